@@ -1,0 +1,77 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev-idp.js';
+import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
+import { authRoutes } from './features/auth/routes.js';
+import { registerSessionLoading } from './features/auth/session-hooks.js';
+import { injectFetch } from './lib/inject-fetch.js';
+import { projectRoot } from './lib/project-root.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerSpa } from './plugins/spa.js';
+
+export interface AppDeps {
+  db: Db;
+  /** Replaces the relying party (tests of failure paths); by default it is built from the config. */
+  oidc?: OidcClient;
+  webRoot?: string;
+}
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.env === 'development'
+        ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+        : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.secureCookies,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandling(app);
+  await app.register(cookie, { secret: config.sessionSecret });
+  await registerSecurity(app, config);
+  await app.register(compress);
+  await registerDocs(app);
+  registerSessionLoading(app, deps.db, config);
+
+  const redirectUri = `${config.publicUrl}/auth/google/callback`;
+  let oidc = deps.oidc;
+  if (!oidc && config.oidc) {
+    oidc = createOidcClient({ ...config.oidc, redirectUri, prompt: 'select_account' });
+  }
+  if (!oidc) {
+    const issuer = `${config.publicUrl}${DEV_IDP_PATH}`;
+    const clientSecret = `dev-${config.sessionSecret}`;
+    registerDevIdp(app, { issuer, clientSecret, redirectUri, cookieKeys: [config.sessionSecret] });
+    oidc = createOidcClient({
+      issuer,
+      clientId: DEV_CLIENT_ID,
+      clientSecret,
+      redirectUri,
+      prompt: 'login',
+      fetch: injectFetch(app),
+    });
+  }
+
+  await app.register(
+    async (auth) => {
+      await auth.register(rateLimit, { max: config.authRateLimit, timeWindow: '1 minute' });
+      await auth.register(authRoutes, { db: deps.db, config, oidc });
+    },
+    { prefix: '/auth' },
+  );
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist/web'));
+  return app;
+}

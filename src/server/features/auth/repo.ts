@@ -1,0 +1,74 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { identities, sessions, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface IdentityClaims {
+  issuer: string;
+  subject: string;
+  email: string;
+  fullName: string;
+  picture: string | null;
+}
+
+/** Finds the user behind (issuer, subject), creating user and identity on first sign-in. */
+export async function upsertUserByIdentity(db: Db, claims: IdentityClaims): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ user: users })
+      .from(identities)
+      .innerJoin(users, eq(users.id, identities.userId))
+      .where(and(eq(identities.issuer, claims.issuer), eq(identities.subject, claims.subject)));
+    if (existing) {
+      const [updated] = await tx
+        .update(users)
+        .set({ email: claims.email, profilePicture: claims.picture ?? existing.user.profilePicture, updatedAt: new Date() })
+        .where(eq(users.id, existing.user.id))
+        .returning();
+      return updated!;
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: claims.email.split('@')[0] || claims.subject,
+        email: claims.email,
+        fullName: claims.fullName,
+        profilePicture: claims.picture,
+      })
+      .returning();
+    // A concurrent first sign-in of the same identity loses here on the unique index and rolls back.
+    await tx.insert(identities).values({
+      userId: user!.id,
+      issuer: claims.issuer,
+      subject: claims.subject,
+      email: claims.email,
+    });
+    return user!;
+  });
+}
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+export async function touchSession(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthStatusSchema } from '../../../shared/auth.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { OidcClient, PendingSignIn } from './oidc-client.js';
+import { renderPopupDonePage } from './popup-page.js';
+import { upsertUserByIdentity } from './repo.js';
+import { clearSessionCookie, setSessionCookie } from './session-hooks.js';
+import { createSession, endSession, toUserDto } from './sessions.js';
+
+const PENDING_COOKIE = 'oidc_pending';
+const ERROR_COOKIE = 'auth_error';
+const SIGN_IN_FAILED = 'Sign-in did not complete. Please try again.';
+
+const PendingSchema = z.object({ state: z.string(), nonce: z.string(), codeVerifier: z.string() });
+
+export interface AuthRouteDeps {
+  db: Db;
+  config: Config;
+  oidc: OidcClient;
+}
+
+export async function authRoutes(app: FastifyInstance, { db, config, oidc }: AuthRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const appOrigin = new URL(config.publicUrl).origin;
+  const shortCookie = { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true } as const;
+
+  function popupDone(reply: FastifyReply, ok: boolean) {
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html')
+      .send(renderPopupDonePage({ ok, appOrigin, nonce: reply.cspNonce.script }));
+  }
+
+  function failSignIn(request: FastifyRequest, reply: FastifyReply, err: unknown) {
+    request.log.warn({ err }, 'sign-in failed');
+    reply.setCookie(ERROR_COOKIE, SIGN_IN_FAILED, { ...shortCookie, path: '/auth', maxAge: 300 });
+    return popupDone(reply, false);
+  }
+
+  api.get('/google', { schema: { tags: ['auth'], summary: 'Start sign-in (opened in a popup)' } }, async (request, reply) => {
+    try {
+      const { url, pending } = await oidc.start();
+      reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
+        ...shortCookie,
+        path: '/auth/google/callback',
+        maxAge: 600,
+      });
+      return reply.header('cache-control', 'no-store').redirect(url);
+    } catch (err) {
+      return failSignIn(request, reply, err);
+    }
+  });
+
+  api.get('/google/callback', { schema: { tags: ['auth'], summary: 'Identity provider callback' } }, async (request, reply) => {
+    reply.clearCookie(PENDING_COOKIE, { path: '/auth/google/callback' });
+    try {
+      const pending = readPending(request);
+      if (!pending) throw new Error('No sign-in is in progress in this browser.');
+      const identity = await oidc.finish(new URL(request.url, config.publicUrl), pending);
+      const user = await upsertUserByIdentity(db, identity);
+      // Rotation: whatever session this browser held before stops working.
+      if (request.sessionToken) await endSession(db, request.sessionToken);
+      setSessionCookie(reply, config, await createSession(db, user.id));
+      reply.clearCookie(ERROR_COOKIE, { path: '/auth' });
+      return popupDone(reply, true);
+    } catch (err) {
+      return failSignIn(request, reply, err);
+    }
+  });
+
+  api.get(
+    '/status',
+    { schema: { tags: ['auth'], summary: 'Who is signed in', response: { 200: AuthStatusSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const flagged = request.cookies[ERROR_COOKIE];
+      const error = flagged ? request.unsignCookie(flagged) : undefined;
+      if (flagged) reply.clearCookie(ERROR_COOKIE, { path: '/auth' });
+      const user = request.user ? toUserDto(request.user) : null;
+      return {
+        isAuthenticated: user !== null,
+        user,
+        ...(error?.valid && !user ? { error: error.value } : {}),
+      };
+    },
+  );
+
+  api.post(
+    '/logout',
+    {
+      schema: { tags: ['auth'], summary: 'Sign out', response: { 200: z.object({ success: z.literal(true) }) } },
+    },
+    async (request, reply) => {
+      if (request.sessionToken) await endSession(db, request.sessionToken);
+      clearSessionCookie(reply, config);
+      return { success: true as const };
+    },
+  );
+
+  function readPending(request: FastifyRequest): PendingSignIn | undefined {
+    const raw = request.cookies[PENDING_COOKIE];
+    if (!raw) return undefined;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return undefined;
+    try {
+      const parsed = PendingSchema.safeParse(JSON.parse(unsigned.value));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

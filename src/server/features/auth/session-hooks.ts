@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { unauthorized } from '../../lib/errors.js';
+import type { UserRow } from './repo.js';
+import { SESSION_ABSOLUTE_MS, resolveSession } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded once per API or auth request; null for visitors. */
+    user: UserRow | null;
+    sessionToken: string | null;
+  }
+}
+
+export const sessionCookieName = (config: Config) => (config.secureCookies ? '__Host-sid' : 'sid');
+
+export function registerSessionLoading(app: FastifyInstance, db: Db, config: Config): void {
+  const cookieName = sessionCookieName(config);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/auth/')) return;
+    const token = request.cookies[cookieName];
+    if (!token) return;
+    request.sessionToken = token;
+    request.user = await resolveSession(db, token);
+  });
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+}
+
+/** The signed-in user, or a 401 for everyone else. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { User } from '../../../shared/auth.js';
+import type { Db } from '../../db/client.js';
+import { deleteSession, findLiveSession, insertSession, touchSession, type UserRow } from './repo.js';
+
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export async function createSession(db: Db, userId: number, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  return token;
+}
+
+/** The user holding this token, or null when the session is unknown, expired or idle too long. */
+export async function resolveSession(db: Db, token: string, now = new Date()): Promise<UserRow | null> {
+  const tokenHash = hashToken(token);
+  const row = await findLiveSession(db, tokenHash, now);
+  if (!row) return null;
+  const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
+  if (idleFor > SESSION_IDLE_MS) {
+    await deleteSession(db, tokenHash);
+    return null;
+  }
+  if (idleFor > TOUCH_EVERY_MS) await touchSession(db, tokenHash, now);
+  return row.user;
+}
+
+export async function endSession(db: Db, token: string): Promise<void> {
+  await deleteSession(db, hashToken(token));
+}
+
+export function toUserDto(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    fullName: row.fullName,
+    role: row.role,
+    profilePicture: row.profilePicture,
+    profileCompleted: row.profileCompleted,
+    bio: row.bio,
+    currentCompanyName: row.currentCompanyName,
+    willingToGiveReferrals: row.willingToGiveReferrals,
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
+
+/** Sentences for the framework's own 4xx errors, which otherwise speak in codes. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This request body type is not accepted; send JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length does not match its Content-Length.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_ERR_RATE_LIMIT: 'Too many requests. Please wait a moment and try again.',
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        (fieldErrors[field] ??= []).push(issue.message ?? 'is invalid');
+      }
+      const first = Object.entries(fieldErrors)[0];
+      // Schema messages are whole sentences that name their field ('Job title is required').
+      const message = first?.[1][0] ?? 'The request is not valid.';
+      return reply.status(400).send({ error: message, fieldErrors });
+    }
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      const message = FRAMEWORK_MESSAGES[error.code] ?? (status === 429 ? FRAMEWORK_MESSAGES.FST_ERR_RATE_LIMIT : error.message);
+      return reply.status(status).send({ error: message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: GENERIC_5XX });
+  });
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppDeps } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { seed } from '../db/seed.js';
+
+export const PUBLIC_URL = 'http://localhost:3999';
+export const ORIGIN = { origin: PUBLIC_URL };
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (each test app gets a fresh database). */
+export const testDatabases: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({});
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `referbridge_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.href });
+  return {
+    db: database.db,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  kind: 'pglite' | 'postgres',
+  overrides: Partial<Omit<AppDeps, 'db'>> = {},
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...env });
+  const database = await openTestDatabase(kind);
+  await seed(database.db);
+  const app = await buildApp(config, { db: database.db, webRoot: '/nonexistent', ...overrides });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A tiny cookie jar over app.inject, enough to walk a redirect-based sign-in like a browser. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      ...options,
+      headers: { host: new URL(PUBLIC_URL).host, ...options.headers, cookie: this.cookieHeader() },
+    });
+    for (const c of res.cookies) {
+      const expired = (c.expires && c.expires.getTime() <= Date.now()) || c.maxAge === 0;
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  /** Follows redirects within the app, as a popup would, and returns the last response. */
+  async follow(url: string, options: Omit<InjectOptions, 'url'> = {}): Promise<LightMyRequestResponse> {
+    let res = await this.request({ ...options, url });
+    for (let hops = 0; hops < 10 && res.statusCode >= 300 && res.statusCode < 400; hops++) {
+      const next = new URL(String(res.headers.location), PUBLIC_URL);
+      if (next.origin !== PUBLIC_URL) return res;
+      res = await this.request({ method: 'GET', url: next.pathname + next.search });
+    }
+    return res;
+  }
+
+  /** The whole popup flow: /auth/google, the dev provider's form, the callback. */
+  async signIn(email: string, name = 'Test User'): Promise<LightMyRequestResponse> {
+    const form = await this.follow('/auth/google');
+    const action = /action="([^"]+)"/.exec(form.body)?.[1];
+    if (!action) throw new Error(`no login form in: ${form.body.slice(0, 300)}`);
+    return this.follow(action.replaceAll('&amp;', '&'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email, name }).toString(),
+    });
+  }
+}

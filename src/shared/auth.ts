@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const RoleSchema = z.enum(['job_seeker', 'referrer']);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: RoleSchema,
+  profilePicture: z.string().nullable(),
+  profileCompleted: z.boolean(),
+  bio: z.string().nullable(),
+  currentCompanyName: z.string().nullable(),
+  willingToGiveReferrals: z.boolean(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthStatusSchema = z.object({
+  isAuthenticated: z.boolean(),
+  user: UserSchema.nullable(),
+  error: z.string().optional(),
+});
+export type AuthStatus = z.infer<typeof AuthStatusSchema>;
+
+/** The message the sign-in popup posts to its opener when the callback succeeded. */
+export const AUTH_SUCCESS_MESSAGE = 'AUTH_SUCCESS';
+
+export const SIGN_IN_POPUP = { width: 600, height: 700, closedCheckMs: 1000, redirectDelayMs: 1500 } as const;

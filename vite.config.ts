@@ -1,0 +1,18 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: path.resolve('public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': path.resolve('src/web'),
+      '@shared': path.resolve('src/shared'),
+    },
+  },
+  build: { outDir: path.resolve('dist/web'), emptyOutDir: true },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000', '/dev-idp': 'http://localhost:3000' } },
+});
