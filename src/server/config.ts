@@ -21,8 +21,6 @@ const ConfigSchema = z
     ALLOW_DEV_IDP: booleanFlag.default(false),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     REFERRER_CAPACITY: z.coerce.number().int().min(1).max(1000).default(10),
-    SUPPORT_EMAIL: z.email().default('support@referbridge.app'),
-    SOCIAL_URL: z.url().default('https://www.linkedin.com/company/referbridge'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   })
@@ -61,8 +59,6 @@ export interface Config {
   sessionSecret: string;
   secureCookies: boolean;
   referrerCapacity: number;
-  supportEmail: string;
-  socialUrl: string;
   logLevel: string;
   authRateLimit: number;
 }
@@ -94,8 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
     secureCookies: e.NODE_ENV === 'production',
     referrerCapacity: e.REFERRER_CAPACITY,
-    supportEmail: e.SUPPORT_EMAIL,
-    socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
   };

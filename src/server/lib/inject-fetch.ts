@@ -21,6 +21,6 @@ export function injectFetch(app: FastifyInstance): CustomFetch {
       else if (typeof value === 'number') headers.set(name, String(value));
     }
     const empty = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
   };
 }

@@ -22,7 +22,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const appOrigin = new URL(config.publicUrl).origin;
 
   await app.register(helmet, {
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

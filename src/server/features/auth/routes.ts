@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,10 +29,13 @@ export async function authRoutes(app: FastifyInstance, { db, config, oidc }: Aut
   const shortCookie = { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true } as const;
 
   function popupDone(reply: FastifyReply, ok: boolean) {
+    // This tiny page is the only one with an inline script: it gets its own policy allowing just that script.
+    const nonce = randomBytes(16).toString('base64');
     return reply
       .header('cache-control', 'no-store')
+      .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'`)
       .type('text/html')
-      .send(renderPopupDonePage({ ok, appOrigin, nonce: reply.cspNonce.script }));
+      .send(renderPopupDonePage({ ok, appOrigin, nonce }));
   }
 
   function failSignIn(request: FastifyRequest, reply: FastifyReply, err: unknown) {

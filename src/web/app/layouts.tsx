@@ -1,0 +1,41 @@
+import type { User } from '@shared/auth';
+import type { ReactNode } from 'react';
+import { AccountMenu, type MenuLink } from '@/components/account-menu';
+import { AppHeader, type NavItem } from '@/components/app-header';
+import { RequireAuth } from '@/lib/require-auth';
+import { paths } from '@/paths';
+
+export const dashboardNav: NavItem[] = [
+  { label: 'Dashboard', to: paths.dashboard },
+  { label: 'Referrals', to: paths.myReferrals },
+];
+
+export function dashboardMenu(user: User): MenuLink[] {
+  return [
+    { label: 'My Referral Requests', to: paths.myReferrals },
+    ...(user.role === 'referrer' ? [{ label: 'Referrer Dashboard', to: paths.referrerDashboard }] : []),
+    { label: 'Account Settings', to: paths.profileEdit },
+  ];
+}
+
+/** A protected screen under the signed-in header. */
+export function SignedInPage({
+  nav = dashboardNav,
+  menu = dashboardMenu,
+  children,
+}: {
+  nav?: NavItem[];
+  menu?: (user: User) => MenuLink[];
+  children: (user: User) => ReactNode;
+}) {
+  return (
+    <RequireAuth>
+      {(user) => (
+        <div className="bg-muted/30 min-h-screen">
+          <AppHeader nav={nav} actions={<AccountMenu user={user} links={menu(user)} signOutLabel="Sign out" />} />
+          {children(user)}
+        </div>
+      )}
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,33 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { ApiRequestError } from '@/lib/api';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The toast text when this mutation fails; `silent` for mutations that handle failure themselves. */
+      errorToast?: string;
+      silent?: boolean;
+    };
+  }
+}
+
+/** Spec section 9: data never stale, no refetch on focus, no polling, no retries, unless a query says so. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false, retry: false },
+      mutations: { retry: false },
+    },
+    // Failed mutations toast from this one place.
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.silent) return;
+        const description =
+          mutation.meta?.errorToast ??
+          (error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : 'An unexpected error occurred');
+        toast({ variant: 'destructive', title: 'Error', description });
+      },
+    }),
+  });
+}

@@ -1,0 +1,49 @@
+import { createBrowserRouter, Outlet } from 'react-router';
+import { NotFoundPage } from '@/components/not-found-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
+import { SignInPage, SignUpPage } from '@/features/auth/auth-page';
+import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import { LandingPage } from '@/features/landing/landing-page';
+import { paths } from '@/paths';
+import { SignedInPage } from './layouts';
+import { ScrollToTop } from './scroll-to-top';
+
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+const placeholder = (title: string) => <PlaceholderPage title={title} />;
+const signedInPlaceholder = (title: string) => <SignedInPage>{() => placeholder(title)}</SignedInPage>;
+
+/** Every route of spec section 2, with no guard: each protected screen checks the session itself. */
+export const routes = [
+  {
+    element: <Root />,
+    children: [
+      { path: paths.home, element: <LandingPage /> },
+      { path: paths.signUp, element: <SignUpPage /> },
+      { path: paths.signIn, element: <SignInPage /> },
+      { path: paths.dashboard, element: <SignedInPage>{(user) => <DashboardPage user={user} />}</SignedInPage> },
+      { path: paths.profileEdit, element: signedInPlaceholder('Edit Profile') },
+      { path: '/profile/view/:id', element: placeholder('User Profile') },
+      { path: paths.requestReferral, element: signedInPlaceholder('Request a Referral') },
+      { path: paths.myReferrals, element: signedInPlaceholder('My Referrals') },
+      { path: paths.notifications, element: signedInPlaceholder('Notifications') },
+      { path: paths.blog, element: placeholder('Blog') },
+      { path: '/blog/:slug', element: placeholder('Blog') },
+      { path: paths.demo, element: placeholder('Demo') },
+      { path: paths.referrerDemo, element: placeholder('Referrer Demo') },
+      { path: paths.referrerDashboard, element: signedInPlaceholder('Referrer Dashboard') },
+      { path: paths.originalDashboard, element: signedInPlaceholder('Referrer Dashboard') },
+      { path: paths.basicDashboard, element: signedInPlaceholder('Referrer Dashboard') },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,45 @@
+import { Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/paths';
+
+export function CenteredMessage({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 text-center">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {children}
+    </main>
+  );
+}
+
+export function AuthLoading() {
+  return (
+    <CenteredMessage title="Loading...">
+      <Loader2 className="text-primary size-6 animate-spin" aria-hidden="true" />
+      <p className="text-muted-foreground">Please wait while we check your authentication status.</p>
+    </CenteredMessage>
+  );
+}
+
+export function AuthError() {
+  return (
+    <CenteredMessage title="Authentication Error">
+      <p className="text-muted-foreground">There was a problem checking your authentication status.</p>
+      <Button asChild>
+        <Link to={paths.signIn}>Go to Sign In</Link>
+      </Button>
+    </CenteredMessage>
+  );
+}
+
+export function AuthRequired() {
+  return (
+    <CenteredMessage title="Authentication Required">
+      <p className="text-muted-foreground">You need to be signed in to view your referral dashboard.</p>
+      <Button asChild>
+        <Link to={paths.signIn}>Sign in</Link>
+      </Button>
+    </CenteredMessage>
+  );
+}

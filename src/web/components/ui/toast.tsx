@@ -1,0 +1,64 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import { X } from 'lucide-react';
+import { Toast as ToastPrimitives } from 'radix-ui';
+import type * as React from 'react';
+import { cn } from '@/lib/utils';
+
+const ToastProvider = ToastPrimitives.Provider;
+
+function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Viewport>) {
+  return (
+    <ToastPrimitives.Viewport
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const toastVariants = cva(
+  'group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-md border p-5 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none',
+  {
+    variants: {
+      variant: {
+        default: 'border bg-background text-foreground',
+        destructive: 'destructive group border-destructive bg-destructive text-white',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+type ToastProps = React.ComponentProps<typeof ToastPrimitives.Root> & VariantProps<typeof toastVariants>;
+
+function Toast({ className, variant, ...props }: ToastProps) {
+  return <ToastPrimitives.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+}
+
+function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Close>) {
+  return (
+    <ToastPrimitives.Close
+      className={cn(
+        'absolute top-2 right-2 rounded-md p-1 opacity-60 transition-opacity hover:opacity-100 focus:opacity-100 focus:outline-none',
+        className,
+      )}
+      toast-close=""
+      aria-label="Close"
+      {...props}
+    >
+      <X className="size-4" />
+    </ToastPrimitives.Close>
+  );
+}
+
+function ToastTitle({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Title>) {
+  return <ToastPrimitives.Title className={cn('text-sm font-semibold', className)} {...props} />;
+}
+
+function ToastDescription({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Description>) {
+  return <ToastPrimitives.Description className={cn('text-sm opacity-90', className)} {...props} />;
+}
+
+export { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport, type ToastProps };

@@ -1,0 +1,21 @@
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { useToast } from './use-toast';
+
+/** 5000 ms per toast, swipe right past 50 px to dismiss, F8 focuses the region (spec section 9). */
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map(({ id, title, description, ...props }) => (
+        <Toast key={id} {...props}>
+          <div className="grid gap-1">
+            {title && <ToastTitle>{title}</ToastTitle>}
+            {description && <ToastDescription>{description}</ToastDescription>}
+          </div>
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport hotkey={['F8']} />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,25 @@
+import { PRODUCT_NAME } from '@shared/brand';
+
+export type SignInMode = 'signin' | 'signup';
+
+/** The messages of spec section 8 for the two variants of the Google button. */
+export const signInTexts = {
+  signup: {
+    button: 'Sign up with Google',
+    popupBlocked: 'Please allow popups for this site to sign up with Google.',
+    failed: 'Something went wrong during the sign up process. Please try again.',
+    unexpected: 'An error occurred during the Google sign-up process. Please try again.',
+    successTitle: 'Sign up successful!',
+    successBody: `Welcome to ${PRODUCT_NAME}! You are now being redirected to your dashboard.`,
+  },
+  signin: {
+    button: 'Sign in with Google',
+    popupBlocked: 'Please allow popups for this site to sign in with Google.',
+    failed: 'Invalid credentials or account not found. Please try again.',
+    unexpected: 'An error occurred during the Google sign-in process. Please try again.',
+    successTitle: 'Sign in successful!',
+    successBody: `Welcome back to ${PRODUCT_NAME}! You are now being redirected to your dashboard.`,
+  },
+} as const;
+
+export const STATUS_CHECK_FAILED = 'There was a problem checking your authentication status. Please try again.';

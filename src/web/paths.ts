@@ -1,0 +1,19 @@
+/** Every route of the app in one place (spec section 2's route table). */
+export const paths = {
+  home: '/',
+  signUp: '/signup',
+  signIn: '/signin',
+  dashboard: '/dashboard',
+  profileEdit: '/profile/edit',
+  profileView: (id: number | string) => `/profile/view/${id}`,
+  requestReferral: '/request-referral',
+  myReferrals: '/my-referrals',
+  notifications: '/notifications',
+  blog: '/blog',
+  blogPost: (slug: string) => `/blog/${slug}`,
+  demo: '/demo',
+  referrerDemo: '/referrer-demo',
+  referrerDashboard: '/referrer-dashboard',
+  originalDashboard: '/original-dashboard',
+  basicDashboard: '/basic-dashboard',
+} as const;

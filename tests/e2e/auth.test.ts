@@ -1,0 +1,79 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, completePopupSignIn, launchBrowser, newPage, screenshot, servers } from './browser';
+
+describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('visitor signs up through the popup, sees the dashboard, reloads, signs out', async () => {
+    const { page, errors, context } = await newPage(browser, baseUrl);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Get referred now' })).toBeTruthy();
+    await screenshot(page, `${name}-landing`);
+
+    await page.getByRole('link', { name: 'Sign up' }).first().click();
+    await page.waitForURL('**/signup');
+    await screenshot(page, `${name}-signup`);
+
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Sign up with Google' }).click(),
+    ]);
+    expect(await page.getByRole('button', { name: 'Sign up with Google' }).isDisabled()).toBe(true);
+    await completePopupSignIn(popup, `ada.${name}@example.com`, 'ada Lovelace');
+
+    await expect.poll(() => page.getByText('Sign up successful!').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
+    await screenshot(page, `${name}-dashboard-welcome`);
+    expect(await page.getByText('Complete your profile to maximize your chances of getting referred!').count()).toBe(1);
+    expect(await page.getByRole('link', { name: /Complete Your Profile/ }).count()).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('isLoggedIn'))).toBeNull();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Hey, Ada!' }).waitFor();
+
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/signin');
+    await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+
+    await page.goto('/dashboard');
+    await page.waitForURL('**/signin');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in again from /signin, sets the logged-in flag, and the landing wordmark leads to the dashboard', async () => {
+    const { page, errors, context } = await newPage(browser, baseUrl);
+    await page.goto('/signin');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Sign in with Google' }).click(),
+    ]);
+    await completePopupSignIn(popup, `grace.${name}@example.com`, 'Grace Hopper');
+    await page.getByText('Sign in successful!').waitFor();
+    await page.waitForURL('**/dashboard');
+    expect(await page.evaluate(() => sessionStorage.getItem('isLoggedIn'))).toBe('true');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'ReferBridge' }).first().click();
+    await page.waitForURL('**/dashboard');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 404 page for unknown paths', async () => {
+    const { page, errors, context } = await newPage(browser, baseUrl);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await screenshot(page, `${name}-404`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const servers = inject('servers');
+export const chromiumPath = inject('chromiumPath');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath!,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser profile whose page fails the test on any console error or uncaught exception. */
+export async function newPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  return { context, page, errors };
+}
+
+/** Completes the development identity provider's form in the sign-in popup. */
+export async function completePopupSignIn(popup: Page, email: string, name: string): Promise<void> {
+  await popup.waitForLoadState('domcontentloaded');
+  await popup.locator('input[name=email]').fill(email);
+  await popup.locator('input[name=name]').fill(name);
+  await popup.locator('button[type=submit]').click();
+}
+
+/** Signs in through the real popup from /signin and waits for the dashboard. */
+export async function signInThroughPopup(page: Page, email: string, name: string): Promise<void> {
+  await page.goto('/signin');
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign in with Google' }).click(),
+  ]);
+  await completePopupSignIn(popup, email, name);
+  await page.waitForURL('**/dashboard');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve('screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { ensureBuild, root, serverEntry } from '../../scripts/ensure-build.mjs';
+
+export interface E2eServer {
+  name: string;
+  baseUrl: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    servers: E2eServer[];
+    chromiumPath: string | null;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+function findChromium(): string | null {
+  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  return fs.existsSync(candidate) ? candidate : null;
+}
+
+export default async function setup(project: TestProject) {
+  const chromiumPath = findChromium();
+  if (!chromiumPath) {
+    if (process.env.CI) throw new Error('CI=true but no Chromium at /usr/bin/chromium (or CHROMIUM_PATH).');
+    console.warn('\n[e2e] SKIPPED: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH). Browser journeys did not run.\n');
+    project.provide('servers', []);
+    project.provide('chromiumPath', null);
+    return;
+  }
+
+  ensureBuild();
+  const children: ChildProcess[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  const servers: E2eServer[] = [];
+
+  async function startServer(name: string, extraEnv: Record<string, string>) {
+    const port = await freePort();
+    const baseUrl = `http://localhost:${port}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referbridge-e2e-'));
+    let output = '';
+    const child = spawn(process.execPath, [serverEntry], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT: '1000',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    children.push(child);
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    await waitForHealth(baseUrl, child, () => output);
+    servers.push({ name, baseUrl });
+  }
+
+  await startServer('pglite', {});
+  if (process.env.TEST_DATABASE_URL) {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    const dbName = `referbridge_e2e_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+    });
+    await startServer('postgres', { DATABASE_URL: url.href });
+  }
+
+  project.provide('servers', servers);
+  project.provide('chromiumPath', chromiumPath);
+
+  return async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    for (const cleanup of cleanups) await cleanup();
+  };
+}
