@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -72,5 +73,105 @@ export const companies = pgTable(
   (t) => [
     uniqueIndex('companies_normalized_name_key').on(t.normalizedName),
     index('companies_domain_idx').on(t.domain).where(sql`${t.domain} is not null`),
+  ],
+);
+
+export const experiences = pgTable(
+  'experiences',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyName: text('company_name').notNull(),
+    jobTitle: text('job_title').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    currentlyWorking: boolean('currently_working').notNull().default(false),
+    description: text('description'),
+    order: integer('order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('experiences_user_idx').on(t.userId)],
+);
+
+export const education = pgTable(
+  'education',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    instituteName: text('institute_name').notNull(),
+    degree: text('degree').notNull(),
+    major: text('major').notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    currentlyStudying: boolean('currently_studying').notNull().default(false),
+    description: text('description'),
+    order: integer('order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('education_user_idx').on(t.userId)],
+);
+
+export const skills = pgTable(
+  'skills',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    skill: text('skill').notNull(),
+    proficiency: text('proficiency'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One of each skill per user, whatever its case.
+  (t) => [uniqueIndex('skills_user_skill_key').on(t.userId, sql`lower(${t.skill})`)],
+);
+
+/** Files live in storage under a random key; the client's file name is only displayed. */
+export const resumes = pgTable(
+  'resumes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('resumes_user_idx').on(t.userId),
+    uniqueIndex('resumes_storage_key_key').on(t.storageKey),
+    // At most one active resume per user.
+    uniqueIndex('resumes_one_active_per_user').on(t.userId).where(sql`${t.isActive}`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type').notNull(),
+    link: text('link'),
+    read: boolean('read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Newest-first pages of one user's list (and the recent 10).
+    index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The unread count touches only unread rows.
+    index('notifications_user_unread_idx').on(t.userId).where(sql`not ${t.read}`),
   ],
 );
