@@ -10,6 +10,8 @@ import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
 import { authRoutes } from './features/auth/routes.js';
 import { registerSessionLoading } from './features/auth/session-hooks.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { sendWelcomeNotification } from './features/notifications/service.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
@@ -65,10 +67,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (auth) => {
       await auth.register(rateLimit, { max: config.authRateLimit, timeWindow: '1 minute' });
-      await auth.register(authRoutes, { db: deps.db, config, oidc });
+      await auth.register(authRoutes, {
+        db: deps.db,
+        config,
+        oidc,
+        onUserCreated: async (user) => {
+          await sendWelcomeNotification(deps.db, user.id);
+        },
+      });
     },
     { prefix: '/auth' },
   );
+  await app.register(notificationRoutes, { prefix: '/api/notifications', db: deps.db });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 

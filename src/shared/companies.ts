@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Companies seeded with fixed ids. The spec's 13-entry display fallback and the partner company (id 4)
  * rely on these ids, so their order must never change; new employers go to the end of the list.
@@ -38,3 +40,7 @@ export function fallbackCompanyName(id: number | null | undefined): string | und
 export function normalizeCompanyName(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();
 }
+
+/** One entry of `GET /api/companies`. */
+export const CompanySummarySchema = z.object({ id: z.number().int(), name: z.string() });
+export type CompanySummary = z.infer<typeof CompanySummarySchema>;

@@ -18,10 +18,13 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
+        // Hashed assets never change; index.html must be re-checked so a deploy reaches everyone.
+        const policy = filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : filePath.endsWith('index.html')
+            ? 'no-cache'
+            : 'public, max-age=300';
+        res.header('cache-control', policy);
       },
     });
   }
@@ -37,6 +40,6 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     if (!built) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }

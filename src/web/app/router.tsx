@@ -4,6 +4,8 @@ import { PlaceholderPage } from '@/components/placeholder-page';
 import { SignInPage, SignUpPage } from '@/features/auth/auth-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { LandingPage } from '@/features/landing/landing-page';
+import { CompanyPrompt } from '@/features/profile/company-prompt';
+import { ProfileViewPage } from '@/features/profile/profile-view-page';
 import { paths } from '@/paths';
 import { SignedInPage } from './layouts';
 import { ScrollToTop } from './scroll-to-top';
@@ -28,9 +30,21 @@ export const routes = [
       { path: paths.home, element: <LandingPage /> },
       { path: paths.signUp, element: <SignUpPage /> },
       { path: paths.signIn, element: <SignInPage /> },
-      { path: paths.dashboard, element: <SignedInPage>{(user) => <DashboardPage user={user} />}</SignedInPage> },
+      {
+        path: paths.dashboard,
+        element: (
+          <SignedInPage>
+            {(user) => (
+              <DashboardPage
+                user={user}
+                extras={({ user, isFirstVisit }) => <CompanyPrompt user={user} isFirstVisit={isFirstVisit} />}
+              />
+            )}
+          </SignedInPage>
+        ),
+      },
       { path: paths.profileEdit, element: signedInPlaceholder('Edit Profile') },
-      { path: '/profile/view/:id', element: placeholder('User Profile') },
+      { path: '/profile/view/:id', element: <ProfileViewPage /> },
       { path: paths.requestReferral, element: signedInPlaceholder('Request a Referral') },
       { path: paths.myReferrals, element: signedInPlaceholder('My Referrals') },
       { path: paths.notifications, element: signedInPlaceholder('Notifications') },

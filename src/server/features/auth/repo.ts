@@ -12,8 +12,8 @@ export interface IdentityClaims {
   picture: string | null;
 }
 
-/** Finds the user behind (issuer, subject), creating user and identity on first sign-in. */
-export async function upsertUserByIdentity(db: Db, claims: IdentityClaims): Promise<UserRow> {
+/** Finds the user behind (issuer, subject), creating user and identity on first sign-in (`created`). */
+export async function upsertUserByIdentity(db: Db, claims: IdentityClaims): Promise<{ user: UserRow; created: boolean }> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ user: users })
@@ -26,7 +26,7 @@ export async function upsertUserByIdentity(db: Db, claims: IdentityClaims): Prom
         .set({ email: claims.email, profilePicture: claims.picture ?? existing.user.profilePicture, updatedAt: new Date() })
         .where(eq(users.id, existing.user.id))
         .returning();
-      return updated!;
+      return { user: updated!, created: false };
     }
     const [user] = await tx
       .insert(users)
@@ -44,7 +44,7 @@ export async function upsertUserByIdentity(db: Db, claims: IdentityClaims): Prom
       subject: claims.subject,
       email: claims.email,
     });
-    return user!;
+    return { user: user!, created: true };
   });
 }
 

@@ -7,7 +7,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { OidcClient, PendingSignIn } from './oidc-client.js';
 import { renderPopupDonePage } from './popup-page.js';
-import { upsertUserByIdentity } from './repo.js';
+import { upsertUserByIdentity, type UserRow } from './repo.js';
 import { clearSessionCookie, setSessionCookie } from './session-hooks.js';
 import { createSession, endSession, toUserDto } from './sessions.js';
 
@@ -21,9 +21,11 @@ export interface AuthRouteDeps {
   db: Db;
   config: Config;
   oidc: OidcClient;
+  /** Called once after a first sign-in created the account (e.g. to welcome the user). */
+  onUserCreated?: (user: UserRow) => Promise<void>;
 }
 
-export async function authRoutes(app: FastifyInstance, { db, config, oidc }: AuthRouteDeps) {
+export async function authRoutes(app: FastifyInstance, { db, config, oidc, onUserCreated }: AuthRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const appOrigin = new URL(config.publicUrl).origin;
   const shortCookie = { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true } as const;
@@ -64,7 +66,11 @@ export async function authRoutes(app: FastifyInstance, { db, config, oidc }: Aut
       const pending = readPending(request);
       if (!pending) throw new Error('No sign-in is in progress in this browser.');
       const identity = await oidc.finish(new URL(request.url, config.publicUrl), pending);
-      const user = await upsertUserByIdentity(db, identity);
+      const { user, created } = await upsertUserByIdentity(db, identity);
+      if (created && onUserCreated) {
+        // The account exists now; a failed welcome must not turn a good sign-in into a failed one.
+        await onUserCreated(user).catch((err: unknown) => request.log.error({ err }, 'onUserCreated failed'));
+      }
       // Rotation: whatever session this browser held before stops working.
       if (request.sessionToken) await endSession(db, request.sessionToken);
       setSessionCookie(reply, config, await createSession(db, user.id));

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('needs nothing: embedded database, dev sign-in, port 3000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: './data',
+      databaseUrl: undefined,
+      oidc: undefined,
+      secureCookies: false,
+      referrerCapacity: 10,
+    });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('names the variable of a bad value in one line', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres:\/\//);
+    expect(() => loadConfig({ REFERRER_CAPACITY: '0' })).toThrow(/REFERRER_CAPACITY/);
+  });
+
+  it('wants the three OIDC variables together', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://accounts.google.com' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(config.oidc).toEqual({ issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' });
+  });
+
+  it('in production requires a session secret and a real identity provider unless the dev one is allowed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
+    const secret = 'x'.repeat(32);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(/OIDC_ISSUER is required/);
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, ALLOW_DEV_IDP: 'true' });
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '', PUBLIC_URL: 'https://referbridge.example/' }).publicUrl).toBe('https://referbridge.example');
+  });
+});

@@ -1,0 +1,73 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { notifications } from '../../db/schema.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' | 'title' | 'message' | 'type' | 'link'>;
+
+export async function insertNotification(db: Db, row: NewNotification): Promise<NotificationRow> {
+  const [inserted] = await db.insert(notifications).values(row).returning();
+  return inserted!;
+}
+
+const newestFirst = [desc(notifications.createdAt), desc(notifications.id)] as const;
+
+/**
+ * One page of a user's notifications, newest first. `beforeId` is a keyset cursor: the page starts after
+ * that notification of the same user. The cursor row is read inside the query so timestamps keep their
+ * full database precision; a cursor that is not this user's matches nothing.
+ */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  { limit, beforeId }: { limit: number; beforeId?: number },
+): Promise<NotificationRow[]> {
+  const afterCursor =
+    beforeId === undefined
+      ? undefined
+      : sql`(${notifications.createdAt}, ${notifications.id}) < (
+          select c.created_at, c.id from ${notifications} c where c.id = ${beforeId} and c.user_id = ${userId}
+        )`;
+  return db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), afterCursor))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return row?.count ?? 0;
+}
+
+/** Marks one of the user's notifications read; undefined when it is not theirs or does not exist. */
+export async function markRead(db: Db, userId: number, id: number): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function markAllRead(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Deletes one of the user's notifications; false when it is not theirs or does not exist. */
+export async function deleteNotification(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}

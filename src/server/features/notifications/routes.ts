@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../../shared/errors.js';
+import {
+  MarkAllReadResultSchema,
+  NotificationIdParamsSchema,
+  NotificationListQuerySchema,
+  NotificationListSchema,
+  NotificationSchema,
+  UnreadCountSchema,
+} from '../../../shared/notifications.js';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../auth/session-hooks.js';
+import * as service from './service.js';
+
+export interface NotificationRouteDeps {
+  db: Db;
+}
+
+const tags = ['notifications'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+/** Spec section 7 'Notifications'. Every route acts on the signed-in user's own notifications only. */
+export async function notificationRoutes(app: FastifyInstance, { db }: NotificationRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Visitors get 401 before their input is even looked at.
+  api.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+  // Counts and lists change under the client's feet; never let a cache answer for the server.
+  api.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  // '' (not '/') so the documented path is exactly /api/notifications.
+  api.get(
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'My notifications, newest first (paged with limit and the before cursor)',
+        querystring: NotificationListQuerySchema,
+        response: { 200: NotificationListSchema, ...errors },
+      },
+    },
+    async (request) => service.listForUser(db, requireUser(request).id, request.query),
+  );
+
+  api.get(
+    '/recent',
+    {
+      schema: { tags, summary: 'My ten newest notifications', response: { 200: NotificationListSchema, ...errors } },
+    },
+    async (request) => service.recentForUser(db, requireUser(request).id),
+  );
+
+  api.get(
+    '/unread-count',
+    { schema: { tags, summary: 'How many of my notifications are unread', response: { 200: UnreadCountSchema, ...errors } } },
+    async (request) => service.unreadCount(db, requireUser(request).id),
+  );
+
+  // No body is expected on the writes below; an empty JSON body is accepted by the global parser.
+  api.put(
+    '/read-all',
+    { schema: { tags, summary: 'Mark all my notifications read', response: { 200: MarkAllReadResultSchema, ...errors } } },
+    async (request) => service.markAllRead(db, requireUser(request).id),
+  );
+
+  api.put(
+    '/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark one of my notifications read',
+        params: NotificationIdParamsSchema,
+        response: { 200: NotificationSchema, ...errors },
+      },
+    },
+    async (request) => service.markRead(db, requireUser(request).id, request.params.id),
+  );
+
+  api.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete one of my notifications',
+        params: NotificationIdParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(db, requireUser(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

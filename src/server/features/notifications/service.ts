@@ -1,0 +1,90 @@
+import {
+  NotificationLinkSchema,
+  RECENT_LIMIT,
+  type Notification,
+} from '../../../shared/notifications.js';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import * as repo from './repo.js';
+
+const NOT_FOUND = 'Notification not found.';
+
+export interface NotifyInput {
+  userId: number;
+  title: string;
+  message: string;
+  /** What happened, e.g. 'welcome', 'referral_assigned', 'referral_status'. */
+  type: string;
+  /** A path inside the app the notification leads to. */
+  link?: string | null;
+}
+
+export function toNotificationDto(row: repo.NotificationRow): Notification {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    type: row.type,
+    link: row.link,
+    read: row.read,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The one way other features tell a user something. Links must stay inside the app. */
+export async function notify(db: Db, input: NotifyInput): Promise<Notification> {
+  const link = input.link == null ? null : NotificationLinkSchema.parse(input.link);
+  const row = await repo.insertNotification(db, {
+    userId: input.userId,
+    title: input.title,
+    message: input.message,
+    type: input.type,
+    link,
+  });
+  return toNotificationDto(row);
+}
+
+export const WELCOME_NOTIFICATION = {
+  title: 'Welcome to ReferBridge!',
+  message: 'Complete your profile with your experience, education, skills and resume so referrers can vouch for you.',
+  type: 'welcome',
+  link: '/profile/edit',
+} as const;
+
+/** Sent once, when a user account is created on first sign-in. */
+export function sendWelcomeNotification(db: Db, userId: number): Promise<Notification> {
+  return notify(db, { userId, ...WELCOME_NOTIFICATION });
+}
+
+export async function listForUser(
+  db: Db,
+  userId: number,
+  page: { limit: number; before?: number },
+): Promise<Notification[]> {
+  const rows = await repo.listNotifications(db, userId, { limit: page.limit, beforeId: page.before });
+  return rows.map(toNotificationDto);
+}
+
+export async function recentForUser(db: Db, userId: number): Promise<Notification[]> {
+  const rows = await repo.listNotifications(db, userId, { limit: RECENT_LIMIT });
+  return rows.map(toNotificationDto);
+}
+
+export async function unreadCount(db: Db, userId: number): Promise<{ count: number }> {
+  return { count: await repo.countUnread(db, userId) };
+}
+
+/** Another user's id answers exactly like a missing one, so ids reveal nothing. */
+export async function markRead(db: Db, userId: number, id: number): Promise<Notification> {
+  const row = await repo.markRead(db, userId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return toNotificationDto(row);
+}
+
+export async function markAllRead(db: Db, userId: number): Promise<{ updated: number }> {
+  return { updated: await repo.markAllRead(db, userId) };
+}
+
+export async function remove(db: Db, userId: number, id: number): Promise<void> {
+  if (!(await repo.deleteNotification(db, userId, id))) throw notFound(NOT_FOUND);
+}

@@ -1,0 +1,73 @@
+import { format } from 'date-fns';
+import { z } from 'zod';
+
+/** Spec section 3: a notification as the API sends it. */
+export const NotificationSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  type: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationListSchema = z.array(NotificationSchema);
+
+export const UnreadCountSchema = z.object({ count: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+/** The recent list (the bell's popup) holds the newest ten. */
+export const RECENT_LIMIT = 10;
+/** One page of the full list, and the most a client may ask for at once. */
+export const NOTIFICATION_PAGE_SIZE = 50;
+export const NOTIFICATION_MAX_PAGE_SIZE = 100;
+
+/** Ids are PostgreSQL `serial`s: anything outside 1..2^31-1 cannot exist and must not reach the database. */
+const MAX_ID = 2_147_483_647;
+
+const idFrom = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(MAX_ID, message);
+
+export const NotificationIdParamsSchema = z.object({
+  id: idFrom('The notification id must be a positive whole number.'),
+});
+
+/** GET /api/notifications: newest first; `before` is the id of the last item already shown. */
+export const NotificationListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'The limit must be a whole number from 1 to 100.' })
+    .int('The limit must be a whole number from 1 to 100.')
+    .min(1, 'The limit must be a whole number from 1 to 100.')
+    .max(NOTIFICATION_MAX_PAGE_SIZE, 'The limit must be a whole number from 1 to 100.')
+    .default(NOTIFICATION_PAGE_SIZE),
+  before: idFrom('The before cursor must be a notification id.').optional(),
+});
+export type NotificationListQuery = z.input<typeof NotificationListQuerySchema>;
+
+/** A link a notification may carry: a path inside the app, never another site. */
+export const NotificationLinkSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'A notification link must be a path inside the app.');
+
+export const MarkAllReadResultSchema = z.object({ updated: z.number().int().min(0) });
+
+/** Spec section 9: 'Jan 5, 2025 3:04 PM' in the bell and 'MMM d, yyyy h:mm a' on the page — one pattern. */
+export const NOTIFICATION_DATE_FORMAT = 'MMM d, yyyy h:mm a';
+
+export function formatNotificationDate(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '' : format(date, NOTIFICATION_DATE_FORMAT);
+}
+
+/** The bell's badge text: nothing at 0, the number up to 99, then '99+'. */
+export function formatBadgeCount(count: number): string {
+  if (!Number.isFinite(count) || count <= 0) return '';
+  return count > 99 ? '99+' : String(Math.floor(count));
+}
