@@ -10,8 +10,10 @@ import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
 import { authRoutes } from './features/auth/routes.js';
 import { registerSessionLoading } from './features/auth/session-hooks.js';
+import { companiesRoutes } from './features/companies/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { sendWelcomeNotification } from './features/notifications/service.js';
+import { profileRoutes } from './features/profile/routes.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
@@ -79,6 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     { prefix: '/auth' },
   );
   await app.register(notificationRoutes, { prefix: '/api/notifications', db: deps.db });
+  await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
+  await app.register(profileRoutes, { prefix: '/api', db: deps.db, config });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 

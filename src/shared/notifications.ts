@@ -28,11 +28,7 @@ export const NOTIFICATION_MAX_PAGE_SIZE = 100;
 const MAX_ID = 2_147_483_647;
 
 const idFrom = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int(message)
-    .min(1, message)
-    .max(MAX_ID, message);
+  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
 
 export const NotificationIdParamsSchema = z.object({
   id: idFrom('The notification id must be a positive whole number.'),

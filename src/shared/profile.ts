@@ -116,8 +116,12 @@ export const CurrentCompanyInputSchema = z.object({
   ),
 });
 
-export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive('Unknown user') });
-export const ItemIdParamsSchema = z.object({ id: z.coerce.number().int().positive('Unknown item') });
+/** A path id: a positive whole number that fits the database's integer ids ('abc', '1.5', '0' are refused). */
+const idParam = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+export const UserIdParamsSchema = z.object({ id: idParam('Unknown user') });
+export const ItemIdParamsSchema = z.object({ id: idParam('Unknown item') });
 
 export interface CompletionInput {
   hasResume: boolean;

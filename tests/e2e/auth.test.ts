@@ -28,7 +28,7 @@ describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name
     expect(await page.getByRole('button', { name: 'Sign up with Google' }).isDisabled()).toBe(true);
     await completePopupSignIn(popup, `ada.${name}@example.com`, 'ada Lovelace');
 
-    await expect.poll(() => page.getByText('Sign up successful!').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByText('Sign up successful!', { exact: true }).first().waitFor({ timeout: 15_000 });
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
     await screenshot(page, `${name}-dashboard-welcome`);
@@ -38,6 +38,12 @@ describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name
 
     await page.reload();
     await page.getByRole('heading', { name: 'Hey, Ada!' }).waitFor();
+    // Second visit without experience or company: the blocking company question comes up (spec section 4).
+    const prompt = page.getByRole('dialog', { name: 'We need one information' });
+    await prompt.waitFor();
+    await prompt.getByRole('combobox').fill('Initech');
+    await prompt.getByRole('button', { name: 'Continue' }).click();
+    await prompt.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -58,12 +64,48 @@ describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name
       page.getByRole('button', { name: 'Sign in with Google' }).click(),
     ]);
     await completePopupSignIn(popup, `grace.${name}@example.com`, 'Grace Hopper');
-    await page.getByText('Sign in successful!').waitFor();
+    await page.getByText('Sign in successful!', { exact: true }).first().waitFor();
     await page.waitForURL('**/dashboard');
     expect(await page.evaluate(() => sessionStorage.getItem('isLoggedIn'))).toBe('true');
     await page.goto('/');
     await page.getByRole('link', { name: 'ReferBridge' }).first().click();
     await page.waitForURL('**/dashboard');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells the user when the popup is blocked and lets them try again', async () => {
+    const { page, errors, context } = await newPage(browser, baseUrl);
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Sign up with Google' }).click();
+    await page.getByText('Popup blocked', { exact: true }).first().waitFor();
+    await page.getByText('Please allow popups for this site to sign up with Google.').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Sign up with Google' }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reports a failed sign-in after the popup closes, and makes no session', async () => {
+    const { page, errors, context } = await newPage(browser, baseUrl);
+    await page.goto('/signin');
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Sign in with Google' }).click(),
+    ]);
+    // The provider answers with an error (as when the user cancels at Google).
+    await popup.waitForLoadState('domcontentloaded');
+    // The callback page closes the popup as soon as it loads, so navigate without waiting for it.
+    await popup.evaluate((url) => {
+      window.location.href = url;
+    }, `${baseUrl}/auth/google/callback?error=access_denied&state=whatever`);
+    await page.getByText('Authentication failed', { exact: true }).first().waitFor({ timeout: 15_000 });
+    await page.getByText('Invalid credentials or account not found. Please try again.').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in with Google' }).isEnabled()).toBe(true);
+    const status = await page.evaluate(() => fetch('/auth/status').then((r) => r.json()));
+    expect(status).toMatchObject({ isAuthenticated: false });
     expect(errors).toEqual([]);
     await context.close();
   });

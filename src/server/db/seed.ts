@@ -26,7 +26,9 @@ export async function seed(db: Db): Promise<void> {
   );
   // Only the missing ones: ON CONFLICT alone would still burn a serial value per existing row on every start.
   const existing = new Set(
-    (await db.select({ normalizedName: companies.normalizedName }).from(companies)).map((r) => r.normalizedName),
+    (await db.select({ normalizedName: companies.normalizedName }).from(companies)).map(
+      (r) => r.normalizedName,
+    ),
   );
   const missing = EMPLOYERS.slice(FIXED_COMPANIES.length)
     .map(companyRow)

@@ -2,6 +2,8 @@ import type { User } from '@shared/auth';
 import type { ReactNode } from 'react';
 import { AccountMenu, type MenuLink } from '@/components/account-menu';
 import { AppHeader, type NavItem } from '@/components/app-header';
+import { NotificationBell } from '@/features/notifications/notification-bell';
+import { NotificationPoller } from '@/features/notifications/notification-poller';
 import { RequireAuth } from '@/lib/require-auth';
 import { paths } from '@/paths';
 
@@ -9,6 +11,9 @@ export const dashboardNav: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard },
   { label: 'Referrals', to: paths.myReferrals },
 ];
+
+/** The /notifications header (spec: nav Dashboard, Referrals, Notifications). */
+export const notificationsNav: NavItem[] = [...dashboardNav, { label: 'Notifications', to: paths.notifications }];
 
 export function dashboardMenu(user: User): MenuLink[] {
   return [
@@ -31,10 +36,20 @@ export function SignedInPage({
   return (
     <RequireAuth>
       {(user) => (
-        <div className="bg-muted/30 min-h-screen">
-          <AppHeader nav={nav} actions={<AccountMenu user={user} links={menu(user)} signOutLabel="Sign out" />} />
-          {children(user)}
-        </div>
+        <NotificationPoller>
+          <div className="bg-muted/30 min-h-screen">
+            <AppHeader
+              nav={nav}
+              actions={
+                <>
+                  <NotificationBell />
+                  <AccountMenu user={user} links={menu(user)} signOutLabel="Sign out" />
+                </>
+              }
+            />
+            {children(user)}
+          </div>
+        </NotificationPoller>
       )}
     </RequireAuth>
   );

@@ -4,10 +4,12 @@ import { PlaceholderPage } from '@/components/placeholder-page';
 import { SignInPage, SignUpPage } from '@/features/auth/auth-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { LandingPage } from '@/features/landing/landing-page';
+import { ProfileEditPage } from '@/features/profile/profile-edit-page';
+import { NotificationsPage } from '@/features/notifications/notifications-page';
 import { CompanyPrompt } from '@/features/profile/company-prompt';
 import { ProfileViewPage } from '@/features/profile/profile-view-page';
 import { paths } from '@/paths';
-import { SignedInPage } from './layouts';
+import { SignedInPage, notificationsNav } from './layouts';
 import { ScrollToTop } from './scroll-to-top';
 
 function Root() {
@@ -43,11 +45,14 @@ export const routes = [
           </SignedInPage>
         ),
       },
-      { path: paths.profileEdit, element: signedInPlaceholder('Edit Profile') },
+      { path: paths.profileEdit, element: <SignedInPage>{(user) => <ProfileEditPage user={user} />}</SignedInPage> },
       { path: '/profile/view/:id', element: <ProfileViewPage /> },
       { path: paths.requestReferral, element: signedInPlaceholder('Request a Referral') },
       { path: paths.myReferrals, element: signedInPlaceholder('My Referrals') },
-      { path: paths.notifications, element: signedInPlaceholder('Notifications') },
+      {
+        path: paths.notifications,
+        element: <SignedInPage nav={notificationsNav}>{() => <NotificationsPage />}</SignedInPage>,
+      },
       { path: paths.blog, element: placeholder('Blog') },
       { path: '/blog/:slug', element: placeholder('Blog') },
       { path: paths.demo, element: placeholder('Demo') },

@@ -13,9 +13,10 @@ export interface NavItem {
 export function AppHeader({ nav, actions }: { nav: NavItem[]; actions?: ReactNode }) {
   return (
     <header className="bg-background/95 sticky top-0 z-40 border-b backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2">
         <BrandLink to={paths.dashboard} />
-        <nav aria-label="Main" className="flex items-center gap-1">
+        {/* On phones the links take a second row so the bell and account menu stay on screen. */}
+        <nav aria-label="Main" className="order-last -mx-3 flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto">
           {nav.map((item) => (
             <NavLink
               key={item.to}

@@ -12,12 +12,18 @@ export async function listCompanySummaries(db: Db) {
     .orderBy(asc(companies.normalizedName), asc(companies.id));
 }
 
-export async function findCompanyByNormalizedName(db: Db, normalizedName: string): Promise<CompanyRow | undefined> {
+export async function findCompanyByNormalizedName(
+  db: Db,
+  normalizedName: string,
+): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.normalizedName, normalizedName));
   return row;
 }
 
 /** Inserts unless a company with this normalised name exists; a concurrent insert of the same name wins quietly. */
 export async function insertCompanyIfMissing(db: Db, name: string, normalizedName: string): Promise<void> {
-  await db.insert(companies).values({ name, normalizedName }).onConflictDoNothing({ target: companies.normalizedName });
+  await db
+    .insert(companies)
+    .values({ name, normalizedName })
+    .onConflictDoNothing({ target: companies.normalizedName });
 }

@@ -15,7 +15,7 @@ export async function companiesRoutes(app: FastifyInstance, { db }: CompaniesRou
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['companies'],

@@ -1,6 +1,11 @@
 import { normalizeCompanyName, type CompanySummary } from '../../../shared/companies.js';
 import type { Db } from '../../db/client.js';
-import { findCompanyByNormalizedName, insertCompanyIfMissing, listCompanySummaries, type CompanyRow } from './repo.js';
+import {
+  findCompanyByNormalizedName,
+  insertCompanyIfMissing,
+  listCompanySummaries,
+  type CompanyRow,
+} from './repo.js';
 
 export async function listCompanies(db: Db): Promise<CompanySummary[]> {
   return listCompanySummaries(db);

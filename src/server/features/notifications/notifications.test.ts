@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthStatusSchema } from '../../../shared/auth.js';
-import { NotificationListSchema, NotificationSchema, type Notification } from '../../../shared/notifications.js';
+import {
+  NotificationListSchema,
+  NotificationSchema,
+  type Notification,
+} from '../../../shared/notifications.js';
 import { Browser, ORIGIN, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
 import { notify } from './service.js';
 
@@ -19,13 +23,19 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
     const browser = new Browser(t.app);
     userSeq += 1;
     await browser.signIn(`user${userSeq}@example.com`, `User ${userSeq}`);
-    const status = AuthStatusSchema.parse((await browser.request({ method: 'GET', url: '/auth/status' })).json());
+    const status = AuthStatusSchema.parse(
+      (await browser.request({ method: 'GET', url: '/auth/status' })).json(),
+    );
     return { browser, id: status.user!.id };
   }
 
   const get = (browser: Browser, url: string) => browser.request({ method: 'GET', url });
-  const write = (browser: Browser, method: 'PUT' | 'DELETE', url: string, headers: Record<string, string> = {}) =>
-    browser.request({ method, url, headers: { ...ORIGIN, ...headers } });
+  const write = (
+    browser: Browser,
+    method: 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string> = {},
+  ) => browser.request({ method, url, headers: { ...ORIGIN, ...headers } });
 
   async function list(browser: Browser, url = '/api/notifications'): Promise<Notification[]> {
     const res = await get(browser, url);
@@ -77,7 +87,9 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
 
     const small = await list(browser, '/api/notifications?limit=3');
     expect(small.map((n) => n.title)).toEqual(['Note 120', 'Note 119', 'Note 118']);
-    expect(new Date(small[0]!.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(small[2]!.createdAt).getTime());
+    expect(new Date(small[0]!.createdAt).getTime()).toBeGreaterThanOrEqual(
+      new Date(small[2]!.createdAt).getTime(),
+    );
 
     const recent = await list(browser, '/api/notifications/recent');
     expect(recent.map((n) => n.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Note ${120 - i}`));
@@ -86,7 +98,14 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
 
   it('refuses bad list parameters with a sentence', async () => {
     const { browser } = await newUser();
-    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'before=-4', 'before=x', 'before=99999999999']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'before=-4',
+      'before=x',
+      'before=99999999999',
+    ]) {
       const res = await get(browser, `/api/notifications?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error).toMatch(/^The (limit|before cursor) must be/);
@@ -99,7 +118,9 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
     expect(await unread(browser)).toBe(4);
     const [newest] = await list(browser);
 
-    const res = await write(browser, 'PUT', `/api/notifications/${newest!.id}/read`, { 'content-type': 'application/json' });
+    const res = await write(browser, 'PUT', `/api/notifications/${newest!.id}/read`, {
+      'content-type': 'application/json',
+    });
     expect(res.statusCode).toBe(200);
     expect(NotificationSchema.parse(res.json())).toMatchObject({ id: newest!.id, read: true });
     expect(await unread(browser)).toBe(3);
@@ -111,7 +132,11 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
     expect(all.json()).toEqual({ updated: 3 });
     expect(await unread(browser)).toBe(0);
     expect((await list(browser)).every((n) => n.read)).toBe(true);
-    expect((await write(browser, 'PUT', '/api/notifications/read-all', { 'content-type': 'application/json' })).json()).toEqual({
+    expect(
+      (
+        await write(browser, 'PUT', '/api/notifications/read-all', { 'content-type': 'application/json' })
+      ).json(),
+    ).toEqual({
       updated: 0,
     });
   });
@@ -204,8 +229,22 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
 
   it('keeps notification links inside the app', async () => {
     const { id } = await newUser();
-    await expect(notify(t.database.db, { userId: id, title: 't', message: 'm', type: 'x', link: 'https://evil.example' })).rejects.toThrow();
-    const ok = await notify(t.database.db, { userId: id, title: 't', message: 'm', type: 'x', link: '/my-referrals' });
+    await expect(
+      notify(t.database.db, {
+        userId: id,
+        title: 't',
+        message: 'm',
+        type: 'x',
+        link: 'https://evil.example',
+      }),
+    ).rejects.toThrow();
+    const ok = await notify(t.database.db, {
+      userId: id,
+      title: 't',
+      message: 'm',
+      type: 'x',
+      link: '/my-referrals',
+    });
     expect(ok.link).toBe('/my-referrals');
   });
 });

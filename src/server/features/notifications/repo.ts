@@ -3,7 +3,10 @@ import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' | 'title' | 'message' | 'type' | 'link'>;
+export type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'userId' | 'title' | 'message' | 'type' | 'link'
+>;
 
 export async function insertNotification(db: Db, row: NewNotification): Promise<NotificationRow> {
   const [inserted] = await db.insert(notifications).values(row).returning();

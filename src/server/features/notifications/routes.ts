@@ -50,21 +50,37 @@ export async function notificationRoutes(app: FastifyInstance, { db }: Notificat
   api.get(
     '/recent',
     {
-      schema: { tags, summary: 'My ten newest notifications', response: { 200: NotificationListSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'My ten newest notifications',
+        response: { 200: NotificationListSchema, ...errors },
+      },
     },
     async (request) => service.recentForUser(db, requireUser(request).id),
   );
 
   api.get(
     '/unread-count',
-    { schema: { tags, summary: 'How many of my notifications are unread', response: { 200: UnreadCountSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'How many of my notifications are unread',
+        response: { 200: UnreadCountSchema, ...errors },
+      },
+    },
     async (request) => service.unreadCount(db, requireUser(request).id),
   );
 
   // No body is expected on the writes below; an empty JSON body is accepted by the global parser.
   api.put(
     '/read-all',
-    { schema: { tags, summary: 'Mark all my notifications read', response: { 200: MarkAllReadResultSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark all my notifications read',
+        response: { 200: MarkAllReadResultSchema, ...errors },
+      },
+    },
     async (request) => service.markAllRead(db, requireUser(request).id),
   );
 
@@ -93,7 +109,7 @@ export async function notificationRoutes(app: FastifyInstance, { db }: Notificat
     },
     async (request, reply) => {
       await service.remove(db, requireUser(request).id, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,8 +1,4 @@
-import {
-  NotificationLinkSchema,
-  RECENT_LIMIT,
-  type Notification,
-} from '../../../shared/notifications.js';
+import { NotificationLinkSchema, RECENT_LIMIT, type Notification } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from './repo.js';
@@ -46,7 +42,8 @@ export async function notify(db: Db, input: NotifyInput): Promise<Notification> 
 
 export const WELCOME_NOTIFICATION = {
   title: 'Welcome to ReferBridge!',
-  message: 'Complete your profile with your experience, education, skills and resume so referrers can vouch for you.',
+  message:
+    'Complete your profile with your experience, education, skills and resume so referrers can vouch for you.',
   type: 'welcome',
   link: '/profile/edit',
 } as const;

@@ -42,12 +42,16 @@ export const notificationListQuery = infiniteQueryOptions({
       await apiGet('/api/notifications', { limit: NOTIFICATION_PAGE_SIZE, before: pageParam }),
     ),
   initialPageParam: undefined as number | undefined,
-  getNextPageParam: (lastPage) => (lastPage.length === NOTIFICATION_PAGE_SIZE ? lastPage.at(-1)?.id : undefined),
+  getNextPageParam: (lastPage) =>
+    lastPage.length === NOTIFICATION_PAGE_SIZE ? lastPage.at(-1)?.id : undefined,
   ...LONG_POLL,
 });
 
 /** After any change the three lists are refetched (spec section 4 'Notification'). */
-function useNotificationMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<unknown>, errorToast: string) {
+function useNotificationMutation<TVariables>(
+  mutationFn: (variables: TVariables) => Promise<unknown>,
+  errorToast: string,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -58,7 +62,8 @@ function useNotificationMutation<TVariables>(mutationFn: (variables: TVariables)
 
 export function useMarkNotificationRead() {
   return useNotificationMutation(
-    async (id: number) => NotificationSchema.parse(await apiRequest(`/api/notifications/${id}/read`, { method: 'PUT' })),
+    async (id: number) =>
+      NotificationSchema.parse(await apiRequest(`/api/notifications/${id}/read`, { method: 'PUT' })),
     'Failed to mark the notification as read. Please try again.',
   );
 }
@@ -79,5 +84,7 @@ export function useDeleteNotification() {
 
 /** Where clicking a notification leads: its link when that is a path inside the app, else nowhere. */
 export function appPathOf(notification: Notification): string | null {
-  return notification.link && NotificationLinkSchema.safeParse(notification.link).success ? notification.link : null;
+  return notification.link && NotificationLinkSchema.safeParse(notification.link).success
+    ? notification.link
+    : null;
 }

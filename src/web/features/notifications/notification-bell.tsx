@@ -32,7 +32,13 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label="Notifications" aria-describedby={descriptionId}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label="Notifications"
+          aria-describedby={descriptionId}
+        >
           <Bell className="size-5" aria-hidden="true" />
           {badge && (
             <span
@@ -82,9 +88,14 @@ function RecentList({
   isError: boolean;
   onOpen: (notification: Notification) => void;
 }) {
-  if (isPending) return <p className="text-muted-foreground px-4 py-8 text-center text-sm">Loading notifications...</p>;
+  if (isPending)
+    return <p className="text-muted-foreground px-4 py-8 text-center text-sm">Loading notifications...</p>;
   if (isError || !notifications) {
-    return <p className="text-muted-foreground px-4 py-8 text-center text-sm">Notifications could not be loaded.</p>;
+    return (
+      <p className="text-muted-foreground px-4 py-8 text-center text-sm">
+        Notifications could not be loaded.
+      </p>
+    );
   }
   if (notifications.length === 0) {
     return (
@@ -103,7 +114,7 @@ function RecentList({
             onClick={() => onOpen(n)}
             data-unread={!n.read || undefined}
             className={cn(
-              'hover:bg-accent focus-visible:bg-accent flex w-full gap-3 px-4 py-3 text-left transition-colors outline-none',
+              'hover:bg-accent focus-visible:bg-accent flex w-full cursor-pointer gap-3 px-4 py-3 text-left transition-colors outline-none',
               !n.read && 'bg-primary/5',
             )}
           >

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatNotificationDate, type Notification } from '@shared/notifications';
 import { Bell, CheckCheck, Loader2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -49,7 +49,11 @@ export function NotificationsPage() {
           {unreadCount > 0 && <Badge>{unreadCount} unread</Badge>}
         </div>
         {unreadCount > 0 && (
-          <Button variant="outline" onClick={() => markAllRead.mutate(undefined)} disabled={markAllRead.isPending}>
+          <Button
+            variant="outline"
+            onClick={() => markAllRead.mutate(undefined)}
+            disabled={markAllRead.isPending}
+          >
             <CheckCheck aria-hidden="true" />
             Mark all as read
           </Button>
@@ -75,7 +79,7 @@ export function NotificationsPage() {
         </StateCard>
       ) : (
         <Card className="gap-0 overflow-hidden py-0">
-          <ul aria-label="Notifications" className="divide-y">
+          <ul aria-label="All notifications" className="divide-y">
             {notifications.map((n) => (
               <NotificationRow key={n.id} notification={n} onOpen={openNotification} onDelete={setToDelete} />
             ))}
@@ -114,17 +118,26 @@ function NotificationRow({
   return (
     <li
       data-unread={!n.read || undefined}
-      className={cn('group flex items-start gap-2 pr-3', !n.read && 'bg-primary/5 border-l-primary border-l-4')}
+      className={cn(
+        'flex items-start gap-2 pr-3 transition-colors',
+        n.read ? 'hover:bg-muted/60' : 'bg-primary/5 border-l-primary hover:bg-primary/10 border-l-4',
+      )}
     >
       <button
         type="button"
         onClick={() => onOpen(n)}
         className={cn(
-          'hover:bg-accent/60 focus-visible:bg-accent/60 flex min-w-0 flex-1 gap-3 py-4 text-left transition-colors outline-none',
+          'focus-visible:ring-ring/50 flex min-w-0 flex-1 cursor-pointer gap-3 py-4 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-inset',
           n.read ? 'pl-5' : 'pl-4',
         )}
       >
-        <span className={cn('mt-2 size-2 shrink-0 rounded-full', n.read ? 'bg-muted-foreground/30' : 'bg-primary')} aria-hidden="true" />
+        <span
+          className={cn(
+            'mt-2 size-2 shrink-0 rounded-full',
+            n.read ? 'bg-muted-foreground/30' : 'bg-primary',
+          )}
+          aria-hidden="true"
+        />
         <span className="min-w-0 flex-1">
           <span className={cn('block', n.read ? 'font-medium' : 'font-semibold')}>
             {n.title}
@@ -149,6 +162,6 @@ function NotificationRow({
   );
 }
 
-function StateCard({ children }: { children: React.ReactNode }) {
+function StateCard({ children }: { children: ReactNode }) {
   return <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">{children}</Card>;
 }

@@ -114,6 +114,8 @@ export function useUploadResume() {
     },
     // Spec: after an upload the resumes and the active resume are fetched again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'resume'] }),
+    // The resume panel shows the server's sentence next to the upload button.
+    meta: { silent: true },
   });
 }
 

@@ -153,15 +153,17 @@ export function SkillBadges({ skills, showProficiency = false }: { skills: reado
 export function ResumeSummary({ resume }: { resume: Resume | null }) {
   if (!resume) return <EmptyText>No resume has been uploaded yet.</EmptyText>;
   return (
-    <div className="flex items-center gap-3 rounded-lg border p-3">
-      <FileText className="text-primary size-8 shrink-0" aria-hidden="true" />
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium" title={resume.fileName}>
-          {resume.fileName}
-        </p>
-        <p className="text-muted-foreground text-xs">Uploaded on {formatMonthDayYear(resume.uploadedAt)}</p>
+    <div className="space-y-3 rounded-lg border p-3">
+      <div className="flex items-center gap-3">
+        <FileText className="text-primary size-8 shrink-0" aria-hidden="true" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium" title={resume.fileName}>
+            {resume.fileName}
+          </p>
+          <p className="text-muted-foreground text-xs">Uploaded on {formatMonthDayYear(resume.uploadedAt)}</p>
+        </div>
       </div>
-      <Button asChild size="sm" variant="secondary">
+      <Button asChild size="sm" variant="secondary" className="w-full">
         <a href={resume.fileUrl} target="_blank" rel="noopener noreferrer">
           <ExternalLink aria-hidden="true" />
           View

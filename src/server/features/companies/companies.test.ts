@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { CompanySummarySchema, FIXED_COMPANIES, normalizeCompanyName } from '../../../shared/companies.js';
+import { EMPLOYERS } from '../../../shared/employers.js';
+import { companies } from '../../db/schema.js';
+import { seed } from '../../db/seed.js';
+import { Browser, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
+import { findOrCreateCompanyByName } from './service.js';
+
+describe.each(testDatabases)('companies (%s)', (kind) => {
+  let t: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    browser = new Browser(t.app);
+    await browser.signIn('companies@example.com', 'Company Reader');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const listCompanies = async () => {
+    const res = await browser.request({ method: 'GET', url: '/api/companies' });
+    expect(res.statusCode).toBe(200);
+    return z.array(CompanySummarySchema).parse(res.json());
+  };
+
+  it('refuses visitors', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/companies' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Please sign in to continue.' });
+  });
+
+  it('lists every seeded employer as {id, name}, ordered by name, with the fixed ids in place', async () => {
+    const list = await listCompanies();
+    expect(list.length).toBeGreaterThanOrEqual(EMPLOYERS.length);
+    expect(Object.keys(list[0]!).sort()).toEqual(['id', 'name']);
+    for (const fixed of FIXED_COMPANIES) expect(list).toContainEqual({ id: fixed.id, name: fixed.name });
+    expect(list.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['Tata Consultancy Services', 'Infosys', 'Wipro']),
+    );
+    const keys = list.map((c) => normalizeCompanyName(c.name));
+    expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it('finds an existing company by its normalised name instead of creating a second one', async () => {
+    const google = await findOrCreateCompanyByName(t.database.db, '  GOOGLE ');
+    expect(google).toMatchObject({ id: 1, name: 'Google' });
+  });
+
+  it('creates an unknown company once, keeping the name as typed, even under concurrent calls', async () => {
+    const created = await Promise.all(
+      ['Acme  Rockets', 'acme rockets', ' ACME ROCKETS ', 'Acme Rockets', 'acme   rockets'].map((n) =>
+        findOrCreateCompanyByName(t.database.db, n),
+      ),
+    );
+    expect(new Set(created.map((c) => c.id)).size).toBe(1);
+    const rows = await t.database.db
+      .select()
+      .from(companies)
+      .where(eq(companies.normalizedName, 'acme rockets'));
+    expect(rows).toHaveLength(1);
+    expect(created[0]!.id).toBeGreaterThan(13);
+    expect((await listCompanies()).find((c) => c.id === created[0]!.id)?.name).toMatch(/^acme rockets$/i);
+  });
+
+  it('seeds idempotently: a second run adds nothing, restores a missing employer and keeps ids 1-13', async () => {
+    const db = t.database.db;
+    const before = await db.$count(companies);
+    await seed(db);
+    expect(await db.$count(companies)).toBe(before);
+
+    await db.delete(companies).where(eq(companies.normalizedName, 'infosys'));
+    await seed(db);
+    expect(await db.$count(companies)).toBe(before);
+    const [infosys] = await db.select().from(companies).where(eq(companies.normalizedName, 'infosys'));
+    expect(infosys).toMatchObject({ name: 'Infosys', domain: 'infosys.com', website: 'https://infosys.com' });
+
+    const fixed = await db.select().from(companies).where(eq(companies.id, 4));
+    expect(fixed[0]).toMatchObject({ name: 'Stripe', isPartner: true });
+    // The serial moved past every seeded id, so a new company does not collide with them.
+    const fresh = await findOrCreateCompanyByName(db, 'Brand New Employer Ltd');
+    expect(fresh.id).toBeGreaterThan(infosys!.id);
+  });
+});

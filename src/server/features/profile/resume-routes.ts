@@ -1,0 +1,153 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../../shared/errors.js';
+import {
+  ItemIdParamsSchema,
+  RESUME_MAX_BYTES,
+  ResumeSchema,
+  UserIdParamsSchema,
+} from '../../../shared/profile.js';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { requireUser } from '../auth/session-hooks.js';
+import { inlineContentDisposition } from './resume-file.js';
+import {
+  getActiveResume,
+  openResumeFile,
+  RESUME_TOO_LARGE,
+  uploadResume,
+  type ResumeUpload,
+} from './resume-service.js';
+import type { ResumeStorage } from './resume-storage.js';
+
+const tags = ['profile'];
+const NO_FILE = 'Choose a PDF file to upload (form field "resume").';
+
+export interface ResumeRouteDeps {
+  db: Db;
+  storage: ResumeStorage;
+}
+
+export async function resumeRoutes(app: FastifyInstance, { db, storage }: ResumeRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/user/resume/active',
+    {
+      schema: {
+        tags,
+        summary: 'My active resume (null when none is uploaded)',
+        response: { 200: ResumeSchema.nullable(), 401: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return getActiveResume(db, user.id, user.id);
+    },
+  );
+
+  api.get(
+    '/users/:id/resume/active',
+    {
+      schema: {
+        tags,
+        summary: "A user's active resume (null when none is uploaded)",
+        params: UserIdParamsSchema,
+        response: {
+          200: ResumeSchema.nullable(),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => getActiveResume(db, requireUser(request).id, request.params.id),
+  );
+
+  // Untyped on purpose: the type provider only knows JSON replies, and this one streams a file.
+  app.get(
+    '/resumes/:id/file',
+    {
+      schema: {
+        tags,
+        summary: 'Download a resume (PDF) of a profile you may see',
+        params: ItemIdParamsSchema,
+        description: 'Answers the file itself: `application/pdf`, shown inline, never cached.',
+        response: { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = ItemIdParamsSchema.parse(request.params);
+      const file = await openResumeFile(db, storage, requireUser(request).id, id);
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', inlineContentDisposition(file.fileName))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          // The page policy (object-src 'none') would stop the browser's PDF viewer; a PDF needs only this.
+          .header('content-security-policy', "frame-ancestors 'self'")
+          .send(file.stream)
+      );
+    },
+  );
+
+  // Multipart exists only in this scope: everywhere else the API accepts JSON bodies only.
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: { fileSize: RESUME_MAX_BYTES, files: 1, fields: 5 } });
+    upload.withTypeProvider<ZodTypeProvider>().post(
+      '/user/resume',
+      {
+        schema: {
+          tags,
+          summary: 'Upload a PDF resume (multipart field "resume", at most 5 MB); it becomes the active one',
+          consumes: ['multipart/form-data'],
+          response: {
+            201: ResumeSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            413: ApiErrorSchema,
+            415: ApiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const resume = await uploadResume(db, storage, user.id, await readResumeUpload(request), request.log);
+        return reply.status(201).send(resume);
+      },
+    );
+  });
+}
+
+async function readResumeUpload(request: FastifyRequest): Promise<ResumeUpload> {
+  try {
+    const part = await request.file();
+    // A browser sends an empty part with an empty name when no file was chosen.
+    if (!part || part.fieldname !== 'resume') throw badRequest(NO_FILE);
+    const data = await part.toBuffer();
+    if (data.length === 0 && !part.filename) throw badRequest(NO_FILE);
+    return { clientFileName: part.filename, data };
+  } catch (err) {
+    throw uploadError(err);
+  }
+}
+
+/** The multipart parser's own errors, as sentences. */
+function uploadError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(413, RESUME_TOO_LARGE);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return badRequest(`Send the resume as multipart/form-data. ${NO_FILE}`);
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return badRequest('Upload one PDF file at a time.');
+    default:
+      return err;
+  }
+}

@@ -1,0 +1,97 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { RESUME_MAX_BYTES, type Resume } from '../../../shared/profile.js';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { ResumeRow } from './repo.js';
+import { findActiveResume, findResumeById, insertActiveResume } from './resume-repo.js';
+import { displayResumeFileName, looksLikePdf } from './resume-file.js';
+import { newResumeKey, type ResumeStorage } from './resume-storage.js';
+import { assertCanViewProfile, canViewProfile } from './user-service.js';
+
+export const RESUME_TOO_LARGE = 'The file is larger than 5 MB.';
+export const RESUME_NOT_PDF = 'Only PDF files are accepted.';
+
+export const resumeFileUrl = (id: number) => `/api/resumes/${id}/file`;
+
+export function toResumeDto(row: ResumeRow): Resume {
+  const url = resumeFileUrl(row.id);
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    fileUrl: url,
+    filePath: url,
+    uploadedAt: row.uploadedAt.toISOString(),
+  };
+}
+
+export interface ResumeUpload {
+  /** The name the client gave the file; only its cleaned basename is kept, for display. */
+  clientFileName: string | undefined;
+  data: Buffer;
+}
+
+/**
+ * Stores the file first, then switches the active resume in one transaction. If the switch fails the file
+ * is removed again and the previous resume stays active.
+ */
+export async function uploadResume(
+  db: Db,
+  storage: ResumeStorage,
+  userId: number,
+  upload: ResumeUpload,
+  log?: FastifyBaseLogger,
+): Promise<Resume> {
+  if (upload.data.length > RESUME_MAX_BYTES) throw new AppError(413, RESUME_TOO_LARGE);
+  if (!looksLikePdf(upload.data)) throw new AppError(415, RESUME_NOT_PDF);
+  const storageKey = newResumeKey();
+  await storage.put(storageKey, upload.data);
+  try {
+    const row = await insertActiveResume(db, {
+      userId,
+      fileName: displayResumeFileName(upload.clientFileName),
+      storageKey,
+      sizeBytes: upload.data.length,
+    });
+    return toResumeDto(row);
+  } catch (err) {
+    await storage.delete(storageKey).catch((cleanupErr: unknown) => {
+      log?.error({ err: cleanupErr, storageKey }, 'could not remove the file of a failed resume upload');
+    });
+    throw err;
+  }
+}
+
+/** The active resume of a profile the viewer may see (null when there is none). */
+export async function getActiveResume(
+  db: Db,
+  viewerId: number,
+  profileUserId: number,
+): Promise<Resume | null> {
+  await assertCanViewProfile(db, viewerId, profileUserId);
+  const row = await findActiveResume(db, profileUserId);
+  return row ? toResumeDto(row) : null;
+}
+
+export interface ResumeFile {
+  fileName: string;
+  sizeBytes: number;
+  stream: Readable;
+}
+
+/**
+ * A resume file (active or earlier) of a profile the viewer may see. Not found, not allowed and a file missing
+ * from storage all read the same, so resume ids reveal nothing.
+ */
+export async function openResumeFile(
+  db: Db,
+  storage: ResumeStorage,
+  viewerId: number,
+  resumeId: number,
+): Promise<ResumeFile> {
+  const row = await findResumeById(db, resumeId);
+  if (!row || !(await canViewProfile(db, viewerId, row.userId))) throw notFound('Resume not found.');
+  const stream = await storage.get(row.storageKey);
+  if (!stream) throw notFound('Resume not found.');
+  return { fileName: row.fileName, sizeBytes: row.sizeBytes, stream };
+}

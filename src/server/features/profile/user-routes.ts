@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UserSchema } from '../../../shared/auth.js';
+import { ApiErrorSchema } from '../../../shared/errors.js';
+import {
+  CurrentCompanyInputSchema,
+  EducationSchema,
+  ExperienceSchema,
+  ProfileStatusInputSchema,
+  SkillSchema,
+  UserIdParamsSchema,
+} from '../../../shared/profile.js';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../auth/session-hooks.js';
+import { toUserDto } from '../auth/sessions.js';
+import { getEducation, getExperiences, getSkills } from './service.js';
+import {
+  assertCanViewProfile,
+  getViewableUser,
+  setCurrentCompany,
+  setProfileStatus,
+} from './user-service.js';
+
+const tags = ['profile'];
+const viewErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+const writeErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema };
+
+/** /api/users/{id}/…: read-only views of a profile the viewer may see, and the user's own settings. */
+export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const params = UserIdParamsSchema;
+
+  api.get(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A user, as their profile shows them',
+        params,
+        response: { 200: UserSchema, ...viewErrors },
+      },
+    },
+    async (request) => toUserDto(await getViewableUser(db, requireUser(request).id, request.params.id)),
+  );
+  api.get(
+    '/users/:id/experiences',
+    {
+      schema: {
+        tags,
+        summary: "A user's work experience",
+        params,
+        response: { 200: z.array(ExperienceSchema), ...viewErrors },
+      },
+    },
+    async (request) => {
+      await assertCanViewProfile(db, requireUser(request).id, request.params.id);
+      return getExperiences(db, request.params.id);
+    },
+  );
+  api.get(
+    '/users/:id/education',
+    {
+      schema: {
+        tags,
+        summary: "A user's education",
+        params,
+        response: { 200: z.array(EducationSchema), ...viewErrors },
+      },
+    },
+    async (request) => {
+      await assertCanViewProfile(db, requireUser(request).id, request.params.id);
+      return getEducation(db, request.params.id);
+    },
+  );
+  api.get(
+    '/users/:id/skills',
+    {
+      schema: {
+        tags,
+        summary: "A user's skills",
+        params,
+        response: { 200: z.array(SkillSchema), ...viewErrors },
+      },
+    },
+    async (request) => {
+      await assertCanViewProfile(db, requireUser(request).id, request.params.id);
+      return getSkills(db, request.params.id);
+    },
+  );
+
+  api.put(
+    '/users/:id/profile-status',
+    {
+      schema: {
+        tags,
+        summary: 'Mark my profile complete (only at 100%) or not complete',
+        params,
+        body: ProfileStatusInputSchema,
+        response: { 200: UserSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      toUserDto(
+        await setProfileStatus(db, requireUser(request), request.params.id, request.body.isCompleted),
+      ),
+  );
+  api.put(
+    '/users/:id/current-company',
+    {
+      schema: {
+        tags,
+        summary: 'Set where I work (creates the company when it is new)',
+        params,
+        body: CurrentCompanyInputSchema,
+        response: { 200: UserSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      toUserDto(
+        await setCurrentCompany(db, requireUser(request), request.params.id, request.body.companyName),
+      ),
+  );
+}

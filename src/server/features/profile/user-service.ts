@@ -1,0 +1,73 @@
+import { profileCompletion } from '../../../shared/profile.js';
+import type { Db } from '../../db/client.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { findOrCreateCompanyByName } from '../companies/service.js';
+import { countProfileParts, findUserById, updateUser, type UserRow } from './repo.js';
+
+/**
+ * The one rule for reading someone's profile (user, experience, education, skills, resumes): for now only
+ * the user themself. The referrals feature extends this to referrers assigned to one of the user's requests.
+ */
+export async function canViewProfile(db: Db, viewerId: number, profileUserId: number): Promise<boolean> {
+  return viewerId === profileUserId;
+}
+
+/** Same answer for "no such user" and "not yours to see", so ids reveal nothing. */
+export async function assertCanViewProfile(db: Db, viewerId: number, profileUserId: number): Promise<void> {
+  if (!(await canViewProfile(db, viewerId, profileUserId))) throw notFound('Profile not found.');
+}
+
+export async function getViewableUser(db: Db, viewerId: number, profileUserId: number): Promise<UserRow> {
+  await assertCanViewProfile(db, viewerId, profileUserId);
+  const user = await findUserById(db, profileUserId);
+  if (!user) throw notFound('Profile not found.');
+  return user;
+}
+
+function assertSelf(actor: UserRow, targetUserId: number): void {
+  if (actor.id !== targetUserId) throw forbidden('You can only change your own profile.');
+}
+
+export async function completionOf(db: Db, userId: number) {
+  return profileCompletion(await countProfileParts(db, userId));
+}
+
+const MISSING_TEXT = {
+  experience: 'a work experience',
+  education: 'an education entry',
+  skills: 'at least two skills',
+  resume: 'a resume',
+} as const;
+
+function joinWithAnd(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Marking the profile complete needs the four parts of spec section 4; unmarking is always allowed. */
+export async function setProfileStatus(db: Db, actor: UserRow, targetUserId: number, isCompleted: boolean) {
+  assertSelf(actor, targetUserId);
+  if (isCompleted) {
+    const { percentage, parts } = await completionOf(db, actor.id);
+    if (percentage < 100) {
+      const missing = (Object.keys(MISSING_TEXT) as (keyof typeof MISSING_TEXT)[]).filter((k) => !parts[k]);
+      throw conflict(
+        `Your profile is ${percentage}% complete. Add ${joinWithAnd(missing.map((k) => MISSING_TEXT[k]))} before marking it complete.`,
+      );
+    }
+  }
+  const user = await updateUser(db, actor.id, { profileCompleted: isCompleted });
+  if (!user) throw notFound('Profile not found.');
+  return user;
+}
+
+/** Saves where the user works and makes sure that employer exists as a company. */
+export async function setCurrentCompany(db: Db, actor: UserRow, targetUserId: number, companyName: string) {
+  assertSelf(actor, targetUserId);
+  const name = companyName.trim();
+  return db.transaction(async (tx) => {
+    await findOrCreateCompanyByName(tx, name);
+    const user = await updateUser(tx, actor.id, { currentCompanyName: name });
+    if (!user) throw notFound('Profile not found.');
+    return user;
+  });
+}

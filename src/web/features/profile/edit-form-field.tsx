@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+/** Ids for a field's error text, so inputs can point at it with aria-describedby. */
+export const errorIdOf = (fieldId: string) => `${fieldId}-error`;
+
+/** A labelled form row with the schema's message under it. */
+export function EditFormField({
+  id,
+  label,
+  optional = false,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  optional?: boolean;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('grid content-start gap-2', className)}>
+      <Label htmlFor={id}>
+        {label}
+        {optional && <span className="text-muted-foreground text-xs leading-none font-normal">(optional)</span>}
+      </Label>
+      {children}
+      {error && (
+        <p id={errorIdOf(id)} role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Props that tie an input to its EditFormField's error. */
+export function invalidProps(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': errorIdOf(id) } : {};
+}

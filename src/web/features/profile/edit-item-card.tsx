@@ -1,0 +1,71 @@
+import { descriptionItems } from '@shared/profile-format';
+import { Loader2, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+/** One saved experience or education: headline, where, when, bullet list, and its Edit / Delete buttons. */
+export function EditItemCard({
+  title,
+  subtitle,
+  dates,
+  current = false,
+  description,
+  itemName,
+  onEdit,
+  onDelete,
+  deleting,
+}: {
+  title: string;
+  subtitle: string;
+  dates: string;
+  current?: boolean;
+  description: string | null;
+  itemName: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  const bullets = descriptionItems(description);
+  return (
+    <article className="bg-background hover:border-primary/30 rounded-lg border p-4 transition-colors">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
+        <div className="min-w-0 flex-1 basis-56">
+          <h3 className="font-semibold break-words">{title}</h3>
+          <p className="text-muted-foreground text-sm break-words">{subtitle}</p>
+          {dates && (
+            <p className="text-muted-foreground mt-1 flex items-center gap-2 text-xs">
+              {dates}
+              {current && (
+                <span className="rounded-full bg-green-100 px-2 py-0.5 text-[11px] font-medium text-green-800">Current</span>
+              )}
+            </p>
+          )}
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${itemName}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={onDelete}
+            disabled={deleting}
+            aria-label={`Delete ${itemName}`}
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          >
+            {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+            Delete
+          </Button>
+        </div>
+      </div>
+      {bullets.length > 0 && (
+        <ul className="marker:text-primary/70 mt-3 list-disc space-y-1 pl-5 text-sm">
+          {bullets.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import type { User } from '@shared/auth';
+import type { Education, Experience } from '@shared/profile';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProfileViewPage } from './profile-view-page';
+
+const ada: User = {
+  id: 7,
+  username: 'ada',
+  email: 'ada@example.com',
+  fullName: 'Ada Lovelace',
+  role: 'job_seeker',
+  profilePicture: null,
+  profileCompleted: false,
+  bio: null,
+  currentCompanyName: null,
+  willingToGiveReferrals: false,
+};
+
+const job = (id: number, jobTitle: string, startDate: string, extra: Partial<Experience> = {}): Experience => ({
+  id,
+  companyName: `${jobTitle} Co`,
+  jobTitle,
+  startDate,
+  endDate: '2024-01-01',
+  currentlyWorking: false,
+  description: null,
+  order: 0,
+  ...extra,
+});
+
+const school = (id: number, instituteName: string, endDate: string | null): Education => ({
+  id,
+  instituteName,
+  degree: 'BSc',
+  major: 'Mathematics',
+  startDate: '2000-09-01',
+  endDate,
+  currentlyStudying: false,
+  description: null,
+  order: 0,
+});
+
+type Routes = Record<string, { status?: number; body: unknown } | 'pending'>;
+
+/** Answers the five profile reads from a table keyed by path; anything else is a test bug. */
+function stubApi(routes: Routes) {
+  const fetchMock = vi.fn((input: RequestInfo | URL) => {
+    const path = String(input);
+    const route = routes[path];
+    if (route === 'pending') return new Promise<Response>(() => {});
+    if (!route) throw new Error(`unexpected fetch ${path}`);
+    return Promise.resolve(
+      new Response(JSON.stringify(route.body), {
+        status: route.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function profileRoutes(id: number, parts: Partial<Record<'user' | 'experiences' | 'education' | 'skills' | 'resume', unknown>> = {}): Routes {
+  return {
+    [`/api/users/${id}`]: { body: parts.user ?? { ...ada, id } },
+    [`/api/users/${id}/experiences`]: { body: parts.experiences ?? [] },
+    [`/api/users/${id}/education`]: { body: parts.education ?? [] },
+    [`/api/users/${id}/skills`]: { body: parts.skills ?? [] },
+    [`/api/users/${id}/resume/active`]: { body: parts.resume ?? null },
+  };
+}
+
+function renderAt(entries: string[]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+        <Routes>
+          <Route path="/profile/view/:id" element={<ProfileViewPage />} />
+          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+          <Route path="/previous" element={<p>Previous page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ProfileViewPage', () => {
+  it('shows the loading text while the profile loads', () => {
+    stubApi({ ...profileRoutes(7), '/api/users/7': 'pending' });
+    renderAt(['/profile/view/7']);
+    expect(screen.getByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    expect(screen.getByText('Loading profile...')).toBeInTheDocument();
+  });
+
+  it('shows the name, email and the three empty texts for an empty profile', async () => {
+    stubApi(profileRoutes(7));
+    renderAt(['/profile/view/7']);
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('No work experience has been added yet.')).toBeInTheDocument();
+    expect(screen.getByText('No education has been added yet.')).toBeInTheDocument();
+    expect(screen.getByText('No skills have been added yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Download Resume/ })).not.toBeInTheDocument();
+    expect(screen.getByText('A')).toBeInTheDocument(); // the initial avatar
+  });
+
+  it.each([404, 401])('shows Profile Not Found when the API answers %i', async (status) => {
+    stubApi({ ...profileRoutes(9), '/api/users/9': { status, body: { error: 'User not found' } } });
+    renderAt(['/profile/view/9']);
+    expect(await screen.findByRole('heading', { name: 'Profile Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+
+  it('treats a non-numeric id as not found without calling the API', () => {
+    const fetchMock = stubApi({});
+    renderAt(['/profile/view/abc']);
+    expect(screen.getByRole('heading', { name: 'Profile Not Found' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows Error Loading Profile for a server failure', async () => {
+    stubApi({ ...profileRoutes(7), '/api/users/7/skills': { status: 500, body: { error: 'boom' } } });
+    renderAt(['/profile/view/7']);
+    expect(await screen.findByRole('heading', { name: 'Error Loading Profile' })).toBeInTheDocument();
+  });
+
+  it('orders experience current-first then newest start, and education newest end with missing end as now', async () => {
+    stubApi(
+      profileRoutes(7, {
+        experiences: [
+          job(1, 'Intern', '2010-06-01', { description: '* Wrote tests * Fixed bugs' }),
+          job(2, 'Lead', '2015-01-01', { currentlyWorking: true, endDate: null }),
+          job(3, 'Senior', '2018-03-01'),
+        ],
+        education: [school(1, 'Old School', '2005-06-01'), school(2, 'Night School', null), school(3, 'Uni', '2012-06-01')],
+        skills: [{ id: 1, skill: 'TypeScript', proficiency: null }],
+      }),
+    );
+    renderAt(['/profile/view/7']);
+    const work = within(await screen.findByRole('list', { name: 'Work experience entries' }));
+    expect(work.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Lead', 'Senior', 'Intern']);
+    expect(work.getByText('Jan 2015 - Present')).toBeInTheDocument();
+    expect(work.getByText('Wrote tests')).toBeInTheDocument();
+    expect(work.getByText('Fixed bugs')).toBeInTheDocument();
+    const edu = within(screen.getByRole('list', { name: 'Education entries' }));
+    expect(edu.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Night School', 'Uni', 'Old School']);
+    expect(edu.getAllByText('BSc, Mathematics')).toHaveLength(3);
+    expect(screen.getByText('TypeScript')).toBeInTheDocument();
+  });
+
+  it('offers the resume as a download and a View link that opens a new tab', async () => {
+    const resume = { id: 3, fileName: 'ada.pdf', fileUrl: '/api/resumes/3/file', filePath: '/api/resumes/3/file', uploadedAt: '2025-01-05T10:00:00.000Z' };
+    stubApi(profileRoutes(7, { resume }));
+    renderAt(['/profile/view/7']);
+    const download = await screen.findByRole('link', { name: /Download Resume/ });
+    expect(download).toHaveAttribute('href', '/api/resumes/3/file');
+    expect(download).toHaveAttribute('download', 'ada.pdf');
+    const view = screen.getByRole('link', { name: /View/ });
+    expect(view).toHaveAttribute('target', '_blank');
+    expect(view).toHaveAttribute('href', '/api/resumes/3/file');
+    expect(screen.getByText('Uploaded on Jan 5, 2025')).toBeInTheDocument();
+  });
+
+  it('Close and Go Back lead to the dashboard when the page was opened directly', async () => {
+    stubApi({ ...profileRoutes(9), '/api/users/9': { status: 404, body: { error: 'User not found' } } });
+    renderAt(['/profile/view/9']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
+    expect(screen.getByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('Back returns to the previous page when there is history', async () => {
+    stubApi(profileRoutes(7));
+    renderAt(['/previous', '/profile/view/7']);
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Previous page')).toBeInTheDocument();
+  });
+});

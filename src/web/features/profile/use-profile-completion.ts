@@ -1,0 +1,55 @@
+import type { User } from '@shared/auth';
+import { profileCompletion } from '@shared/profile';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { activeResumeQuery, educationQuery, experiencesQuery, skillsQuery, useUpdateProfileStatus } from './api';
+
+export type ProfileCompletion = ReturnType<typeof profileCompletion>;
+
+/**
+ * Spec section 4, 'Profile completion': the percentage, once all four parts have loaded (null before), and
+ * the client's half of the profile-status rule: at 100 with the user not marked complete it sets
+ * profileCompleted true; below 100 with the user marked complete it sets it false. Run it wherever the
+ * status should follow the data (the edit screen, the dashboard).
+ */
+export function useProfileCompletion(user: Pick<User, 'id' | 'profileCompleted'>): {
+  completion: ProfileCompletion | null;
+  isError: boolean;
+} {
+  const experiences = useQuery(experiencesQuery);
+  const education = useQuery(educationQuery);
+  const skills = useQuery(skillsQuery);
+  const resume = useQuery(activeResumeQuery);
+
+  const completion =
+    experiences.isSuccess && education.isSuccess && skills.isSuccess && resume.isSuccess
+      ? profileCompletion({
+          hasResume: resume.data !== null,
+          experienceCount: experiences.data.length,
+          educationCount: education.data.length,
+          skillCount: skills.data.length,
+        })
+      : null;
+
+  const { mutate: setProfileStatus } = useUpdateProfileStatus(user.id);
+  // The value last sent and not yet reflected in the user: never send the same one twice in a row, so a
+  // refused or slow request cannot turn into a loop.
+  const sent = useRef<boolean | null>(null);
+  const shouldBeComplete = completion ? completion.percentage === 100 : null;
+
+  useEffect(() => {
+    if (shouldBeComplete === null) return;
+    if (shouldBeComplete === user.profileCompleted) {
+      sent.current = null;
+      return;
+    }
+    if (sent.current === shouldBeComplete) return;
+    sent.current = shouldBeComplete;
+    setProfileStatus(shouldBeComplete);
+  }, [shouldBeComplete, user.profileCompleted, setProfileStatus]);
+
+  return {
+    completion,
+    isError: experiences.isError || education.isError || skills.isError || resume.isError,
+  };
+}

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import type { User } from '@shared/auth';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COPY_CONFIRMATION_MS, UserProfileModal } from './user-profile-modal';
+
+const grace: User = {
+  id: 12,
+  username: 'grace',
+  email: 'grace@example.com',
+  fullName: 'Grace Hopper',
+  role: 'job_seeker',
+  profilePicture: null,
+  profileCompleted: true,
+  bio: 'Compiler pioneer.',
+  currentCompanyName: null,
+  willingToGiveReferrals: false,
+};
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+function stubProfile(userStatus = 200) {
+  const bodies: Record<string, unknown> = {
+    '/api/users/12': userStatus === 200 ? grace : { error: 'User not found' },
+    '/api/users/12/experiences': [],
+    '/api/users/12/education': [
+      { id: 1, instituteName: 'Yale', degree: 'PhD', major: 'Mathematics', startDate: null, endDate: '1934-06-01', currentlyStudying: false, description: null, order: 0 },
+    ],
+    '/api/users/12/skills': [
+      { id: 1, skill: 'COBOL', proficiency: 'Expert' },
+      { id: 2, skill: 'Teaching', proficiency: null },
+    ],
+    '/api/users/12/resume/active': { id: 4, fileName: 'grace.pdf', fileUrl: '/files/4', filePath: '/files/4', uploadedAt: '2025-02-01T00:00:00Z' },
+  };
+  const fetchMock = vi.fn((input: RequestInfo | URL) => {
+    const path = String(input);
+    if (!(path in bodies)) throw new Error(`unexpected fetch ${path}`);
+    return json(bodies[path], path === '/api/users/12' ? userStatus : 200);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderModal(open = true) {
+  const onOpenChange = vi.fn();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <UserProfileModal userId={12} open={open} onOpenChange={onOpenChange} />
+    </QueryClientProvider>,
+  );
+  return { ...view, onOpenChange };
+}
+
+const writeText = vi.fn<(text: string) => Promise<void>>();
+beforeEach(() => {
+  writeText.mockReset().mockResolvedValue(undefined);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('UserProfileModal', () => {
+  it('fetches nothing while closed', () => {
+    const fetchMock = stubProfile();
+    renderModal(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the profile: name, email, bio, resume, education with field of study, skills with proficiency', async () => {
+    stubProfile();
+    renderModal();
+    const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper' });
+    const modal = within(dialog);
+    expect(modal.getByText('grace@example.com')).toBeInTheDocument();
+    expect(modal.getByText('Compiler pioneer.')).toBeInTheDocument();
+    expect(modal.getByRole('link', { name: /Download Resume/ })).toHaveAttribute('href', '/files/4');
+    expect(modal.getByText('No work experience has been added yet.')).toBeInTheDocument();
+    expect(modal.getByText('Field of study: Mathematics')).toBeInTheDocument();
+    expect(modal.getByText('· Expert')).toBeInTheDocument();
+    expect(modal.getByText('Teaching')).toBeInTheDocument();
+  });
+
+  it('copies the email and shows Copied! for 2 seconds', async () => {
+    stubProfile();
+    renderModal();
+    const copyButton = await screen.findByRole('button', { name: 'Copy email address' });
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(copyButton);
+    });
+    expect(writeText).toHaveBeenCalledWith('grace@example.com');
+    expect(screen.getByText('Copied!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(COPY_CONFIRMATION_MS - 1));
+    expect(screen.getByText('Copied!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
+    expect(COPY_CONFIRMATION_MS).toBe(2000);
+  });
+
+  it.each([404, 500])('shows Error Loading Profile when the user call answers %i', async (status) => {
+    stubProfile(status);
+    renderModal();
+    expect(await screen.findByRole('dialog', { name: 'Error Loading Profile' })).toBeInTheDocument();
+  });
+
+  it.each(['Cancel', 'OK'])('%s closes the dialog', async (label) => {
+    stubProfile();
+    const { onOpenChange } = renderModal();
+    await screen.findByRole('dialog', { name: 'Grace Hopper' });
+    fireEvent.click(screen.getByRole('button', { name: label }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
