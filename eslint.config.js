@@ -26,7 +26,10 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: restrict(
-      { group: ['**/server/**', '**/web/**', '@/*'], message: 'src/shared imports neither the server nor the web app.' },
+      {
+        group: ['**/server/**', '**/web/**', '@/*'],
+        message: 'src/shared imports neither the server nor the web app.',
+      },
       { group: ['node:*', 'pg', 'fastify', 'drizzle-orm*'], message: 'src/shared is pure: no I/O.' },
     ),
   },

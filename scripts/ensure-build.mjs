@@ -14,13 +14,16 @@ function newestMtime(target) {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
 export function ensureBuild() {
   const built =
-    fs.existsSync(stamp) && fs.existsSync(serverEntry) && fs.existsSync(path.join(root, 'dist/web/index.html'));
+    fs.existsSync(stamp) &&
+    fs.existsSync(serverEntry) &&
+    fs.existsSync(path.join(root, 'dist/web/index.html'));
   const stale = !built || sources.some((s) => newestMtime(path.join(root, s)) > fs.statSync(stamp).mtimeMs);
   if (!stale) return;
   console.log(built ? 'Sources changed: rebuilding…' : 'Building the app…');

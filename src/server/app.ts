@@ -32,7 +32,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger:
       config.env === 'development'
-        ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+        ? {
+            level: config.logLevel,
+            transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
+          }
         : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.secureCookies,

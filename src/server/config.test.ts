@@ -19,29 +19,41 @@ describe('loadConfig', () => {
   it('names the variable of a bad value in one line', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT /);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres:\/\//);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must start with postgres:\/\//,
+    );
     expect(() => loadConfig({ REFERRER_CAPACITY: '0' })).toThrow(/REFERRER_CAPACITY/);
   });
 
   it('wants the three OIDC variables together', () => {
-    expect(() => loadConfig({ OIDC_ISSUER: 'https://accounts.google.com' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://accounts.google.com' })).toThrow(
+      /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/,
+    );
     const config = loadConfig({
       OIDC_ISSUER: 'https://accounts.google.com',
       OIDC_CLIENT_ID: 'id',
       OIDC_CLIENT_SECRET: 'secret',
     });
-    expect(config.oidc).toEqual({ issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' });
+    expect(config.oidc).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
   });
 
   it('in production requires a session secret and a real identity provider unless the dev one is allowed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required in production/);
     const secret = 'x'.repeat(32);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(/OIDC_ISSUER is required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(
+      /OIDC_ISSUER is required/,
+    );
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, ALLOW_DEV_IDP: 'true' });
     expect(config.secureCookies).toBe(true);
   });
 
   it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
-    expect(loadConfig({ PORT: '', PUBLIC_URL: 'https://referbridge.example/' }).publicUrl).toBe('https://referbridge.example');
+    expect(loadConfig({ PORT: '', PUBLIC_URL: 'https://referbridge.example/' }).publicUrl).toBe(
+      'https://referbridge.example',
+    );
   });
 });

@@ -1,7 +1,12 @@
 /** Display helpers for profile dates and descriptions (spec section 5). */
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const monthDayYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const monthDayYear = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 function parseIsoDate(value: string): Date | null {
   const d = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
@@ -34,7 +39,20 @@ export function yearOptions(now = new Date()): number[] {
   return Array.from({ length: 50 }, (_, i) => year - i);
 }
 
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** The stored value of a month/year choice: the first of that month. month is 1-12. */
 export function firstOfMonth(year: number, month: number): string {
@@ -53,7 +71,10 @@ export function splitIsoDate(value: string | null | undefined): { year: number; 
  */
 export function formatDescriptionBullets(text: string): string {
   return text
-    .replace(/(^|\s)(?:\*|•|-(?= ))\s*/g, (_match, lead: string) => `${lead.includes('\n') || lead === '' ? lead : '\n'}• `)
+    .replace(
+      /(^|\s)(?:\*|•|-(?= ))\s*/g,
+      (_match, lead: string) => `${lead.includes('\n') || lead === '' ? lead : '\n'}• `,
+    )
     .replace(/^\n/, '')
     .replace(/[ \t]+\n/g, '\n');
 }

@@ -31,7 +31,10 @@ export const ExperienceInputSchema = z
   .object({
     companyName: requiredText('Company name is required', 200, 'Company name must be at most 200 characters'),
     jobTitle: requiredText('Job title is required', 200, 'Job title must be at most 200 characters'),
-    startDate: z.string({ error: 'Start date is required' }).min(1, 'Start date is required').pipe(IsoDateSchema),
+    startDate: z
+      .string({ error: 'Start date is required' })
+      .min(1, 'Start date is required')
+      .pipe(IsoDateSchema),
     endDate: optionalDate,
     currentlyWorking: z.boolean().default(false),
     description: optionalText(5000, 'Description must be at most 5000 characters'),
@@ -56,7 +59,11 @@ export type Experience = z.infer<typeof ExperienceSchema>;
 
 export const EducationInputSchema = z
   .object({
-    instituteName: requiredText('Institution name is required', 200, 'Institution name must be at most 200 characters'),
+    instituteName: requiredText(
+      'Institution name is required',
+      200,
+      'Institution name must be at most 200 characters',
+    ),
     degree: requiredText('Degree is required', 200, 'Degree must be at most 200 characters'),
     major: requiredText('Major is required', 200, 'Major must be at most 200 characters'),
     startDate: optionalDate,
@@ -106,7 +113,9 @@ export type Resume = z.infer<typeof ResumeSchema>;
 
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 
-export const ProfileStatusInputSchema = z.object({ isCompleted: z.boolean({ error: 'isCompleted must be true or false' }) });
+export const ProfileStatusInputSchema = z.object({
+  isCompleted: z.boolean({ error: 'isCompleted must be true or false' }),
+});
 
 export const CurrentCompanyInputSchema = z.object({
   companyName: requiredText(

@@ -32,7 +32,9 @@ describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
     await screenshot(page, `${name}-dashboard-welcome`);
-    expect(await page.getByText('Complete your profile to maximize your chances of getting referred!').count()).toBe(1);
+    expect(
+      await page.getByText('Complete your profile to maximize your chances of getting referred!').count(),
+    ).toBe(1);
     expect(await page.getByRole('link', { name: /Complete Your Profile/ }).count()).toBe(1);
     expect(await page.evaluate(() => sessionStorage.getItem('isLoggedIn'))).toBeNull();
 

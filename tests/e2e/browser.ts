@@ -23,7 +23,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh browser profile whose page fails the test on any console error or uncaught exception. */
-export async function newPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -55,7 +55,9 @@ export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   if (!chromiumPath) {
     if (process.env.CI) throw new Error('CI=true but no Chromium at /usr/bin/chromium (or CHROMIUM_PATH).');
-    console.warn('\n[e2e] SKIPPED: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH). Browser journeys did not run.\n');
+    console.warn(
+      '\n[e2e] SKIPPED: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH). Browser journeys did not run.\n',
+    );
     project.provide('servers', []);
     project.provide('chromiumPath', null);
     return;
@@ -118,7 +120,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),
+    );
     for (const cleanup of cleanups) await cleanup();
   };
 }

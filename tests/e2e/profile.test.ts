@@ -46,7 +46,9 @@ describe.skipIf(!chromiumPath).each(servers)('profile editing on $name', ({ name
     await page.getByRole('menuitem', { name: 'Account Settings' }).click();
     await page.waitForURL('**/profile/edit');
     await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
     await expect.poll(() => completion(page)).toBe('0');
     await page.getByText('0%', { exact: true }).waitFor();
     await page.getByText('PDF only, up to 5MB').waitFor();
@@ -67,7 +69,9 @@ describe.skipIf(!chromiumPath).each(servers)('profile editing on $name', ({ name
     expect(await endMonth.isDisabled()).toBe(true);
     expect(await endMonth.inputValue()).toBe('present');
     await experience.getByLabel('Description').pressSequentially('* Built the payouts API - Led a team of 4');
-    expect(await experience.getByLabel('Description').inputValue()).toBe('• Built the payouts API\n• Led a team of 4');
+    expect(await experience.getByLabel('Description').inputValue()).toBe(
+      '• Built the payouts API\n• Led a team of 4',
+    );
     await snap(page, `${name}-profile-edit-experience-form`);
     await experience.getByRole('button', { name: 'Save Experience' }).click();
     await toastText(page, 'Your experience has been saved.').waitFor();
@@ -77,7 +81,10 @@ describe.skipIf(!chromiumPath).each(servers)('profile editing on $name', ({ name
     await snap(page, `${name}-profile-edit-experience-list`);
 
     // Education.
-    await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('button', { name: 'Education' }).click();
+    await page
+      .getByRole('navigation', { name: 'Profile sections' })
+      .getByRole('button', { name: 'Education' })
+      .click();
     const education = page.getByRole('form', { name: 'Add education' });
     await education.getByLabel('Institution name').fill('University of Washington');
     await education.getByLabel('Degree').fill('Bachelor of Science');
@@ -93,7 +100,10 @@ describe.skipIf(!chromiumPath).each(servers)('profile editing on $name', ({ name
     await expect.poll(() => completion(page)).toBe('50');
 
     // Skills: the first one earns a nudge, the second completes the part.
-    await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('button', { name: 'Skills' }).click();
+    await page
+      .getByRole('navigation', { name: 'Profile sections' })
+      .getByRole('button', { name: 'Skills' })
+      .click();
     const skillInput = page.getByLabel('Add a skill');
     await skillInput.fill('  TypeScript ');
     await skillInput.press('Enter');
@@ -120,15 +130,21 @@ describe.skipIf(!chromiumPath).each(servers)('profile editing on $name', ({ name
     expect(download.headers()['content-type']).toContain('application/pdf');
     // The profile-status sync runs once everything has loaded at 100%.
     await expect
-      .poll(async () => (await page.request.get('/auth/status').then((r) => r.json())).user.profileCompleted, {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => (await page.request.get('/auth/status').then((r) => r.json())).user.profileCompleted,
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(true);
     await snap(page, `${name}-profile-edit-complete`);
 
     // The same page on a phone.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('button', { name: 'Work Experience' }).click();
+    await page
+      .getByRole('navigation', { name: 'Profile sections' })
+      .getByRole('button', { name: 'Work Experience' })
+      .click();
     await page.getByText('Software Engineer').waitFor();
     await snap(page, `${name}-profile-edit-mobile`);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -136,20 +152,29 @@ describe.skipIf(!chromiumPath).each(servers)('profile editing on $name', ({ name
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText(READY).waitFor();
-    await page.getByRole('link', { name: /My Referrals/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /My Referrals/ })
+      .first()
+      .waitFor();
     expect(await page.getByRole('link', { name: /Complete Your Profile/ }).count()).toBe(0);
     await screenshot(page, `${name}-dashboard-profile-complete`);
 
     // Dropping below 100% clears the mark again.
     await page.goto('/profile/edit');
-    await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('button', { name: 'Skills' }).click();
+    await page
+      .getByRole('navigation', { name: 'Profile sections' })
+      .getByRole('button', { name: 'Skills' })
+      .click();
     await page.getByRole('button', { name: 'Remove PostgreSQL' }).click();
     await toastText(page, 'Skill deleted successfully.').waitFor();
     await expect.poll(() => completion(page)).toBe('75');
     await expect
-      .poll(async () => (await page.request.get('/auth/status').then((r) => r.json())).user.profileCompleted, {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => (await page.request.get('/auth/status').then((r) => r.json())).user.profileCompleted,
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(false);
 
     expect(errors).toEqual([]);

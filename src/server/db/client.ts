@@ -36,7 +36,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(url: string, logger: Logger | undefined): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle client losing its connection emits here; without a listener it would crash the process.
   pool.on('error', (err) => logger?.error({ err }, 'PostgreSQL pool error'));
   const db = drizzlePg(pool, { schema });

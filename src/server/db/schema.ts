@@ -16,7 +16,9 @@ export const users = pgTable('users', {
   username: text('username').notNull(),
   email: text('email').notNull(),
   fullName: text('full_name').notNull(),
-  role: text('role', { enum: ['job_seeker', 'referrer'] }).notNull().default('job_seeker'),
+  role: text('role', { enum: ['job_seeker', 'referrer'] })
+    .notNull()
+    .default('job_seeker'),
   profilePicture: text('profile_picture'),
   profileCompleted: boolean('profile_completed').notNull().default(false),
   bio: text('bio'),
@@ -39,7 +41,10 @@ export const identities = pgTable(
     email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('identities_issuer_subject_key').on(t.issuer, t.subject), index('identities_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('identities_issuer_subject_key').on(t.issuer, t.subject),
+    index('identities_user_idx').on(t.userId),
+  ],
 );
 
 /** Only a SHA-256 hash of the cookie token is kept, so a leaked table cannot sign anyone in. */
@@ -72,7 +77,9 @@ export const companies = pgTable(
   },
   (t) => [
     uniqueIndex('companies_normalized_name_key').on(t.normalizedName),
-    index('companies_domain_idx').on(t.domain).where(sql`${t.domain} is not null`),
+    index('companies_domain_idx')
+      .on(t.domain)
+      .where(sql`${t.domain} is not null`),
   ],
 );
 
@@ -150,7 +157,9 @@ export const resumes = pgTable(
     index('resumes_user_idx').on(t.userId),
     uniqueIndex('resumes_storage_key_key').on(t.storageKey),
     // At most one active resume per user.
-    uniqueIndex('resumes_one_active_per_user').on(t.userId).where(sql`${t.isActive}`),
+    uniqueIndex('resumes_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.isActive}`),
   ],
 );
 
@@ -172,6 +181,8 @@ export const notifications = pgTable(
     // Newest-first pages of one user's list (and the recent 10).
     index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // The unread count touches only unread rows.
-    index('notifications_user_unread_idx').on(t.userId).where(sql`not ${t.read}`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`not ${t.read}`),
   ],
 );

@@ -35,7 +35,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
-      const message = FRAMEWORK_MESSAGES[error.code] ?? (status === 429 ? FRAMEWORK_MESSAGES.FST_ERR_RATE_LIMIT : error.message);
+      const message =
+        FRAMEWORK_MESSAGES[error.code] ??
+        (status === 429 ? FRAMEWORK_MESSAGES.FST_ERR_RATE_LIMIT : error.message);
       return reply.status(status).send({ error: message });
     }
     request.log.error({ err: error }, 'request failed');

@@ -54,7 +54,11 @@ describe('platform: security headers, write guards, errors, SPA serving', () => 
   it('refuses writes without our Origin or Referer', async () => {
     const noOrigin = await t.app.inject({ method: 'POST', url: '/auth/logout' });
     expect(noOrigin.statusCode).toBe(403);
-    const foreign = await t.app.inject({ method: 'PUT', url: '/api/anything', headers: { origin: 'https://evil.example' } });
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: '/api/anything',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toEqual({ error: 'Cross-origin requests are not allowed.' });
     const referer = await t.app.inject({
@@ -112,7 +116,8 @@ describe('rate limiting on /auth', () => {
 
   it('answers 429 with a sentence past the limit', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ method: 'GET', url: '/auth/status' })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push((await t.app.inject({ method: 'GET', url: '/auth/status' })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
     const res = await t.app.inject({ method: 'GET', url: '/auth/status' });
     expect(res.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });

@@ -31,7 +31,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
 
   app.setNotFoundHandler(async (request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.url)) {
-      return reply.status(404).send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+      return reply
+        .status(404)
+        .send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
     const file = path.join(webRoot, decodeURIComponent(request.url.split('?')[0]!));
     if (built && file.startsWith(webRoot + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {

@@ -10,7 +10,9 @@ export const PUBLIC_URL = 'http://localhost:3999';
 export const ORIGIN = { origin: PUBLIC_URL };
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (each test app gets a fresh database). */
-export const testDatabases: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const testDatabases: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
   if (kind === 'pglite') return openDatabase({});
@@ -47,7 +49,13 @@ export async function createTestApp(
   overrides: Partial<Omit<AppDeps, 'db'>> = {},
   env: Record<string, string> = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+    ...env,
+  });
   const database = await openTestDatabase(kind);
   await seed(database.db);
   const app = await buildApp(config, { db: database.db, webRoot: '/nonexistent', ...overrides });

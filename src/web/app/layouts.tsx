@@ -13,7 +13,10 @@ export const dashboardNav: NavItem[] = [
 ];
 
 /** The /notifications header (spec: nav Dashboard, Referrals, Notifications). */
-export const notificationsNav: NavItem[] = [...dashboardNav, { label: 'Notifications', to: paths.notifications }];
+export const notificationsNav: NavItem[] = [
+  ...dashboardNav,
+  { label: 'Notifications', to: paths.notifications },
+];
 
 export function dashboardMenu(user: User): MenuLink[] {
   return [

@@ -25,7 +25,9 @@ export function createQueryClient(): QueryClient {
         if (mutation.meta?.silent) return;
         const description =
           mutation.meta?.errorToast ??
-          (error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : 'An unexpected error occurred');
+          (error instanceof ApiRequestError
+            ? (error.serverMessage ?? error.message)
+            : 'An unexpected error occurred');
         toast({ variant: 'destructive', title: 'Error', description });
       },
     }),

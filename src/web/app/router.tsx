@@ -1,22 +1,36 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
+import { PageLoading } from '@/components/page-states';
 import { PlaceholderPage } from '@/components/placeholder-page';
 import { SignInPage, SignUpPage } from '@/features/auth/auth-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { LandingPage } from '@/features/landing/landing-page';
-import { ProfileEditPage } from '@/features/profile/profile-edit-page';
-import { NotificationsPage } from '@/features/notifications/notifications-page';
-import { CompanyPrompt } from '@/features/profile/company-prompt';
-import { ProfileViewPage } from '@/features/profile/profile-view-page';
 import { paths } from '@/paths';
 import { SignedInPage, notificationsNav } from './layouts';
 import { ScrollToTop } from './scroll-to-top';
+
+// Screens past the first visit load on demand, keeping the landing and sign-in bundle small.
+const ProfileEditPage = lazy(() =>
+  import('@/features/profile/profile-edit-page').then((m) => ({ default: m.ProfileEditPage })),
+);
+const ProfileViewPage = lazy(() =>
+  import('@/features/profile/profile-view-page').then((m) => ({ default: m.ProfileViewPage })),
+);
+const CompanyPrompt = lazy(() =>
+  import('@/features/profile/company-prompt').then((m) => ({ default: m.CompanyPrompt })),
+);
+const NotificationsPage = lazy(() =>
+  import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
 
 function Root() {
   return (
     <>
       <ScrollToTop />
-      <Outlet />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }
@@ -39,13 +53,20 @@ export const routes = [
             {(user) => (
               <DashboardPage
                 user={user}
-                extras={({ user, isFirstVisit }) => <CompanyPrompt user={user} isFirstVisit={isFirstVisit} />}
+                extras={({ user, isFirstVisit }) => (
+                  <Suspense fallback={null}>
+                    <CompanyPrompt user={user} isFirstVisit={isFirstVisit} />
+                  </Suspense>
+                )}
               />
             )}
           </SignedInPage>
         ),
       },
-      { path: paths.profileEdit, element: <SignedInPage>{(user) => <ProfileEditPage user={user} />}</SignedInPage> },
+      {
+        path: paths.profileEdit,
+        element: <SignedInPage>{(user) => <ProfileEditPage user={user} />}</SignedInPage>,
+      },
       { path: '/profile/view/:id', element: <ProfileViewPage /> },
       { path: paths.requestReferral, element: signedInPlaceholder('Request a Referral') },
       { path: paths.myReferrals, element: signedInPlaceholder('My Referrals') },

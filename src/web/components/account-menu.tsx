@@ -20,7 +20,15 @@ export interface MenuLink {
 }
 
 /** Picture or initial, 'Account', the given links, then sign-out (spec: Account menu / Account dropdown). */
-export function AccountMenu({ user, links, signOutLabel }: { user: User; links: MenuLink[]; signOutLabel: string }) {
+export function AccountMenu({
+  user,
+  links,
+  signOutLabel,
+}: {
+  user: User;
+  links: MenuLink[];
+  signOutLabel: string;
+}) {
   const navigate = useNavigate();
   const signOut = useSignOut(() => navigate(paths.signIn));
   const initial = (user.fullName.trim()[0] ?? 'U').toUpperCase();
@@ -29,7 +37,9 @@ export function AccountMenu({ user, links, signOutLabel }: { user: User; links: 
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="gap-2 px-2">
           <Avatar className="size-7">
-            {user.profilePicture && <AvatarImage src={user.profilePicture} alt="" referrerPolicy="no-referrer" />}
+            {user.profilePicture && (
+              <AvatarImage src={user.profilePicture} alt="" referrerPolicy="no-referrer" />
+            )}
             <AvatarFallback className="bg-primary text-primary-foreground text-xs">{initial}</AvatarFallback>
           </Avatar>
           <span className="hidden sm:inline">Account</span>

@@ -16,7 +16,10 @@ export function AppHeader({ nav, actions }: { nav: NavItem[]; actions?: ReactNod
       <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2">
         <BrandLink to={paths.dashboard} />
         {/* On phones the links take a second row so the bell and account menu stay on screen. */}
-        <nav aria-label="Main" className="order-last -mx-3 flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto">
+        <nav
+          aria-label="Main"
+          className="order-last -mx-3 flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto"
+        >
           {nav.map((item) => (
             <NavLink
               key={item.to}
@@ -25,7 +28,9 @@ export function AppHeader({ nav, actions }: { nav: NavItem[]; actions?: ReactNod
               className={({ isActive }) =>
                 cn(
                   'rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                  isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:text-foreground',
+                  isActive
+                    ? 'bg-accent text-accent-foreground'
+                    : 'text-muted-foreground hover:text-foreground',
                 )
               }
             >

@@ -13,6 +13,15 @@ export function CenteredMessage({ title, children }: { title: string; children?:
   );
 }
 
+/** While a screen's code is on its way. */
+export function PageLoading() {
+  return (
+    <div role="status" aria-label="Loading" className="flex min-h-[40vh] items-center justify-center">
+      <Loader2 className="text-primary size-6 animate-spin" aria-hidden="true" />
+    </div>
+  );
+}
+
 export function AuthLoading() {
   return (
     <CenteredMessage title="Loading...">

@@ -46,6 +46,11 @@ describe('api helpers', () => {
     });
     const form = new FormData();
     await apiRequest('/api/z', { method: 'POST', data: form });
-    expect(fetchMock).toHaveBeenLastCalledWith('/api/z', { method: 'POST', credentials: 'include', headers: undefined, body: form });
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/z', {
+      method: 'POST',
+      credentials: 'include',
+      headers: undefined,
+      body: form,
+    });
   });
 });

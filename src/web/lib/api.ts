@@ -67,7 +67,10 @@ export interface WriteOptions {
   data?: unknown;
 }
 
-export async function apiRequest(path: string, { method = 'GET', headers, data }: WriteOptions = {}): Promise<unknown> {
+export async function apiRequest(
+  path: string,
+  { method = 'GET', headers, data }: WriteOptions = {},
+): Promise<unknown> {
   const isForm = data instanceof FormData;
   const res = await fetch(path, {
     method,

@@ -61,7 +61,11 @@ describe.each(testDatabases)('sign-in over OpenID Connect (%s)', (kind) => {
     const browser = new Browser(t.app);
     await browser.signIn('alan@example.com', 'Alan Turing');
     const sid = browser.cookies.get('sid')!;
-    const out = await browser.request({ method: 'POST', url: '/auth/logout', headers: { ...ORIGIN, 'content-type': 'application/json' } });
+    const out = await browser.request({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { ...ORIGIN, 'content-type': 'application/json' },
+    });
     expect(out.statusCode).toBe(200);
     expect(await status(browser)).toMatchObject({ isAuthenticated: false });
 
@@ -85,7 +89,10 @@ describe.each(testDatabases)('sign-in over OpenID Connect (%s)', (kind) => {
     expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authUrl.searchParams.get('nonce')).toBeTruthy();
 
-    const res = await browser.request({ method: 'GET', url: '/auth/google/callback?code=forged&state=wrong' });
+    const res = await browser.request({
+      method: 'GET',
+      url: '/auth/google/callback?code=forged&state=wrong',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('AUTH_SUCCESS');
     expect(browser.cookies.has('sid')).toBe(false);

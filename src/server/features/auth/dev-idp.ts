@@ -14,7 +14,10 @@ interface DevAccount {
 }
 
 const LoginFormSchema = z.object({
-  email: z.email('Enter a valid email address.').max(254).transform((v) => v.toLowerCase()),
+  email: z
+    .email('Enter a valid email address.')
+    .max(254)
+    .transform((v) => v.toLowerCase()),
   name: z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters for the name.'),
 });
 
@@ -72,7 +75,10 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
     },
     renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = renderDevLoginPage({ title: 'Sign-in error', error: String(out.error_description ?? out.error) });
+      ctx.body = renderDevLoginPage({
+        title: 'Sign-in error',
+        error: String(out.error_description ?? out.error),
+      });
     },
   };
 
@@ -107,7 +113,9 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
       async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-        return reply.type('text/html').send(renderDevLoginPage({ action: loginAction(details.uid), email: hint }));
+        return reply
+          .type('text/html')
+          .send(renderDevLoginPage({ action: loginAction(details.uid), email: hint }));
       },
     );
 

@@ -83,7 +83,8 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
       if (!email || claims.email_verified !== true) {
         throw new Error('The identity provider did not confirm an email address.');
       }
-      const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0]!;
+      const name =
+        typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : email.split('@')[0]!;
       return {
         issuer: claims.iss,
         subject: claims.sub,

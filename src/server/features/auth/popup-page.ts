@@ -6,7 +6,9 @@ import { PRODUCT_NAME } from '../../../shared/brand.js';
  * origin (the target origin is ours), then closes; the opener reads the outcome from /auth/status.
  */
 export function renderPopupDonePage(options: { ok: boolean; appOrigin: string; nonce: string }): string {
-  const message = options.ok ? 'You are signed in. This window will close.' : 'Sign-in failed. This window will close.';
+  const message = options.ok
+    ? 'You are signed in. This window will close.'
+    : 'Sign-in failed. This window will close.';
   const notify = options.ok
     ? `if (window.opener) window.opener.postMessage({ type: ${JSON.stringify(AUTH_SUCCESS_MESSAGE)} }, ${JSON.stringify(options.appOrigin)});`
     : '';

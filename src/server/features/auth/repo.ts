@@ -2,7 +2,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { identities, sessions, users } from '../../db/schema.js';
 
-export type UserRow = typeof users.$inferSelect;
+import type { UserRow } from '../../lib/request-user.js';
 
 export interface IdentityClaims {
   issuer: string;
@@ -13,7 +13,10 @@ export interface IdentityClaims {
 }
 
 /** Finds the user behind (issuer, subject), creating user and identity on first sign-in (`created`). */
-export async function upsertUserByIdentity(db: Db, claims: IdentityClaims): Promise<{ user: UserRow; created: boolean }> {
+export async function upsertUserByIdentity(
+  db: Db,
+  claims: IdentityClaims,
+): Promise<{ user: UserRow; created: boolean }> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ user: users })
@@ -23,7 +26,11 @@ export async function upsertUserByIdentity(db: Db, claims: IdentityClaims): Prom
     if (existing) {
       const [updated] = await tx
         .update(users)
-        .set({ email: claims.email, profilePicture: claims.picture ?? existing.user.profilePicture, updatedAt: new Date() })
+        .set({
+          email: claims.email,
+          profilePicture: claims.picture ?? existing.user.profilePicture,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, existing.user.id))
         .returning();
       return { user: updated!, created: false };

@@ -7,9 +7,10 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { OidcClient, PendingSignIn } from './oidc-client.js';
 import { renderPopupDonePage } from './popup-page.js';
-import { upsertUserByIdentity, type UserRow } from './repo.js';
+import { upsertUserByIdentity } from './repo.js';
 import { clearSessionCookie, setSessionCookie } from './session-hooks.js';
-import { createSession, endSession, toUserDto } from './sessions.js';
+import { toUserDto, type UserRow } from '../../lib/request-user.js';
+import { createSession, endSession } from './sessions.js';
 
 const PENDING_COOKIE = 'oidc_pending';
 const ERROR_COOKIE = 'auth_error';
@@ -28,14 +29,22 @@ export interface AuthRouteDeps {
 export async function authRoutes(app: FastifyInstance, { db, config, oidc, onUserCreated }: AuthRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const appOrigin = new URL(config.publicUrl).origin;
-  const shortCookie = { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, signed: true } as const;
+  const shortCookie = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    signed: true,
+  } as const;
 
   function popupDone(reply: FastifyReply, ok: boolean) {
     // This tiny page is the only one with an inline script: it gets its own policy allowing just that script.
     const nonce = randomBytes(16).toString('base64');
     return reply
       .header('cache-control', 'no-store')
-      .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'`)
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'`,
+      )
       .type('text/html')
       .send(renderPopupDonePage({ ok, appOrigin, nonce }));
   }
@@ -46,40 +55,50 @@ export async function authRoutes(app: FastifyInstance, { db, config, oidc, onUse
     return popupDone(reply, false);
   }
 
-  api.get('/google', { schema: { tags: ['auth'], summary: 'Start sign-in (opened in a popup)' } }, async (request, reply) => {
-    try {
-      const { url, pending } = await oidc.start();
-      reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
-        ...shortCookie,
-        path: '/auth/google/callback',
-        maxAge: 600,
-      });
-      return reply.header('cache-control', 'no-store').redirect(url);
-    } catch (err) {
-      return failSignIn(request, reply, err);
-    }
-  });
-
-  api.get('/google/callback', { schema: { tags: ['auth'], summary: 'Identity provider callback' } }, async (request, reply) => {
-    reply.clearCookie(PENDING_COOKIE, { path: '/auth/google/callback' });
-    try {
-      const pending = readPending(request);
-      if (!pending) throw new Error('No sign-in is in progress in this browser.');
-      const identity = await oidc.finish(new URL(request.url, config.publicUrl), pending);
-      const { user, created } = await upsertUserByIdentity(db, identity);
-      if (created && onUserCreated) {
-        // The account exists now; a failed welcome must not turn a good sign-in into a failed one.
-        await onUserCreated(user).catch((err: unknown) => request.log.error({ err }, 'onUserCreated failed'));
+  api.get(
+    '/google',
+    { schema: { tags: ['auth'], summary: 'Start sign-in (opened in a popup)' } },
+    async (request, reply) => {
+      try {
+        const { url, pending } = await oidc.start();
+        reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), {
+          ...shortCookie,
+          path: '/auth/google/callback',
+          maxAge: 600,
+        });
+        return reply.header('cache-control', 'no-store').redirect(url);
+      } catch (err) {
+        return failSignIn(request, reply, err);
       }
-      // Rotation: whatever session this browser held before stops working.
-      if (request.sessionToken) await endSession(db, request.sessionToken);
-      setSessionCookie(reply, config, await createSession(db, user.id));
-      reply.clearCookie(ERROR_COOKIE, { path: '/auth' });
-      return popupDone(reply, true);
-    } catch (err) {
-      return failSignIn(request, reply, err);
-    }
-  });
+    },
+  );
+
+  api.get(
+    '/google/callback',
+    { schema: { tags: ['auth'], summary: 'Identity provider callback' } },
+    async (request, reply) => {
+      reply.clearCookie(PENDING_COOKIE, { path: '/auth/google/callback' });
+      try {
+        const pending = readPending(request);
+        if (!pending) throw new Error('No sign-in is in progress in this browser.');
+        const identity = await oidc.finish(new URL(request.url, config.publicUrl), pending);
+        const { user, created } = await upsertUserByIdentity(db, identity);
+        if (created && onUserCreated) {
+          // The account exists now; a failed welcome must not turn a good sign-in into a failed one.
+          await onUserCreated(user).catch((err: unknown) =>
+            request.log.error({ err }, 'onUserCreated failed'),
+          );
+        }
+        // Rotation: whatever session this browser held before stops working.
+        if (request.sessionToken) await endSession(db, request.sessionToken);
+        setSessionCookie(reply, config, await createSession(db, user.id));
+        reply.clearCookie(ERROR_COOKIE, { path: '/auth' });
+        return popupDone(reply, true);
+      } catch (err) {
+        return failSignIn(request, reply, err);
+      }
+    },
+  );
 
   api.get(
     '/status',
@@ -101,7 +120,11 @@ export async function authRoutes(app: FastifyInstance, { db, config, oidc, onUse
   api.post(
     '/logout',
     {
-      schema: { tags: ['auth'], summary: 'Sign out', response: { 200: z.object({ success: z.literal(true) }) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out',
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
     },
     async (request, reply) => {
       if (request.sessionToken) await endSession(db, request.sessionToken);

@@ -1,17 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { unauthorized } from '../../lib/errors.js';
-import type { UserRow } from './repo.js';
 import { SESSION_ABSOLUTE_MS, resolveSession } from './sessions.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user, loaded once per API or auth request; null for visitors. */
-    user: UserRow | null;
-    sessionToken: string | null;
-  }
-}
 
 export const sessionCookieName = (config: Config) => (config.secureCookies ? '__Host-sid' : 'sid');
 
@@ -39,11 +29,10 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(sessionCookieName(config), { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
-}
-
-/** The signed-in user, or a 401 for everyone else. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
-  return request.user;
+  reply.clearCookie(sessionCookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+  });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { User } from '../../../shared/auth.js';
 import type { Db } from '../../db/client.js';
-import { deleteSession, findLiveSession, insertSession, touchSession, type UserRow } from './repo.js';
+import type { UserRow } from '../../lib/request-user.js';
+import { deleteSession, findLiveSession, insertSession, touchSession } from './repo.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -38,19 +38,4 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
 
 export async function endSession(db: Db, token: string): Promise<void> {
   await deleteSession(db, hashToken(token));
-}
-
-export function toUserDto(row: UserRow): User {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    fullName: row.fullName,
-    role: row.role,
-    profilePicture: row.profilePicture,
-    profileCompleted: row.profileCompleted,
-    bio: row.bio,
-    currentCompanyName: row.currentCompanyName,
-    willingToGiveReferrals: row.willingToGiveReferrals,
-  };
 }

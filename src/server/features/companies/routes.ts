@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CompanySummarySchema } from '../../../shared/companies.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../auth/session-hooks.js';
+import { requireUser } from '../../lib/request-user.js';
 import { listCompanies } from './service.js';
 
 export interface CompaniesRouteDeps {

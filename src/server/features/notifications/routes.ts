@@ -11,7 +11,7 @@ import {
   UnreadCountSchema,
 } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../auth/session-hooks.js';
+import { requireUser } from '../../lib/request-user.js';
 import * as service from './service.js';
 
 export interface NotificationRouteDeps {

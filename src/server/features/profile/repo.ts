@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { EducationInputSchema, ExperienceInputSchema } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
 import { education, experiences, resumes, skills, users } from '../../db/schema.js';
+import type { UserRow } from '../../lib/request-user.js';
 
 export type ExperienceRow = typeof experiences.$inferSelect;
 export type EducationRow = typeof education.$inferSelect;
@@ -128,8 +129,6 @@ export async function countProfileParts(db: Db, userId: number) {
   ]);
   return { experienceCount, educationCount, skillCount, hasResume: activeResumes > 0 };
 }
-
-export type UserRow = typeof users.$inferSelect;
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));

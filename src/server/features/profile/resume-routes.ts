@@ -10,7 +10,7 @@ import {
 } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { requireUser } from '../auth/session-hooks.js';
+import { requireUser } from '../../lib/request-user.js';
 import { inlineContentDisposition } from './resume-file.js';
 import {
   getActiveResume,

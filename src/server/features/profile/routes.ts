@@ -14,7 +14,7 @@ import {
 } from '../../../shared/profile.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../auth/session-hooks.js';
+import { requireUser } from '../../lib/request-user.js';
 import { resumeRoutes } from './resume-routes.js';
 import { createLocalResumeStorage, type ResumeStorage } from './resume-storage.js';
 import {

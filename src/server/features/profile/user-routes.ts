@@ -12,8 +12,7 @@ import {
   UserIdParamsSchema,
 } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
-import { requireUser } from '../auth/session-hooks.js';
-import { toUserDto } from '../auth/sessions.js';
+import { requireUser, toUserDto } from '../../lib/request-user.js';
 import { getEducation, getExperiences, getSkills } from './service.js';
 import {
   assertCanViewProfile,

@@ -2,7 +2,8 @@ import { profileCompletion } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { findOrCreateCompanyByName } from '../companies/service.js';
-import { countProfileParts, findUserById, updateUser, type UserRow } from './repo.js';
+import type { UserRow } from '../../lib/request-user.js';
+import { countProfileParts, findUserById, updateUser } from './repo.js';
 
 /**
  * The one rule for reading someone's profile (user, experience, education, skills, resumes): for now only

@@ -6,7 +6,11 @@ import { cn } from '@/lib/utils';
  * A styled native <select>: the platform picker is the most usable choice on phones, and it needs no
  * portal or pointer capture (so it also behaves in jsdom tests).
  */
-function NativeSelect({ className, wrapperClassName, ...props }: React.ComponentProps<'select'> & { wrapperClassName?: string }) {
+function NativeSelect({
+  className,
+  wrapperClassName,
+  ...props
+}: React.ComponentProps<'select'> & { wrapperClassName?: string }) {
   return (
     <div data-slot="native-select-wrapper" className={cn('relative w-full min-w-0', wrapperClassName)}>
       <select

@@ -16,7 +16,10 @@ function PopoverContent({
       <PopoverPrimitive.Content
         align={align}
         sideOffset={sideOffset}
-        className={cn('bg-popover text-popover-foreground z-50 w-72 rounded-md border p-4 shadow-md outline-hidden', className)}
+        className={cn(
+          'bg-popover text-popover-foreground z-50 w-72 rounded-md border p-4 shadow-md outline-hidden',
+          className,
+        )}
         {...props}
       />
     </PopoverPrimitive.Portal>

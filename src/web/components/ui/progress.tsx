@@ -17,7 +17,10 @@ function Progress({
     >
       <ProgressPrimitive.Indicator
         data-slot="progress-indicator"
-        className={cn('bg-primary h-full w-full flex-1 transition-transform duration-500', indicatorClassName)}
+        className={cn(
+          'bg-primary h-full w-full flex-1 transition-transform duration-500',
+          indicatorClassName,
+        )}
         style={{ transform: `translateX(-${100 - (value ?? 0)}%)` }}
       />
     </ProgressPrimitive.Root>

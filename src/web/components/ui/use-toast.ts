@@ -44,7 +44,9 @@ function reducer(state: State, action: Action): State {
     case 'DISMISS':
       for (const t of state.toasts) if (!action.toastId || t.id === action.toastId) scheduleRemoval(t.id);
       return {
-        toasts: state.toasts.map((t) => (!action.toastId || t.id === action.toastId ? { ...t, open: false } : t)),
+        toasts: state.toasts.map((t) =>
+          !action.toastId || t.id === action.toastId ? { ...t, open: false } : t,
+        ),
       };
     case 'REMOVE':
       return { toasts: action.toastId ? state.toasts.filter((t) => t.id !== action.toastId) : [] };

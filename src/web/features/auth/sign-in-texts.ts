@@ -22,4 +22,5 @@ export const signInTexts = {
   },
 } as const;
 
-export const STATUS_CHECK_FAILED = 'There was a problem checking your authentication status. Please try again.';
+export const STATUS_CHECK_FAILED =
+  'There was a problem checking your authentication status. Please try again.';

@@ -39,7 +39,13 @@ export function useGoogleSignIn(mode: SignInMode) {
       if (event.origin !== window.location.origin) return;
       if (!popupRef.current || event.source !== popupRef.current) return;
       const data: unknown = event.data;
-      if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== AUTH_SUCCESS_MESSAGE) return;
+      if (
+        typeof data !== 'object' ||
+        data === null ||
+        !('type' in data) ||
+        data.type !== AUTH_SUCCESS_MESSAGE
+      )
+        return;
       showSuccess();
       setInProgress(false);
     }
@@ -66,7 +72,8 @@ export function useGoogleSignIn(mode: SignInMode) {
         return;
       }
       setInProgress(false);
-      if (status.error) toast({ variant: 'destructive', title: 'Authentication failed', description: texts.failed });
+      if (status.error)
+        toast({ variant: 'destructive', title: 'Authentication failed', description: texts.failed });
     } catch {
       setInProgress(false);
       toast({ variant: 'destructive', title: 'Error', description: STATUS_CHECK_FAILED });

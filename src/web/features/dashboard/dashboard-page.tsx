@@ -13,7 +13,13 @@ export interface DashboardContext {
   isFirstVisit: boolean;
 }
 
-export function DashboardPage({ user, extras }: { user: User; extras?: (ctx: DashboardContext) => ReactNode }) {
+export function DashboardPage({
+  user,
+  extras,
+}: {
+  user: User;
+  extras?: (ctx: DashboardContext) => ReactNode;
+}) {
   // Read once per mount; the flag is set after the first render so this visit keeps its greeting.
   const [isFirstVisit] = useState(() => !sessionFlags.hasVisitedDashboard());
   useEffect(() => {
@@ -74,12 +80,18 @@ export function DashboardPage({ user, extras }: { user: User; extras?: (ctx: Das
 
 function StatusStrip({ completed }: { completed: boolean }) {
   return completed ? (
-    <div role="status" className="flex items-center gap-3 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-800">
+    <div
+      role="status"
+      className="flex items-center gap-3 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-800"
+    >
       <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
       <p>Your profile is ready to shine! Let&apos;s find the perfect referral for your dream job.</p>
     </div>
   ) : (
-    <div role="status" className="flex items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+    <div
+      role="status"
+      className="flex items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900"
+    >
       <Sparkles className="size-5 shrink-0" aria-hidden="true" />
       <p>Complete your profile to maximize your chances of getting referred!</p>
     </div>

@@ -24,7 +24,8 @@ export function QuickActionCard({
       <h2 className="text-lg font-semibold">{title}</h2>
       <p className="text-muted-foreground text-sm">{description}</p>
       <span className="text-primary mt-auto inline-flex items-center gap-1 text-sm font-medium">
-        Get started <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden="true" />
+        Get started{' '}
+        <ArrowRight className="size-4 transition group-hover:translate-x-0.5" aria-hidden="true" />
       </span>
     </Link>
   );

@@ -1,10 +1,26 @@
 import { Building2, FileText, Handshake, UserCheck } from 'lucide-react';
 
 const tips = [
-  { icon: FileText, title: 'Perfect your resume', body: 'Tailor it to the role and keep it to the point; referrers read it first.' },
-  { icon: Building2, title: 'Research companies', body: 'Know the team and the product, so your request shows real interest.' },
-  { icon: UserCheck, title: 'Polish your profile', body: 'A complete profile with experience, education and skills gets more yeses.' },
-  { icon: Handshake, title: 'Be professional', body: 'Write a short, courteous message and thank your referrer whatever the outcome.' },
+  {
+    icon: FileText,
+    title: 'Perfect your resume',
+    body: 'Tailor it to the role and keep it to the point; referrers read it first.',
+  },
+  {
+    icon: Building2,
+    title: 'Research companies',
+    body: 'Know the team and the product, so your request shows real interest.',
+  },
+  {
+    icon: UserCheck,
+    title: 'Polish your profile',
+    body: 'A complete profile with experience, education and skills gets more yeses.',
+  },
+  {
+    icon: Handshake,
+    title: 'Be professional',
+    body: 'Write a short, courteous message and thank your referrer whatever the outcome.',
+  },
 ];
 
 export function ReferralTips() {

@@ -5,7 +5,6 @@ import { BrandMark } from '@/components/brand';
 import { cn } from '@/lib/utils';
 import { paths } from '@/paths';
 
-
 function scrollToTop() {
   window.scrollTo(0, 0);
 }

@@ -124,7 +124,9 @@ export function useUpdateProfileStatus(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (isCompleted: boolean) =>
-      UserSchema.parse(await apiRequest(`/api/users/${userId}/profile-status`, { method: 'PUT', data: { isCompleted } })),
+      UserSchema.parse(
+        await apiRequest(`/api/users/${userId}/profile-status`, { method: 'PUT', data: { isCompleted } }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.status }),
     meta: { silent: true },
   });

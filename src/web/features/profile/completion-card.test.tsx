@@ -27,7 +27,9 @@ function Connected({ user }: { user: User }) {
 describe('CompletionCard', () => {
   it('shows no number until the data has loaded', () => {
     render(<CompletionCard completion={null} />);
-    expect(screen.getByRole('progressbar', { name: 'Profile completion' })).not.toHaveAttribute('aria-valuenow');
+    expect(screen.getByRole('progressbar', { name: 'Profile completion' })).not.toHaveAttribute(
+      'aria-valuenow',
+    );
     expect(screen.getByText('Checking your profile...')).toBeInTheDocument();
     expect(tileStates()).toEqual([
       'Work Experience: not done',
@@ -38,11 +40,21 @@ describe('CompletionCard', () => {
   });
 
   it('renders the percentage on the bar and each part as a tile', () => {
-    const completion = profileCompletion({ hasResume: true, experienceCount: 2, educationCount: 0, skillCount: 1 });
+    const completion = profileCompletion({
+      hasResume: true,
+      experienceCount: 2,
+      educationCount: 0,
+      skillCount: 1,
+    });
     render(<CompletionCard completion={completion} />);
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByText('50%')).toBeInTheDocument();
-    expect(tileStates()).toEqual(['Work Experience: done', 'Education: not done', 'Skills: not done', 'Resume: done']);
+    expect(tileStates()).toEqual([
+      'Work Experience: done',
+      'Education: not done',
+      'Skills: not done',
+      'Resume: done',
+    ]);
   });
 
   it('computes from the four loaded lists: one skill is not enough, two are', async () => {
@@ -54,7 +66,12 @@ describe('CompletionCard', () => {
     });
     renderWithClient(<Connected user={testUser()} />);
     expect(await screen.findByText('50%')).toBeInTheDocument();
-    expect(tileStates()).toEqual(['Work Experience: done', 'Education: done', 'Skills: not done', 'Resume: not done']);
+    expect(tileStates()).toEqual([
+      'Work Experience: done',
+      'Education: done',
+      'Skills: not done',
+      'Resume: not done',
+    ]);
   });
 
   it('reaches 100% with an experience, an education, two skills and a resume', async () => {

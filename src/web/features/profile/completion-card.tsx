@@ -33,7 +33,10 @@ export function CompletionCard({ completion }: { completion: ProfileCompletion |
                     : 'Complete every part to maximize your chances of getting referred.'}
               </p>
             </div>
-            <p className={cn('text-3xl font-bold tabular-nums', complete ? 'text-green-600' : 'text-primary')} aria-hidden="true">
+            <p
+              className={cn('text-3xl font-bold tabular-nums', complete ? 'text-green-600' : 'text-primary')}
+              aria-hidden="true"
+            >
               {completion === null ? '—' : `${percentage}%`}
             </p>
           </div>

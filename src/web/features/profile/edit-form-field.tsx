@@ -25,7 +25,9 @@ export function EditFormField({
     <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>
         {label}
-        {optional && <span className="text-muted-foreground text-xs leading-none font-normal">(optional)</span>}
+        {optional && (
+          <span className="text-muted-foreground text-xs leading-none font-normal">(optional)</span>
+        )}
       </Label>
       {children}
       {error && (

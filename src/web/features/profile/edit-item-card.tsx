@@ -35,7 +35,9 @@ export function EditItemCard({
             <p className="text-muted-foreground mt-1 flex items-center gap-2 text-xs">
               {dates}
               {current && (
-                <span className="rounded-full bg-green-100 px-2 py-0.5 text-[11px] font-medium text-green-800">Current</span>
+                <span className="rounded-full bg-green-100 px-2 py-0.5 text-[11px] font-medium text-green-800">
+                  Current
+                </span>
               )}
             </p>
           )}
@@ -54,7 +56,11 @@ export function EditItemCard({
             aria-label={`Delete ${itemName}`}
             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
           >
-            {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+            {deleting ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Trash2 aria-hidden="true" />
+            )}
             Delete
           </Button>
         </div>

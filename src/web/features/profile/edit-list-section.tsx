@@ -43,7 +43,10 @@ export function EditListSection<T extends Item>({
       icon={icon}
       action={
         canToggle && (
-          <AddToggleButton editing={formOpen} onToggle={() => setMode(formOpen ? { kind: 'list' } : { kind: 'add' })} />
+          <AddToggleButton
+            editing={formOpen}
+            onToggle={() => setMode(formOpen ? { kind: 'list' } : { kind: 'add' })}
+          />
         )
       }
     >

@@ -48,7 +48,9 @@ describe('ExperienceForm', () => {
 
   it('offers the current year and the 49 before it, newest first', () => {
     renderForm();
-    const years = screen.getByRole('combobox', { name: 'Start year' }).querySelectorAll('option:not([value=""])');
+    const years = screen
+      .getByRole('combobox', { name: 'Start year' })
+      .querySelectorAll('option:not([value=""])');
     expect(years).toHaveLength(50);
     expect(years[0]).toHaveTextContent(String(year));
     expect(years[49]).toHaveTextContent(String(year - 49));
@@ -77,7 +79,9 @@ describe('ExperienceForm', () => {
   });
 
   it("'I currently work here' disables the end-date selects, shows Present and saves no end date", async () => {
-    const { onSave, user } = renderForm({ experience: anExperience({ currentlyWorking: false, endDate: '2023-05-01' }) });
+    const { onSave, user } = renderForm({
+      experience: anExperience({ currentlyWorking: false, endDate: '2023-05-01' }),
+    });
     const endMonth = screen.getByRole('combobox', { name: 'End month' });
     const endYear = screen.getByRole('combobox', { name: 'End year' });
     expect(endMonth).toHaveDisplayValue('May');

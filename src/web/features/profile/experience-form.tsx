@@ -99,7 +99,12 @@ export function ExperienceForm({
             )}
           />
         </EditFormField>
-        <EditFormField id={ids.end} label="End date" optional={!current} error={current ? undefined : errors.endDate?.message}>
+        <EditFormField
+          id={ids.end}
+          label="End date"
+          optional={!current}
+          error={current ? undefined : errors.endDate?.message}
+        >
           <Controller
             control={control}
             name="endDate"

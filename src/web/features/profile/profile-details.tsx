@@ -17,12 +17,20 @@ export const EMPTY_TEXTS = {
   skills: 'No skills have been added yet.',
 } as const;
 
-export function UserAvatar({ user, className }: { user: Pick<User, 'fullName' | 'profilePicture'>; className?: string }) {
+export function UserAvatar({
+  user,
+  className,
+}: {
+  user: Pick<User, 'fullName' | 'profilePicture'>;
+  className?: string;
+}) {
   const initial = (user.fullName.trim()[0] ?? 'U').toUpperCase();
   return (
     <Avatar className={cn('size-20', className)}>
       {user.profilePicture && <AvatarImage src={user.profilePicture} alt="" referrerPolicy="no-referrer" />}
-      <AvatarFallback className="bg-primary text-primary-foreground text-2xl font-semibold">{initial}</AvatarFallback>
+      <AvatarFallback className="bg-primary text-primary-foreground text-2xl font-semibold">
+        {initial}
+      </AvatarFallback>
     </Avatar>
   );
 }
@@ -38,7 +46,15 @@ export function ResumeDownloadButton({ href, fileName }: { href: string; fileNam
   );
 }
 
-export function DetailSection({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+export function DetailSection({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="space-y-3">
       <h2 className="flex items-center gap-2 text-base font-semibold [&_svg]:size-4 [&_svg]:text-primary">
@@ -57,7 +73,8 @@ function EmptyText({ children }: { children: string }) {
 function Description({ text }: { text: string | null }) {
   const items = descriptionItems(text);
   if (items.length === 0) return null;
-  if (items.length === 1) return <p className="text-muted-foreground mt-2 text-sm whitespace-pre-line">{items[0]}</p>;
+  if (items.length === 1)
+    return <p className="text-muted-foreground mt-2 text-sm whitespace-pre-line">{items[0]}</p>;
   return (
     <ul className="text-muted-foreground mt-2 list-disc space-y-1 pl-5 text-sm">
       {items.map((item, i) => (
@@ -68,7 +85,17 @@ function Description({ text }: { text: string | null }) {
 }
 
 /** A timeline entry: a title, a subtitle and the date range on the right. */
-function Entry({ title, subtitle, dates, children }: { title: string; subtitle: ReactNode; dates: string; children?: ReactNode }) {
+function Entry({
+  title,
+  subtitle,
+  dates,
+  children,
+}: {
+  title: string;
+  subtitle: ReactNode;
+  dates: string;
+  children?: ReactNode;
+}) {
   return (
     <li className="border-primary/30 relative border-l-2 pl-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -131,7 +158,13 @@ export function EducationList({ items, majorLabel }: { items: readonly Education
   );
 }
 
-export function SkillBadges({ skills, showProficiency = false }: { skills: readonly Skill[]; showProficiency?: boolean }) {
+export function SkillBadges({
+  skills,
+  showProficiency = false,
+}: {
+  skills: readonly Skill[];
+  showProficiency?: boolean;
+}) {
   if (skills.length === 0) return <EmptyText>{EMPTY_TEXTS.skills}</EmptyText>;
   return (
     <ul className="flex flex-wrap gap-2" aria-label="Skills">

@@ -34,11 +34,11 @@ describe('ProfileEditPage', () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Profile sections' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Work Experience',
-      'Education',
-      'Skills',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Work Experience', 'Education', 'Skills']);
     expect(await screen.findByText('0%')).toBeInTheDocument();
     expect(screen.getByText('PDF only, up to 5MB')).toBeInTheDocument();
   });
@@ -98,10 +98,19 @@ describe('ProfileEditPage', () => {
     await user.type(within(form).getByLabelText('Job title'), 'Staff Engineer');
     await user.click(within(form).getByRole('button', { name: 'Save Experience' }));
     await screen.findByText('Staff Engineer');
-    expect(api.writes()[0]).toMatchObject({ method: 'PUT', path: '/api/user/experiences/1', body: { id: 1, jobTitle: 'Staff Engineer' } });
+    expect(api.writes()[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/user/experiences/1',
+      body: { id: 1, jobTitle: 'Staff Engineer' },
+    });
 
     await user.click(screen.getByRole('button', { name: 'Delete Staff Engineer at Acme' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Success', description: 'Experience deleted successfully.' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Success',
+        description: 'Experience deleted successfully.',
+      }),
+    );
     expect(api.writes()[1]).toMatchObject({ method: 'DELETE', path: '/api/user/experiences/1' });
     // The list is empty again, so the form is back.
     expect(await screen.findByRole('form', { name: 'Add experience' })).toBeInTheDocument();
@@ -123,7 +132,12 @@ describe('ProfileEditPage', () => {
     await user.type(within(form).getByLabelText('Major'), 'Physics');
     await user.click(within(form).getByRole('button', { name: 'Save Education' }));
     await screen.findByText('BSc, Physics');
-    expect(api.writes()[0]!.body).toMatchObject({ instituteName: 'MIT', startDate: null, endDate: null, description: null });
+    expect(api.writes()[0]!.body).toMatchObject({
+      instituteName: 'MIT',
+      startDate: null,
+      endDate: null,
+      description: null,
+    });
     expect(toast).toHaveBeenCalledWith({ title: 'Success', description: 'Your education has been saved.' });
   });
 
@@ -133,6 +147,11 @@ describe('ProfileEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Education' }));
     expect(await screen.findByText('Sep 2014 - Jun 2018')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete BSc at MIT' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Success', description: 'Education deleted successfully.' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Success',
+        description: 'Education deleted successfully.',
+      }),
+    );
   });
 });

@@ -83,7 +83,9 @@ function SideNav({
                 className={cn(
                   'flex h-full w-full items-center justify-center gap-2 rounded-lg px-2 py-2 text-center text-sm leading-tight font-medium transition-colors outline-none lg:justify-start lg:px-3 lg:py-2.5 lg:text-left',
                   'focus-visible:ring-ring/50 focus-visible:ring-[3px] [&_svg]:size-4 [&_svg]:shrink-0',
-                  isActive ? 'bg-primary text-primary-foreground shadow-xs' : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+                  isActive
+                    ? 'bg-primary text-primary-foreground shadow-xs'
+                    : 'text-muted-foreground hover:bg-accent hover:text-foreground',
                 )}
               >
                 <span className="hidden sm:inline-flex" aria-hidden="true">
@@ -93,7 +95,10 @@ function SideNav({
                 {done && (
                   <CheckCircle2
                     aria-label="done"
-                    className={cn('ml-auto hidden lg:block', isActive ? 'text-primary-foreground' : 'text-green-600')}
+                    className={cn(
+                      'ml-auto hidden lg:block',
+                      isActive ? 'text-primary-foreground' : 'text-green-600',
+                    )}
                   />
                 )}
               </button>

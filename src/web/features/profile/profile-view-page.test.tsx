@@ -20,7 +20,12 @@ const ada: User = {
   willingToGiveReferrals: false,
 };
 
-const job = (id: number, jobTitle: string, startDate: string, extra: Partial<Experience> = {}): Experience => ({
+const job = (
+  id: number,
+  jobTitle: string,
+  startDate: string,
+  extra: Partial<Experience> = {},
+): Experience => ({
   id,
   companyName: `${jobTitle} Co`,
   jobTitle,
@@ -64,7 +69,10 @@ function stubApi(routes: Routes) {
   return fetchMock;
 }
 
-function profileRoutes(id: number, parts: Partial<Record<'user' | 'experiences' | 'education' | 'skills' | 'resume', unknown>> = {}): Routes {
+function profileRoutes(
+  id: number,
+  parts: Partial<Record<'user' | 'experiences' | 'education' | 'skills' | 'resume', unknown>> = {},
+): Routes {
   return {
     [`/api/users/${id}`]: { body: parts.user ?? { ...ada, id } },
     [`/api/users/${id}/experiences`]: { body: parts.experiences ?? [] },
@@ -141,24 +149,42 @@ describe('ProfileViewPage', () => {
           job(2, 'Lead', '2015-01-01', { currentlyWorking: true, endDate: null }),
           job(3, 'Senior', '2018-03-01'),
         ],
-        education: [school(1, 'Old School', '2005-06-01'), school(2, 'Night School', null), school(3, 'Uni', '2012-06-01')],
+        education: [
+          school(1, 'Old School', '2005-06-01'),
+          school(2, 'Night School', null),
+          school(3, 'Uni', '2012-06-01'),
+        ],
         skills: [{ id: 1, skill: 'TypeScript', proficiency: null }],
       }),
     );
     renderAt(['/profile/view/7']);
     const work = within(await screen.findByRole('list', { name: 'Work experience entries' }));
-    expect(work.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Lead', 'Senior', 'Intern']);
+    expect(work.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Lead',
+      'Senior',
+      'Intern',
+    ]);
     expect(work.getByText('Jan 2015 - Present')).toBeInTheDocument();
     expect(work.getByText('Wrote tests')).toBeInTheDocument();
     expect(work.getByText('Fixed bugs')).toBeInTheDocument();
     const edu = within(screen.getByRole('list', { name: 'Education entries' }));
-    expect(edu.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Night School', 'Uni', 'Old School']);
+    expect(edu.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Night School',
+      'Uni',
+      'Old School',
+    ]);
     expect(edu.getAllByText('BSc, Mathematics')).toHaveLength(3);
     expect(screen.getByText('TypeScript')).toBeInTheDocument();
   });
 
   it('offers the resume as a download and a View link that opens a new tab', async () => {
-    const resume = { id: 3, fileName: 'ada.pdf', fileUrl: '/api/resumes/3/file', filePath: '/api/resumes/3/file', uploadedAt: '2025-01-05T10:00:00.000Z' };
+    const resume = {
+      id: 3,
+      fileName: 'ada.pdf',
+      fileUrl: '/api/resumes/3/file',
+      filePath: '/api/resumes/3/file',
+      uploadedAt: '2025-01-05T10:00:00.000Z',
+    };
     stubApi(profileRoutes(7, { resume }));
     renderAt(['/profile/view/7']);
     const download = await screen.findByRole('link', { name: /Download Resume/ });

@@ -75,7 +75,10 @@ function ProfileBody({ profile, onGoBack }: { profile: UserProfileState; onGoBac
       );
     case 'not-found':
       return (
-        <StateMessage icon={<UserX className="text-muted-foreground size-10" aria-hidden="true" />} title="Profile Not Found">
+        <StateMessage
+          icon={<UserX className="text-muted-foreground size-10" aria-hidden="true" />}
+          title="Profile Not Found"
+        >
           <p className="text-muted-foreground max-w-md">
             This profile does not exist, or you do not have access to it.
           </p>
@@ -84,8 +87,13 @@ function ProfileBody({ profile, onGoBack }: { profile: UserProfileState; onGoBac
       );
     case 'error':
       return (
-        <StateMessage icon={<UserX className="text-destructive size-10" aria-hidden="true" />} title="Error Loading Profile">
-          <p className="text-muted-foreground max-w-md">Something went wrong while loading this profile. Please try again.</p>
+        <StateMessage
+          icon={<UserX className="text-destructive size-10" aria-hidden="true" />}
+          title="Error Loading Profile"
+        >
+          <p className="text-muted-foreground max-w-md">
+            Something went wrong while loading this profile. Please try again.
+          </p>
           <Button onClick={onGoBack}>Go Back</Button>
         </StateMessage>
       );

@@ -30,7 +30,9 @@ describe('ResumePanel', () => {
     expect(await screen.findByText('Ada Lovelace CV.pdf')).toBeInTheDocument();
     const upload = api.writes()[0]!;
     expect(upload.path).toBe('/api/user/resume');
-    expect(upload.body instanceof FormData && (upload.body.get('resume') as File).name).toBe('Ada Lovelace CV.pdf');
+    expect(upload.body instanceof FormData && (upload.body.get('resume') as File).name).toBe(
+      'Ada Lovelace CV.pdf',
+    );
     expect(toast).toHaveBeenCalledWith({ title: 'Success', description: 'Your resume has been uploaded.' });
     expect(screen.getByLabelText('Replace resume')).toBeInTheDocument();
   });

@@ -62,7 +62,9 @@ export function ResumePanel() {
               <p className="truncate text-sm font-medium" title={active.fileName}>
                 {active.fileName}
               </p>
-              <p className="text-muted-foreground text-xs">Uploaded {formatMonthDayYear(active.uploadedAt)}</p>
+              <p className="text-muted-foreground text-xs">
+                Uploaded {formatMonthDayYear(active.uploadedAt)}
+              </p>
               <a
                 href={active.fileUrl}
                 target="_blank"
@@ -76,7 +78,9 @@ export function ResumePanel() {
             </div>
           </div>
         ) : (
-          <p className="text-muted-foreground rounded-lg border border-dashed p-3 text-center text-sm">No resume uploaded yet.</p>
+          <p className="text-muted-foreground rounded-lg border border-dashed p-3 text-center text-sm">
+            No resume uploaded yet.
+          </p>
         )}
 
         <div>
@@ -96,7 +100,11 @@ export function ResumePanel() {
               'w-full cursor-pointer peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 peer-disabled:cursor-wait peer-disabled:opacity-60',
             )}
           >
-            {upload.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Upload aria-hidden="true" />}
+            {upload.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Upload aria-hidden="true" />
+            )}
             {upload.isPending ? 'Uploading...' : active ? 'Replace resume' : 'Upload resume'}
           </label>
         </div>

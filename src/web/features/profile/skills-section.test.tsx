@@ -8,7 +8,10 @@ import { SkillsSection } from './skills-section';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 
-const ONE_MORE = { title: 'One more skill needed', description: 'Add one more skill to complete your profile.' };
+const ONE_MORE = {
+  title: 'One more skill needed',
+  description: 'Add one more skill to complete your profile.',
+};
 const ADDED = { title: 'Success', description: 'Your skill has been added.' };
 
 beforeEach(() => vi.mocked(toast).mockClear());
@@ -26,7 +29,9 @@ describe('SkillsSection', () => {
     // Let the request, the refetch and the mutation callbacks run without passing the 500 ms.
     await act(() => vi.advanceTimersByTimeAsync(10));
 
-    expect(api.writes()).toEqual([{ method: 'POST', path: '/api/user/skills', body: { skill: 'TypeScript' } }]);
+    expect(api.writes()).toEqual([
+      { method: 'POST', path: '/api/user/skills', body: { skill: 'TypeScript' } },
+    ]);
     expect(toast).toHaveBeenCalledWith(ADDED);
     expect(toast).not.toHaveBeenCalledWith(ONE_MORE);
     expect(screen.getByText('TypeScript')).toBeInTheDocument();

@@ -33,7 +33,11 @@ export function SkillsSection() {
         // Not cleared on unmount on purpose: the hint still applies if the user switched sections.
         if (isFirst) {
           setTimeout(
-            () => toast({ title: 'One more skill needed', description: 'Add one more skill to complete your profile.' }),
+            () =>
+              toast({
+                title: 'One more skill needed',
+                description: 'Add one more skill to complete your profile.',
+              }),
             ONE_MORE_SKILL_DELAY_MS,
           );
         }
@@ -65,7 +69,11 @@ export function SkillsSection() {
             autoComplete="off"
           />
           <Button type="submit" disabled={addSkill.isPending} className="shrink-0">
-            {addSkill.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
+            {addSkill.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Plus aria-hidden="true" />
+            )}
             Add
           </Button>
         </div>
@@ -87,7 +95,10 @@ export function SkillsSection() {
               const removing = deleteSkill.isPending && deleteSkill.variables === item.id;
               return (
                 <li key={item.id}>
-                  <Badge variant="secondary" className="h-8 gap-1.5 rounded-full py-0 pr-1 pl-3 text-sm font-medium">
+                  <Badge
+                    variant="secondary"
+                    className="h-8 gap-1.5 rounded-full py-0 pr-1 pl-3 text-sm font-medium"
+                  >
                     {item.skill}
                     <button
                       type="button"
@@ -95,7 +106,8 @@ export function SkillsSection() {
                       disabled={removing}
                       onClick={() =>
                         deleteSkill.mutate(item.id, {
-                          onSuccess: () => toast({ title: 'Success', description: 'Skill deleted successfully.' }),
+                          onSuccess: () =>
+                            toast({ title: 'Success', description: 'Skill deleted successfully.' }),
                         })
                       }
                       className="hover:bg-foreground/10 focus-visible:ring-ring/50 flex size-6 items-center justify-center rounded-full outline-none focus-visible:ring-[3px] disabled:opacity-50"

@@ -38,7 +38,10 @@ describe('sortExperiences', () => {
   });
 
   it('orders several current jobs by start date and leaves the input untouched', () => {
-    const input = [job(1, '2020-01-01', { currentlyWorking: true }), job(2, '2022-01-01', { currentlyWorking: true })];
+    const input = [
+      job(1, '2020-01-01', { currentlyWorking: true }),
+      job(2, '2022-01-01', { currentlyWorking: true }),
+    ];
     expect(sortExperiences(input).map((e) => e.id)).toEqual([2, 1]);
     expect(input.map((e) => e.id)).toEqual([1, 2]);
   });
@@ -46,7 +49,12 @@ describe('sortExperiences', () => {
 
 describe('sortEducation', () => {
   it('puts the newest end date first and counts a missing end date as now', () => {
-    const sorted = sortEducation([school(1, '2010-06-01'), school(2, null), school(3, '2018-06-01'), school(4, '2014-06-01')]);
+    const sorted = sortEducation([
+      school(1, '2010-06-01'),
+      school(2, null),
+      school(3, '2018-06-01'),
+      school(4, '2014-06-01'),
+    ]);
     expect(sorted.map((e) => e.id)).toEqual([2, 3, 4, 1]);
   });
 

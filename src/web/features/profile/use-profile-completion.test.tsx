@@ -2,7 +2,14 @@
 import type { User } from '@shared/auth';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aResume, anEducation, anExperience, fakeProfileApi, renderWithClient, testUser } from './profile-edit-test-utils';
+import {
+  aResume,
+  anEducation,
+  anExperience,
+  fakeProfileApi,
+  renderWithClient,
+  testUser,
+} from './profile-edit-test-utils';
 import { useProfileCompletion } from './use-profile-completion';
 
 function Probe({ user }: { user: User }) {

@@ -2,7 +2,13 @@ import type { User } from '@shared/auth';
 import { profileCompletion } from '@shared/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { activeResumeQuery, educationQuery, experiencesQuery, skillsQuery, useUpdateProfileStatus } from './api';
+import {
+  activeResumeQuery,
+  educationQuery,
+  experiencesQuery,
+  skillsQuery,
+  useUpdateProfileStatus,
+} from './api';
 
 export type ProfileCompletion = ReturnType<typeof profileCompletion>;
 

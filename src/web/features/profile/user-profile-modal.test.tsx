@@ -19,20 +19,38 @@ const grace: User = {
 };
 
 const json = (body: unknown, status = 200) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  Promise.resolve(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
 
 function stubProfile(userStatus = 200) {
   const bodies: Record<string, unknown> = {
     '/api/users/12': userStatus === 200 ? grace : { error: 'User not found' },
     '/api/users/12/experiences': [],
     '/api/users/12/education': [
-      { id: 1, instituteName: 'Yale', degree: 'PhD', major: 'Mathematics', startDate: null, endDate: '1934-06-01', currentlyStudying: false, description: null, order: 0 },
+      {
+        id: 1,
+        instituteName: 'Yale',
+        degree: 'PhD',
+        major: 'Mathematics',
+        startDate: null,
+        endDate: '1934-06-01',
+        currentlyStudying: false,
+        description: null,
+        order: 0,
+      },
     ],
     '/api/users/12/skills': [
       { id: 1, skill: 'COBOL', proficiency: 'Expert' },
       { id: 2, skill: 'Teaching', proficiency: null },
     ],
-    '/api/users/12/resume/active': { id: 4, fileName: 'grace.pdf', fileUrl: '/files/4', filePath: '/files/4', uploadedAt: '2025-02-01T00:00:00Z' },
+    '/api/users/12/resume/active': {
+      id: 4,
+      fileName: 'grace.pdf',
+      fileUrl: '/files/4',
+      filePath: '/files/4',
+      uploadedAt: '2025-02-01T00:00:00Z',
+    },
   };
   const fetchMock = vi.fn((input: RequestInfo | URL) => {
     const path = String(input);

@@ -71,7 +71,10 @@ export type UserProfileState =
  * The five reads of one user's profile, combined. The API answers 404 for a user the viewer may not see
  * and 401 to a visitor; both mean "no profile to show here", so they become `not-found`.
  */
-export function useUserProfile(id: number | null, { enabled = true }: { enabled?: boolean } = {}): UserProfileState {
+export function useUserProfile(
+  id: number | null,
+  { enabled = true }: { enabled?: boolean } = {},
+): UserProfileState {
   const on = enabled && id !== null;
   const key = id ?? 0;
   const results = useQueries({
@@ -90,7 +93,13 @@ export function useUserProfile(id: number | null, { enabled = true }: { enabled?
     const hidden = failed instanceof ApiRequestError && (failed.status === 404 || failed.status === 401);
     return hidden ? { status: 'not-found' } : { status: 'error', error: failed };
   }
-  if (user.isSuccess && experiences.isSuccess && education.isSuccess && skills.isSuccess && resume.isSuccess) {
+  if (
+    user.isSuccess &&
+    experiences.isSuccess &&
+    education.isSuccess &&
+    skills.isSuccess &&
+    resume.isSuccess
+  ) {
     return {
       status: 'success',
       user: user.data,
