@@ -34,7 +34,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       config.env === 'development'
         ? {
             level: config.logLevel,
-            transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } },
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss', singleLine: true, ignore: 'pid,hostname' },
+            },
           }
         : { level: config.logLevel },
     bodyLimit: 1024 * 1024,

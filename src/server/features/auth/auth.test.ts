@@ -72,13 +72,14 @@ describe.each(testDatabases)('sign-in over OpenID Connect (%s)', (kind) => {
     const replay = await t.app.inject({ method: 'GET', url: '/auth/status', cookies: { sid } });
     expect(replay.json()).toMatchObject({ isAuthenticated: false, user: null });
     const replayWrite = await t.app.inject({
-      method: 'POST',
+      method: 'PUT',
       url: '/api/users/1/profile-status',
       cookies: { sid },
       headers: ORIGIN,
       payload: { isCompleted: true },
     });
-    expect([401, 404]).toContain(replayWrite.statusCode);
+    expect(replayWrite.statusCode).toBe(401);
+    expect(replayWrite.json()).toEqual({ error: 'Please sign in to continue.' });
   });
 
   it('makes no session when the callback carries a wrong state, and reports the error once', async () => {
