@@ -56,7 +56,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
   let oidc = deps.oidc;
   if (!oidc && config.oidc) {
-    oidc = createOidcClient({ ...config.oidc, redirectUri, prompt: 'select_account' });
+    // Google lets the user pick among signed-in accounts; other issuers may not know that prompt value.
+    const isGoogle = new URL(config.oidc.issuer).hostname === 'accounts.google.com';
+    oidc = createOidcClient({ ...config.oidc, redirectUri, prompt: isGoogle ? 'select_account' : undefined });
   }
   if (!oidc) {
     const issuer = `${config.publicUrl}${DEV_IDP_PATH}`;

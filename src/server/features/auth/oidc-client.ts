@@ -5,8 +5,8 @@ export interface OidcClientOptions {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
-  /** 'login' for the dev provider (always show its form), 'select_account' for Google. */
-  prompt: string;
+  /** 'login' for the dev provider (always show its form), 'select_account' for Google, else none. */
+  prompt?: string;
   /** Lets the embedded provider be reached in-process instead of over the network. */
   fetch?: client.CustomFetch;
 }
@@ -64,7 +64,7 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
         code_challenge_method: 'S256',
         state: pending.state,
         nonce: pending.nonce,
-        prompt: options.prompt,
+        ...(options.prompt ? { prompt: options.prompt } : {}),
       });
       return { url: url.href, pending };
     },

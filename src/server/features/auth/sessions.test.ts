@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema.js';
+import { Browser, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, resolveSession } from './sessions.js';
+
+const HOUR = 60 * 60 * 1000;
+
+describe.each(testDatabases)('session lifetime (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function freshToken(email: string) {
+    const browser = new Browser(t.app);
+    await browser.signIn(email, 'Session Person');
+    return browser.cookies.get('sid')!;
+  }
+
+  it('keeps an active session alive and records the visit at most hourly', async () => {
+    const token = await freshToken('active@example.com');
+    const later = new Date(Date.now() + 2 * HOUR);
+    expect(await resolveSession(t.database.db, token, later)).toMatchObject({ email: 'active@example.com' });
+    const [row] = await t.database.db.select().from(sessions);
+    expect(row).toBeDefined();
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.lastSeenAt, later));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('ends a session idle for more than 7 days, and removes it', async () => {
+    const token = await freshToken('idle@example.com');
+    const tooLate = new Date(Date.now() + SESSION_IDLE_MS + HOUR);
+    expect(await resolveSession(t.database.db, token, tooLate)).toBeNull();
+    expect(await resolveSession(t.database.db, token, new Date())).toBeNull();
+  });
+
+  it('ends every session after 30 days, however active', async () => {
+    const token = await freshToken('old@example.com');
+    const start = Date.now();
+    let now = start;
+    // Visit every 6 days: never idle for 7, yet the absolute limit still applies.
+    while (now + 6 * 24 * HOUR < start + SESSION_ABSOLUTE_MS - HOUR) {
+      now += 6 * 24 * HOUR;
+      expect(await resolveSession(t.database.db, token, new Date(now))).not.toBeNull();
+    }
+    expect(
+      await resolveSession(t.database.db, token, new Date(start + SESSION_ABSOLUTE_MS + HOUR)),
+    ).toBeNull();
+  });
+
+  it('does not know a made-up token', async () => {
+    expect(await resolveSession(t.database.db, 'not-a-real-token')).toBeNull();
+  });
+});
