@@ -75,7 +75,6 @@ export function formatDescriptionBullets(text: string): string {
       /(^|\s)(?:\*|•|-(?= ))\s*/g,
       (_match, lead: string) => `${lead.includes('\n') || lead === '' ? lead : '\n'}• `,
     )
-    .replace(/^\n/, '')
     .replace(/[ \t]+\n/g, '\n');
 }
 
