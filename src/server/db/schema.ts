@@ -178,8 +178,13 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Newest-first pages of one user's list (and the recent 10).
-    index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Newest-first pages of one user's list (and the recent 10). NULLS FIRST is what a plain `ORDER BY … DESC`
+    // means; with NULLS LAST the planner cannot read the index in order and sorts the whole list instead.
+    index('notifications_user_newest_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The unread count touches only unread rows.
     index('notifications_user_unread_idx')
       .on(t.userId)
