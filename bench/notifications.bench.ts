@@ -5,7 +5,8 @@
  * (about 1 means the reads do not grow with the list). Also asks PostgreSQL how it plans the hot reads.
  */
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { notifications } from '../src/server/db/schema.js';
 import { Browser, createTestApp } from '../src/server/testing/test-app.js';
 
@@ -42,12 +43,14 @@ async function userWith(count: number, email: string) {
     }));
     await db.insert(notifications).values(rows);
   }
-  const [{ middle }] = (
-    await db.execute(
-      sql`select id as middle from notifications where user_id = ${userId} order by id offset ${Math.floor(count / 2)} limit 1`,
-    )
-  ).rows as { middle: number }[];
-  return { browser, middle };
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(notifications.id)
+    .offset(Math.floor(count / 2))
+    .limit(1);
+  return { browser, middle: row!.id };
 }
 
 async function time(browser: Browser, url: string): Promise<number> {
@@ -82,8 +85,10 @@ for (const endpoint of ENDPOINTS) {
   );
 }
 
+const PlanSchema = z.object({ rows: z.array(z.object({ 'QUERY PLAN': z.string() })) });
+
 async function plan(label: string, query: ReturnType<typeof sql>) {
-  const rows = (await db.execute(sql`explain ${query}`)).rows as { 'QUERY PLAN': string }[];
+  const { rows } = PlanSchema.parse(await db.execute(sql`explain ${query}`));
   console.log(`\n${label}:\n  ${rows.map((r) => r['QUERY PLAN'].trim()).join('\n  ')}`);
 }
 await plan(
