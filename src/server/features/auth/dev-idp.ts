@@ -49,6 +49,8 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'dev', use: 'sig', alg: 'RS256' }] },
     cookies: { keys: options.cookieKeys },
     pkce: { required: () => true },
+    // Short lives: the provider only has to outlast one popup sign-in.
+    ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Grant: 3600, Session: 86_400 },
     features: { devInteractions: { enabled: false } },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // The relying party reads profile claims from the ID token, as it does with Google's.
