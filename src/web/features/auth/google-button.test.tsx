@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { GoogleButton } from './google-button';
+
+/** A same-origin window the app can treat as its popup: a real WindowProxy, so it can be a message source. */
+function fakePopup(): Window {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  return frame.contentWindow!;
+}
+
+function renderButton(mode: 'signin' | 'signup') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/start']}>
+        <Routes>
+          <Route path="/start" element={<GoogleButton mode={mode} />} />
+          <Route path="/dashboard" element={<p>Dashboard page</p>} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('button', {
+    name: mode === 'signup' ? 'Sign up with Google' : 'Sign in with Google',
+  });
+}
+
+function post(data: unknown, origin: string, source: Window | null) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  });
+}
+
+describe('GoogleButton', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    document.querySelectorAll('iframe').forEach((f) => f.remove());
+  });
+
+  it('opens a 600x700 popup on /auth/google and disables itself while the flow runs', () => {
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup);
+    const button = renderButton('signup');
+    fireEvent.click(button);
+    expect(open).toHaveBeenCalledWith(
+      '/auth/google',
+      expect.any(String),
+      expect.stringContaining('width=600,height=700'),
+    );
+    expect(button).toBeDisabled();
+  });
+
+  it('accepts AUTH_SUCCESS only from its own popup on its own origin', () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup);
+    const button = renderButton('signup');
+    fireEvent.click(button);
+
+    post({ type: 'AUTH_SUCCESS' }, 'https://evil.example', popup);
+    post({ type: 'AUTH_SUCCESS' }, window.location.origin, fakePopup());
+    post({ type: 'SOMETHING_ELSE' }, window.location.origin, popup);
+    expect(screen.queryByText('Sign up successful!')).not.toBeInTheDocument();
+    expect(button).toBeDisabled();
+
+    post({ type: 'AUTH_SUCCESS' }, window.location.origin, popup);
+    expect(screen.getByText('Sign up successful!')).toBeInTheDocument();
+    expect(
+      screen.getByText('Welcome to ReferBridge! You are now being redirected to your dashboard.'),
+    ).toBeInTheDocument();
+    expect(button).toBeEnabled();
+  });
+
+  it('after the popup closes, asks /auth/status, marks the sign-in and goes to the dashboard after 1.5 s', async () => {
+    vi.useFakeTimers();
+    const popup = { closed: false } as Window;
+    vi.spyOn(window, 'open').mockReturnValue(popup);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              isAuthenticated: true,
+              user: {
+                id: 1,
+                username: 'g',
+                email: 'g@example.com',
+                fullName: 'Grace',
+                role: 'job_seeker',
+                profilePicture: null,
+                profileCompleted: false,
+                bio: null,
+                currentCompanyName: null,
+                willingToGiveReferrals: false,
+              },
+            }),
+          ),
+      ),
+    );
+    fireEvent.click(renderButton('signin'));
+    Object.assign(popup, { closed: true });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByText('Sign in successful!')).toBeInTheDocument();
+    expect(sessionStorage.getItem('isLoggedIn')).toBe('true');
+    expect(screen.queryByText('Dashboard page')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(screen.getByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('reports a failed sign-up from the status error and lets the user try again', async () => {
+    vi.useFakeTimers();
+    const popup = { closed: false } as Window;
+    vi.spyOn(window, 'open').mockReturnValue(popup);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ isAuthenticated: false, user: null, error: 'nope' }))),
+    );
+    const button = renderButton('signup');
+    fireEvent.click(button);
+    Object.assign(popup, { closed: true });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByText('Authentication failed')).toBeInTheDocument();
+    expect(
+      screen.getByText('Something went wrong during the sign up process. Please try again.'),
+    ).toBeInTheDocument();
+    expect(button).toBeEnabled();
+    expect(sessionStorage.getItem('isLoggedIn')).toBeNull();
+  });
+
+  it('says when the status check itself fails', async () => {
+    vi.useFakeTimers();
+    const popup = { closed: false } as Window;
+    vi.spyOn(window, 'open').mockReturnValue(popup);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('down', { status: 503 })),
+    );
+    fireEvent.click(renderButton('signin'));
+    Object.assign(popup, { closed: true });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(
+      screen.getByText('There was a problem checking your authentication status. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the popup is blocked', () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const button = renderButton('signin');
+    fireEvent.click(button);
+    expect(screen.getByText('Popup blocked')).toBeInTheDocument();
+    expect(screen.getByText('Please allow popups for this site to sign in with Google.')).toBeInTheDocument();
+    expect(button).toBeEnabled();
+  });
+});
