@@ -8,6 +8,7 @@ import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { LandingPage } from '@/features/landing/landing-page';
 import { paths } from '@/paths';
 import { SignedInPage, notificationsNav } from './layouts';
+import { DocumentTitle, type RouteHandle } from './document-title';
 import { ScrollToTop } from './scroll-to-top';
 
 // Screens past the first visit load on demand, keeping the landing and sign-in bundle small.
@@ -28,6 +29,7 @@ function Root() {
   return (
     <>
       <ScrollToTop />
+      <DocumentTitle />
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
@@ -44,10 +46,11 @@ export const routes = [
     element: <Root />,
     children: [
       { path: paths.home, element: <LandingPage /> },
-      { path: paths.signUp, element: <SignUpPage /> },
-      { path: paths.signIn, element: <SignInPage /> },
+      { path: paths.signUp, handle: { title: 'Sign up' } satisfies RouteHandle, element: <SignUpPage /> },
+      { path: paths.signIn, handle: { title: 'Sign in' } satisfies RouteHandle, element: <SignInPage /> },
       {
         path: paths.dashboard,
+        handle: { title: 'Dashboard' } satisfies RouteHandle,
         element: (
           <SignedInPage>
             {(user) => (
@@ -65,23 +68,53 @@ export const routes = [
       },
       {
         path: paths.profileEdit,
+        handle: { title: 'Edit Profile' } satisfies RouteHandle,
         element: <SignedInPage>{(user) => <ProfileEditPage user={user} />}</SignedInPage>,
       },
-      { path: '/profile/view/:id', element: <ProfileViewPage /> },
-      { path: paths.requestReferral, element: signedInPlaceholder('Request a Referral') },
-      { path: paths.myReferrals, element: signedInPlaceholder('My Referrals') },
+      {
+        path: '/profile/view/:id',
+        handle: { title: 'User Profile' } satisfies RouteHandle,
+        element: <ProfileViewPage />,
+      },
+      {
+        path: paths.requestReferral,
+        handle: { title: 'Request a Referral' } satisfies RouteHandle,
+        element: signedInPlaceholder('Request a Referral'),
+      },
+      {
+        path: paths.myReferrals,
+        handle: { title: 'My Referrals' } satisfies RouteHandle,
+        element: signedInPlaceholder('My Referrals'),
+      },
       {
         path: paths.notifications,
+        handle: { title: 'Notifications' } satisfies RouteHandle,
         element: <SignedInPage nav={notificationsNav}>{() => <NotificationsPage />}</SignedInPage>,
       },
-      { path: paths.blog, element: placeholder('Blog') },
-      { path: '/blog/:slug', element: placeholder('Blog') },
-      { path: paths.demo, element: placeholder('Demo') },
-      { path: paths.referrerDemo, element: placeholder('Referrer Demo') },
-      { path: paths.referrerDashboard, element: signedInPlaceholder('Referrer Dashboard') },
-      { path: paths.originalDashboard, element: signedInPlaceholder('Referrer Dashboard') },
-      { path: paths.basicDashboard, element: signedInPlaceholder('Referrer Dashboard') },
-      { path: '*', element: <NotFoundPage /> },
+      { path: paths.blog, handle: { title: 'Blog' } satisfies RouteHandle, element: placeholder('Blog') },
+      { path: '/blog/:slug', handle: { title: 'Blog' } satisfies RouteHandle, element: placeholder('Blog') },
+      { path: paths.demo, handle: { title: 'Demo' } satisfies RouteHandle, element: placeholder('Demo') },
+      {
+        path: paths.referrerDemo,
+        handle: { title: 'Referrer Demo' } satisfies RouteHandle,
+        element: placeholder('Referrer Demo'),
+      },
+      {
+        path: paths.referrerDashboard,
+        handle: { title: 'Referrer Dashboard' } satisfies RouteHandle,
+        element: signedInPlaceholder('Referrer Dashboard'),
+      },
+      {
+        path: paths.originalDashboard,
+        handle: { title: 'Referrer Dashboard' } satisfies RouteHandle,
+        element: signedInPlaceholder('Referrer Dashboard'),
+      },
+      {
+        path: paths.basicDashboard,
+        handle: { title: 'Referrer Dashboard' } satisfies RouteHandle,
+        element: signedInPlaceholder('Referrer Dashboard'),
+      },
+      { path: '*', handle: { title: 'Page Not Found' } satisfies RouteHandle, element: <NotFoundPage /> },
     ],
   },
 ];
