@@ -10,6 +10,7 @@ import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
 import { authRoutes } from './features/auth/routes.js';
 import { registerSessionLoading } from './features/auth/session-hooks.js';
+import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { sendWelcomeNotification } from './features/notifications/service.js';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(notificationRoutes, { prefix: '/api/notifications', db: deps.db });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
   await app.register(profileRoutes, { prefix: '/api', db: deps.db, config });
+  await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 

@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -190,4 +191,20 @@ export const notifications = pgTable(
       .on(t.userId)
       .where(sql`not ${t.read}`),
   ],
+);
+
+/** What users did (spec section 7 'Other'): kept for product analytics, never shown back to users. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activities_user_created_idx').on(t.userId, t.createdAt)],
 );

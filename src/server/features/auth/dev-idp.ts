@@ -50,7 +50,14 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
     cookies: { keys: options.cookieKeys },
     pkce: { required: () => true },
     // Short lives: the provider only has to outlast one popup sign-in.
-    ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Grant: 3600, Session: 86_400 },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Grant: 3600,
+      Session: 86_400,
+    },
     features: { devInteractions: { enabled: false } },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // The relying party reads profile claims from the ID token, as it does with Google's.

@@ -7,6 +7,7 @@ import {
   UnreadCountSchema,
   type Notification,
 } from '@shared/notifications';
+import { logActivity } from '@/lib/activity';
 import { apiGet, apiRequest } from '@/lib/api';
 
 /** One root key, so a single invalidation refetches the full list, the recent list and the unread count. */
@@ -51,10 +52,13 @@ export const notificationListQuery = infiniteQueryOptions({
 function useNotificationMutation<TVariables>(
   mutationFn: (variables: TVariables) => Promise<unknown>,
   errorToast: string,
+  action: string,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    onSuccess: (_data, variables) =>
+      logActivity('notification', action, typeof variables === 'number' ? { notificationId: variables } : {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
     meta: { errorToast },
   });
@@ -65,6 +69,7 @@ export function useMarkNotificationRead() {
     async (id: number) =>
       NotificationSchema.parse(await apiRequest(`/api/notifications/${id}/read`, { method: 'PUT' })),
     'Failed to mark the notification as read. Please try again.',
+    'read',
   );
 }
 
@@ -72,6 +77,7 @@ export function useMarkAllNotificationsRead() {
   return useNotificationMutation(
     () => apiRequest('/api/notifications/read-all', { method: 'PUT' }),
     'Failed to mark notifications as read. Please try again.',
+    'read_all',
   );
 }
 
@@ -79,6 +85,7 @@ export function useDeleteNotification() {
   return useNotificationMutation(
     (id: number) => apiRequest(`/api/notifications/${id}`, { method: 'DELETE' }),
     'Failed to delete the notification. Please try again.',
+    'delete',
   );
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@shared/profile';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { logActivity } from '@/lib/activity';
 import { apiGet, apiRequest } from '@/lib/api';
 import { authKeys } from '@/lib/auth';
 
@@ -51,7 +52,10 @@ export function useSaveExperience() {
           data: id ? { id, ...input } : input,
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.experiences() }),
+    onSuccess: () => {
+      logActivity('profile', 'experience_saved');
+      return queryClient.invalidateQueries({ queryKey: profileKeys.experiences() });
+    },
     meta: { errorToast: 'Failed to save experience. Please try again.' },
   });
 }
@@ -60,7 +64,10 @@ export function useDeleteExperience() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest(`/api/user/experiences/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.experiences() }),
+    onSuccess: () => {
+      logActivity('profile', 'experience_deleted');
+      return queryClient.invalidateQueries({ queryKey: profileKeys.experiences() });
+    },
   });
 }
 
@@ -74,7 +81,10 @@ export function useSaveEducation() {
           data: id ? { id, ...input } : input,
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.education() }),
+    onSuccess: () => {
+      logActivity('profile', 'education_saved');
+      return queryClient.invalidateQueries({ queryKey: profileKeys.education() });
+    },
     meta: { errorToast: 'Failed to save education. Please try again.' },
   });
 }
@@ -83,7 +93,10 @@ export function useDeleteEducation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest(`/api/user/education/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.education() }),
+    onSuccess: () => {
+      logActivity('profile', 'education_deleted');
+      return queryClient.invalidateQueries({ queryKey: profileKeys.education() });
+    },
   });
 }
 
@@ -92,7 +105,10 @@ export function useAddSkill() {
   return useMutation({
     mutationFn: async (skill: string) =>
       SkillSchema.parse(await apiRequest('/api/user/skills', { method: 'POST', data: { skill } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.skills() }),
+    onSuccess: () => {
+      logActivity('profile', 'skill_added');
+      return queryClient.invalidateQueries({ queryKey: profileKeys.skills() });
+    },
   });
 }
 
@@ -100,7 +116,10 @@ export function useDeleteSkill() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest(`/api/user/skills/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.skills() }),
+    onSuccess: () => {
+      logActivity('profile', 'skill_deleted');
+      return queryClient.invalidateQueries({ queryKey: profileKeys.skills() });
+    },
   });
 }
 
@@ -113,7 +132,10 @@ export function useUploadResume() {
       return ResumeSchema.parse(await apiRequest('/api/user/resume', { method: 'POST', data: form }));
     },
     // Spec: after an upload the resumes and the active resume are fetched again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'resume'] }),
+    onSuccess: () => {
+      logActivity('resume', 'uploaded');
+      return queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'resume'] });
+    },
     // The resume panel shows the server's sentence next to the upload button.
     meta: { silent: true },
   });
@@ -127,7 +149,10 @@ export function useUpdateProfileStatus(userId: number) {
       UserSchema.parse(
         await apiRequest(`/api/users/${userId}/profile-status`, { method: 'PUT', data: { isCompleted } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.status }),
+    onSuccess: () => {
+      logActivity('profile', 'completion_status_changed');
+      return queryClient.invalidateQueries({ queryKey: authKeys.status });
+    },
     meta: { silent: true },
   });
 }
@@ -139,7 +164,10 @@ export function useUpdateCurrentCompany(userId: number) {
       UserSchema.parse(
         await apiRequest(`/api/users/${userId}/current-company`, { method: 'PUT', data: { companyName } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.status }),
+    onSuccess: () => {
+      logActivity('profile', 'current_company_set');
+      return queryClient.invalidateQueries({ queryKey: authKeys.status });
+    },
     meta: { silent: true },
   });
 }

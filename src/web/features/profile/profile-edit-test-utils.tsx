@@ -95,6 +95,7 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
     if (override) return override();
     const item = /^\/api\/user\/(experiences|education|skills)(?:\/(\d+))?$/.exec(path);
     if (path === '/auth/status') return json(200, { isAuthenticated: true, user: state.user });
+    if (method === 'POST' && path === '/api/activity') return new Response(null, { status: 204 });
     if (path === '/api/user/resume/active') return json(200, state.resume);
     if (method === 'POST' && path === '/api/user/resume') {
       const file = body instanceof FormData ? body.get('resume') : null;
@@ -137,7 +138,16 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
     return handle(method, path, body);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { state, calls, overrides, fetchMock, writes: () => calls.filter((c) => c.method !== 'GET') };
+  const isActivity = (c: RecordedCall) => c.path === '/api/activity';
+  return {
+    state,
+    calls,
+    overrides,
+    fetchMock,
+    /** Profile writes; activity records are kept apart in `activities`. */
+    writes: () => calls.filter((c) => c.method !== 'GET' && !isActivity(c)),
+    activities: () => calls.filter(isActivity).map((c) => c.body),
+  };
 }
 
 export function renderWithClient(ui: ReactNode) {

@@ -32,6 +32,7 @@ describe('SkillsSection', () => {
     expect(api.writes()).toEqual([
       { method: 'POST', path: '/api/user/skills', body: { skill: 'TypeScript' } },
     ]);
+    expect(api.activities()).toEqual([{ category: 'profile', action: 'skill_added', details: {} }]);
     expect(toast).toHaveBeenCalledWith(ADDED);
     expect(toast).not.toHaveBeenCalledWith(ONE_MORE);
     expect(screen.getByText('TypeScript')).toBeInTheDocument();

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthStatusSchema } from '../../../shared/auth.js';
+import { activities } from '../../db/schema.js';
+import { Browser, ORIGIN, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
+
+describe.each(testDatabases)('activity log (%s)', (kind) => {
+  let t: TestApp;
+  let browser: Browser;
+  let userId: number;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    browser = new Browser(t.app);
+    await browser.signIn('act@example.com', 'Act');
+    userId = AuthStatusSchema.parse((await browser.request({ method: 'GET', url: '/auth/status' })).json())
+      .user!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (b: Browser, payload: unknown) =>
+    b.request({ method: 'POST', url: '/api/activity', headers: ORIGIN, payload: payload as object });
+
+  it('stores what the signed-in user did', async () => {
+    const res = await post(browser, {
+      category: 'notification',
+      action: 'click',
+      details: { notificationId: 3 },
+    });
+    expect(res.statusCode).toBe(204);
+    const rows = await t.database.db.select().from(activities).where(eq(activities.userId, userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      category: 'notification',
+      action: 'click',
+      details: { notificationId: 3 },
+    });
+  });
+
+  it('refuses visitors, unknown categories, blank actions and oversized details', async () => {
+    const visitor = await post(new Browser(t.app), { category: 'profile', action: 'view' });
+    expect(visitor.statusCode).toBe(401);
+    const unknown = await post(browser, { category: 'shopping', action: 'buy' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('Unknown activity category');
+    const blank = await post(browser, { category: 'profile', action: '  ' });
+    expect(blank.json().error).toBe('Action is required');
+    const huge = await post(browser, {
+      category: 'profile',
+      action: 'x',
+      details: { text: 'a'.repeat(3000) },
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error).toMatch(/Details must be at most 2000 characters/);
+  });
+});

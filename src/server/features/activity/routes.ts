@@ -1,0 +1,37 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ActivityInputSchema } from '../../../shared/activity.js';
+import { ApiErrorSchema } from '../../../shared/errors.js';
+import type { Db } from '../../db/client.js';
+import { requireUser } from '../../lib/request-user.js';
+import { recordActivity } from './repo.js';
+
+/** Per user per minute: plenty for real clicks, not enough to flood the table. */
+const ACTIVITY_PER_MINUTE = 120;
+
+export async function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  await app.register(rateLimit, {
+    max: ACTIVITY_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/',
+    {
+      schema: {
+        tags: ['activity'],
+        summary: 'Record something the signed-in user did (analytics; never shown back)',
+        body: ActivityInputSchema,
+        response: { 204: z.null(), 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await recordActivity(db, user.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** The activity categories of spec section 3 ('Analytics vocabulary'). */
+export const ActivityCategorySchema = z.enum(
+  [
+    'authentication',
+    'profile',
+    'referral',
+    'navigation',
+    'resume',
+    'notification',
+    'referral_action',
+    'user_preference',
+  ],
+  { error: 'Unknown activity category' },
+);
+export type ActivityCategory = z.infer<typeof ActivityCategorySchema>;
+
+const MAX_DETAILS_CHARS = 2000;
+
+export const ActivityInputSchema = z.object({
+  category: ActivityCategorySchema,
+  action: z
+    .string({ error: 'Action is required' })
+    .trim()
+    .min(1, 'Action is required')
+    .max(100, 'Action must be at most 100 characters'),
+  details: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .refine((d) => JSON.stringify(d).length <= MAX_DETAILS_CHARS, {
+      message: `Details must be at most ${MAX_DETAILS_CHARS} characters of JSON`,
+    }),
+});
+export type ActivityInput = z.input<typeof ActivityInputSchema>;
