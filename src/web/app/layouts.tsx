@@ -6,6 +6,7 @@ import { NotificationBell } from '@/features/notifications/notification-bell';
 import { NotificationPoller } from '@/features/notifications/notification-poller';
 import { RequireAuth } from '@/lib/require-auth';
 import { paths } from '@/paths';
+import { TrackPageView } from './track-page-view';
 
 export const dashboardNav: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard },
@@ -40,6 +41,7 @@ export function SignedInPage({
     <RequireAuth>
       {(user) => (
         <NotificationPoller>
+          <TrackPageView />
           <div className="bg-muted/30 min-h-screen">
             <AppHeader
               nav={nav}
