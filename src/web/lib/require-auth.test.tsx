@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from './require-auth';
+import { aUser } from '@/testing/fixtures';
 
 function renderProtected() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -24,18 +25,7 @@ function renderProtected() {
 
 const signedIn = {
   isAuthenticated: true,
-  user: {
-    id: 7,
-    username: 'g',
-    email: 'g@example.com',
-    fullName: 'Grace Hopper',
-    role: 'job_seeker',
-    profilePicture: null,
-    profileCompleted: false,
-    bio: null,
-    currentCompanyName: null,
-    willingToGiveReferrals: false,
-  },
+  user: aUser({ username: 'g', email: 'g@example.com', fullName: 'Grace Hopper' }),
 };
 
 describe('RequireAuth', () => {

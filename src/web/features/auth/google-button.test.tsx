@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { GoogleButton } from './google-button';
+import { aUser } from '@/testing/fixtures';
 
 /** A same-origin window the app can treat as its popup: a real WindowProxy, so it can be a message source. */
 function fakePopup(): Window {
@@ -90,18 +91,7 @@ describe('GoogleButton', () => {
           new Response(
             JSON.stringify({
               isAuthenticated: true,
-              user: {
-                id: 1,
-                username: 'g',
-                email: 'g@example.com',
-                fullName: 'Grace',
-                role: 'job_seeker',
-                profilePicture: null,
-                profileCompleted: false,
-                bio: null,
-                currentCompanyName: null,
-                willingToGiveReferrals: false,
-              },
+              user: aUser({ id: 1, username: 'g', email: 'g@example.com', fullName: 'Grace' }),
             }),
           ),
       ),

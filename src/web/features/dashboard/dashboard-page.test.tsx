@@ -4,19 +4,9 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DashboardPage } from './dashboard-page';
+import { aUser } from '@/testing/fixtures';
 
-const user: User = {
-  id: 1,
-  username: 'ada',
-  email: 'ada@example.com',
-  fullName: 'ada lovelace',
-  role: 'job_seeker',
-  profilePicture: null,
-  profileCompleted: false,
-  bio: null,
-  currentCompanyName: null,
-  willingToGiveReferrals: false,
-};
+const user = aUser({ id: 1, fullName: 'ada lovelace' });
 
 function renderDashboard(overrides: Partial<User> = {}) {
   return render(

@@ -6,19 +6,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CompanyPrompt } from './company-prompt';
+import { aUser } from '@/testing/fixtures';
 
-const user: User = {
-  id: 5,
-  username: 'lin',
-  email: 'lin@example.com',
-  fullName: 'Lin Chen',
-  role: 'job_seeker',
-  profilePicture: null,
-  profileCompleted: false,
-  bio: null,
-  currentCompanyName: null,
-  willingToGiveReferrals: false,
-};
+const user = aUser({ id: 5, username: 'lin', email: 'lin@example.com', fullName: 'Lin Chen' });
 
 const experience = {
   id: 1,

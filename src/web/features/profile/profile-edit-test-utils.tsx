@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { aUser } from '@/testing/fixtures';
 
 /** Test-only: a fake of the profile API behind fetch, plus a render wrapper with a fresh QueryClient. */
 
@@ -22,19 +23,8 @@ export interface RecordedCall {
   body: unknown;
 }
 
-export const testUser = (overrides: Partial<User> = {}): User => ({
-  id: 7,
-  username: 'ada',
-  email: 'ada@example.com',
-  fullName: 'Ada Lovelace',
-  role: 'job_seeker',
-  profilePicture: null,
-  profileCompleted: false,
-  bio: null,
-  currentCompanyName: null,
-  willingToGiveReferrals: false,
-  ...overrides,
-});
+/** The shared component-test user (see src/web/testing/fixtures.ts). */
+export const testUser = aUser;
 
 export const anExperience = (overrides: Partial<Experience> = {}): Experience => ({
   id: 1,

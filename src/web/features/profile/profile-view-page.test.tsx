@@ -1,24 +1,13 @@
 // @vitest-environment jsdom
-import type { User } from '@shared/auth';
 import type { Education, Experience } from '@shared/profile';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileViewPage } from './profile-view-page';
+import { aUser } from '@/testing/fixtures';
 
-const ada: User = {
-  id: 7,
-  username: 'ada',
-  email: 'ada@example.com',
-  fullName: 'Ada Lovelace',
-  role: 'job_seeker',
-  profilePicture: null,
-  profileCompleted: false,
-  bio: null,
-  currentCompanyName: null,
-  willingToGiveReferrals: false,
-};
+const ada = aUser();
 
 const job = (
   id: number,

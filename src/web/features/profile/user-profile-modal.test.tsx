@@ -1,22 +1,18 @@
 // @vitest-environment jsdom
-import type { User } from '@shared/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_CONFIRMATION_MS, UserProfileModal } from './user-profile-modal';
+import { aUser } from '@/testing/fixtures';
 
-const grace: User = {
+const grace = aUser({
   id: 12,
   username: 'grace',
   email: 'grace@example.com',
   fullName: 'Grace Hopper',
-  role: 'job_seeker',
-  profilePicture: null,
   profileCompleted: true,
   bio: 'Compiler pioneer.',
-  currentCompanyName: null,
-  willingToGiveReferrals: false,
-};
+});
 
 const json = (body: unknown, status = 200) =>
   Promise.resolve(
