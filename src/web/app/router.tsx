@@ -37,8 +37,13 @@ function Root() {
   );
 }
 
-const placeholder = (title: string) => <PlaceholderPage title={title} />;
-const signedInPlaceholder = (title: string) => <SignedInPage>{() => placeholder(title)}</SignedInPage>;
+const title = (text: string): RouteHandle => ({ title: text });
+
+/** A route whose screen a later piece of work builds; protected ones still check the session. */
+function placeholderRoute(path: string, text: string, { signedIn = false } = {}) {
+  const page = <PlaceholderPage title={text} />;
+  return { path, handle: title(text), element: signedIn ? <SignedInPage>{() => page}</SignedInPage> : page };
+}
 
 /** Every route of spec section 2, with no guard: each protected screen checks the session itself. */
 export const routes = [
@@ -46,11 +51,11 @@ export const routes = [
     element: <Root />,
     children: [
       { path: paths.home, element: <LandingPage /> },
-      { path: paths.signUp, handle: { title: 'Sign up' } satisfies RouteHandle, element: <SignUpPage /> },
-      { path: paths.signIn, handle: { title: 'Sign in' } satisfies RouteHandle, element: <SignInPage /> },
+      { path: paths.signUp, handle: title('Sign up'), element: <SignUpPage /> },
+      { path: paths.signIn, handle: title('Sign in'), element: <SignInPage /> },
       {
         path: paths.dashboard,
-        handle: { title: 'Dashboard' } satisfies RouteHandle,
+        handle: title('Dashboard'),
         element: (
           <SignedInPage>
             {(user) => (
@@ -68,53 +73,29 @@ export const routes = [
       },
       {
         path: paths.profileEdit,
-        handle: { title: 'Edit Profile' } satisfies RouteHandle,
+        handle: title('Edit Profile'),
         element: <SignedInPage>{(user) => <ProfileEditPage user={user} />}</SignedInPage>,
       },
       {
         path: '/profile/view/:id',
-        handle: { title: 'User Profile' } satisfies RouteHandle,
+        handle: title('User Profile'),
         element: <ProfileViewPage />,
       },
-      {
-        path: paths.requestReferral,
-        handle: { title: 'Request a Referral' } satisfies RouteHandle,
-        element: signedInPlaceholder('Request a Referral'),
-      },
-      {
-        path: paths.myReferrals,
-        handle: { title: 'My Referrals' } satisfies RouteHandle,
-        element: signedInPlaceholder('My Referrals'),
-      },
+      placeholderRoute(paths.requestReferral, 'Request a Referral', { signedIn: true }),
+      placeholderRoute(paths.myReferrals, 'My Referrals', { signedIn: true }),
       {
         path: paths.notifications,
-        handle: { title: 'Notifications' } satisfies RouteHandle,
+        handle: title('Notifications'),
         element: <SignedInPage nav={notificationsNav}>{() => <NotificationsPage />}</SignedInPage>,
       },
-      { path: paths.blog, handle: { title: 'Blog' } satisfies RouteHandle, element: placeholder('Blog') },
-      { path: '/blog/:slug', handle: { title: 'Blog' } satisfies RouteHandle, element: placeholder('Blog') },
-      { path: paths.demo, handle: { title: 'Demo' } satisfies RouteHandle, element: placeholder('Demo') },
-      {
-        path: paths.referrerDemo,
-        handle: { title: 'Referrer Demo' } satisfies RouteHandle,
-        element: placeholder('Referrer Demo'),
-      },
-      {
-        path: paths.referrerDashboard,
-        handle: { title: 'Referrer Dashboard' } satisfies RouteHandle,
-        element: signedInPlaceholder('Referrer Dashboard'),
-      },
-      {
-        path: paths.originalDashboard,
-        handle: { title: 'Referrer Dashboard' } satisfies RouteHandle,
-        element: signedInPlaceholder('Referrer Dashboard'),
-      },
-      {
-        path: paths.basicDashboard,
-        handle: { title: 'Referrer Dashboard' } satisfies RouteHandle,
-        element: signedInPlaceholder('Referrer Dashboard'),
-      },
-      { path: '*', handle: { title: 'Page Not Found' } satisfies RouteHandle, element: <NotFoundPage /> },
+      placeholderRoute(paths.blog, 'Blog'),
+      placeholderRoute('/blog/:slug', 'Blog'),
+      placeholderRoute(paths.demo, 'Demo'),
+      placeholderRoute(paths.referrerDemo, 'Referrer Demo'),
+      placeholderRoute(paths.referrerDashboard, 'Referrer Dashboard', { signedIn: true }),
+      placeholderRoute(paths.originalDashboard, 'Referrer Dashboard', { signedIn: true }),
+      placeholderRoute(paths.basicDashboard, 'Referrer Dashboard', { signedIn: true }),
+      { path: '*', handle: title('Page Not Found'), element: <NotFoundPage /> },
     ],
   },
 ];
