@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { identities, sessions, users } from '../../db/schema.js';
 
@@ -76,6 +76,7 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+/** Removes sessions past their absolute expiry or idle since before `idleSince`. */
+export async function deleteStaleSessions(db: Db, now: Date, idleSince: Date): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)));
 }

@@ -52,6 +52,23 @@ describe.each(testDatabases)('session lifetime (%s)', (kind) => {
     ).toBeNull();
   });
 
+  it('sweeps expired and long-idle sessions when anyone signs in', async () => {
+    const stale = await freshToken('stale@example.com');
+    const kept = await freshToken('kept@example.com');
+    const longAgo = new Date(Date.now() - SESSION_IDLE_MS - HOUR);
+    // Age one session past the idle limit, as if its owner never came back.
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: longAgo })
+      .where(eq(sessions.userId, (await resolveSession(t.database.db, stale))!.id));
+    const before = (await t.database.db.select().from(sessions)).length;
+    await freshToken('sweeper@example.com');
+    const after = await t.database.db.select().from(sessions);
+    expect(after).toHaveLength(before); // one swept, one added
+    expect(after.some((row) => row.lastSeenAt.getTime() === longAgo.getTime())).toBe(false);
+    expect(await resolveSession(t.database.db, kept)).not.toBeNull();
+  });
+
   it('does not know a made-up token', async () => {
     expect(await resolveSession(t.database.db, 'not-a-real-token')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../lib/request-user.js';
-import { deleteSession, findLiveSession, insertSession, touchSession } from './repo.js';
+import { deleteSession, deleteStaleSessions, findLiveSession, insertSession, touchSession } from './repo.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -10,7 +10,12 @@ const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/**
+ * A new session for the user. Sessions nobody presents again would stay forever, so each sign-in also
+ * sweeps the stale ones (the expiry and idle indexes keep this cheap).
+ */
 export async function createSession(db: Db, userId: number, now = new Date()): Promise<string> {
+  await deleteStaleSessions(db, now, new Date(now.getTime() - SESSION_IDLE_MS));
   const token = randomBytes(32).toString('base64url');
   await insertSession(db, {
     tokenHash: hashToken(token),
