@@ -29,7 +29,6 @@ export const FIXED_COMPANIES: readonly FixedCompany[] = [
   { id: 13, name: 'Spotify', domain: 'spotify.com' },
 ];
 
-
 /** Display name for a company id when the response carries no company (the spec's fallback table). */
 export function fallbackCompanyName(id: number | null | undefined): string | undefined {
   return FIXED_COMPANIES.find((c) => c.id === id)?.name;
