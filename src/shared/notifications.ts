@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 
 /** Spec section 3: a notification as the API sends it. */
 export const NotificationSchema = z.object({
@@ -24,14 +25,8 @@ export const RECENT_LIMIT = 10;
 export const NOTIFICATION_PAGE_SIZE = 50;
 export const NOTIFICATION_MAX_PAGE_SIZE = 100;
 
-/** Ids are PostgreSQL `serial`s: anything outside 1..2^31-1 cannot exist and must not reach the database. */
-const MAX_ID = 2_147_483_647;
-
-const idFrom = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
-
 export const NotificationIdParamsSchema = z.object({
-  id: idFrom('The notification id must be a positive whole number.'),
+  id: idSchema('The notification id must be a positive whole number.'),
 });
 
 /** GET /api/notifications: newest first; `before` is the id of the last item already shown. */
@@ -42,7 +37,7 @@ export const NotificationListQuerySchema = z.object({
     .min(1, 'The limit must be a whole number from 1 to 100.')
     .max(NOTIFICATION_MAX_PAGE_SIZE, 'The limit must be a whole number from 1 to 100.')
     .default(NOTIFICATION_PAGE_SIZE),
-  before: idFrom('The before cursor must be a notification id.').optional(),
+  before: idSchema('The before cursor must be a notification id.').optional(),
 });
 export type NotificationListQuery = z.input<typeof NotificationListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.js';
 
 /** YYYY-MM-DD of a real calendar day; the profile stores the first of the chosen month. */
 export const IsoDateSchema = z
@@ -125,12 +126,8 @@ export const CurrentCompanyInputSchema = z.object({
   ),
 });
 
-/** A path id: a positive whole number that fits the database's integer ids ('abc', '1.5', '0' are refused). */
-const idParam = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-
-export const UserIdParamsSchema = z.object({ id: idParam('Unknown user') });
-export const ItemIdParamsSchema = z.object({ id: idParam('Unknown item') });
+export const UserIdParamsSchema = z.object({ id: idSchema('Unknown user') });
+export const ItemIdParamsSchema = z.object({ id: idSchema('Unknown item') });
 
 export interface CompletionInput {
   hasResume: boolean;

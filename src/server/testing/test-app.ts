@@ -5,6 +5,8 @@ import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { seed } from '../db/seed.js';
+import { AuthStatusSchema, type User } from '../../shared/auth.js';
+import { multipart, type FormPart } from './profile-fixtures.js';
 
 export const PUBLIC_URL = 'http://localhost:3999';
 export const ORIGIN = { origin: PUBLIC_URL };
@@ -41,7 +43,59 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Signs a new account in through the real popup flow (a fresh email unless one is given). */
+  signIn(name?: string, email?: string): Promise<SignedIn>;
   close(): Promise<void>;
+}
+
+/** A signed-in browser and what the API tests do with it: reads, and writes that carry our Origin. */
+export interface SignedIn {
+  user: User;
+  browser: Browser;
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  del(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** A multipart/form-data POST, as the browser's FormData sends it. */
+  upload(url: string, parts: FormPart[]): Promise<LightMyRequestResponse>;
+}
+
+let accountSeq = 0;
+
+async function signInAs(app: FastifyInstance, name: string, email?: string): Promise<SignedIn> {
+  accountSeq += 1;
+  const browser = new Browser(app);
+  await browser.signIn(email ?? `user${accountSeq}-${randomUUID().slice(0, 8)}@example.com`, name);
+  const status = AuthStatusSchema.parse(
+    (await browser.request({ method: 'GET', url: '/auth/status' })).json(),
+  );
+  if (!status.user) throw new Error(`sign-in of ${name} did not create a session`);
+  const json =
+    (method: 'POST' | 'PUT' | 'DELETE') =>
+    (url: string, body?: unknown, headers = {}) =>
+      browser.request({
+        method,
+        url,
+        headers: { ...ORIGIN, 'content-type': 'application/json', ...headers },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      });
+  return {
+    user: status.user,
+    browser,
+    get: (url, headers = {}) => browser.request({ method: 'GET', url, headers }),
+    post: json('POST'),
+    put: json('PUT'),
+    del: (url, headers) => json('DELETE')(url, undefined, headers),
+    upload: (url, parts) => {
+      const form = multipart(parts);
+      return browser.request({
+        method: 'POST',
+        url,
+        headers: { ...ORIGIN, ...form.headers },
+        payload: form.payload,
+      });
+    },
+  };
 }
 
 export async function createTestApp(
@@ -64,6 +118,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    signIn: (name = 'Test User', email) => signInAs(app, name, email),
     async close() {
       await app.close();
       await database.close();

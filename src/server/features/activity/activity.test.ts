@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthStatusSchema } from '../../../shared/auth.js';
 import { activities } from '../../db/schema.js';
 import { Browser, ORIGIN, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
 
@@ -10,10 +9,9 @@ describe.each(testDatabases)('activity log (%s)', (kind) => {
   let userId: number;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    browser = new Browser(t.app);
-    await browser.signIn('act@example.com', 'Act');
-    userId = AuthStatusSchema.parse((await browser.request({ method: 'GET', url: '/auth/status' })).json())
-      .user!.id;
+    const act = await t.signIn('Act');
+    browser = act.browser;
+    userId = act.user.id;
   });
   afterAll(async () => {
     await t.close();

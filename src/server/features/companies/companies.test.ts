@@ -5,7 +5,7 @@ import { CompanySummarySchema, FIXED_COMPANIES, normalizeCompanyName } from '../
 import { EMPLOYERS } from '../../../shared/employers.js';
 import { companies } from '../../db/schema.js';
 import { seed } from '../../db/seed.js';
-import { Browser, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
+import { type Browser, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
 import { findOrCreateCompanyByName } from './service.js';
 
 describe.each(testDatabases)('companies (%s)', (kind) => {
@@ -13,8 +13,7 @@ describe.each(testDatabases)('companies (%s)', (kind) => {
   let browser: Browser;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    browser = new Browser(t.app);
-    await browser.signIn('companies@example.com', 'Company Reader');
+    browser = (await t.signIn('Company Reader')).browser;
   });
   afterAll(async () => {
     await t.close();

@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthStatusSchema } from '../../../shared/auth.js';
 import {
   NotificationListSchema,
   NotificationSchema,
   type Notification,
 } from '../../../shared/notifications.js';
-import { Browser, ORIGIN, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
+import {
+  Browser,
+  ORIGIN,
+  createTestApp,
+  testDatabases,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/test-app.js';
 import { notify } from './service.js';
 
 describe.each(testDatabases)('notifications API (%s)', (kind) => {
   let t: TestApp;
-  let userSeq = 0;
   beforeAll(async () => {
     t = await createTestApp(kind);
   });
@@ -18,33 +23,24 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
     await t.close();
   });
 
-  /** A freshly signed-up user (who already holds the welcome notification) and their browser. */
-  async function newUser() {
-    const browser = new Browser(t.app);
-    userSeq += 1;
-    await browser.signIn(`user${userSeq}@example.com`, `User ${userSeq}`);
-    const status = AuthStatusSchema.parse(
-      (await browser.request({ method: 'GET', url: '/auth/status' })).json(),
-    );
-    return { browser, id: status.user!.id };
-  }
+  /** A freshly signed-up user, who already holds the welcome notification. */
+  const newUser = () => t.signIn();
 
-  const get = (browser: Browser, url: string) => browser.request({ method: 'GET', url });
   const write = (
-    browser: Browser,
+    who: SignedIn,
     method: 'PUT' | 'DELETE',
     url: string,
     headers: Record<string, string> = {},
-  ) => browser.request({ method, url, headers: { ...ORIGIN, ...headers } });
+  ) => who.browser.request({ method, url, headers: { ...ORIGIN, ...headers } });
 
-  async function list(browser: Browser, url = '/api/notifications'): Promise<Notification[]> {
-    const res = await get(browser, url);
+  async function list(browser: SignedIn, url = '/api/notifications'): Promise<Notification[]> {
+    const res = await browser.get(url);
     expect(res.statusCode).toBe(200);
     return NotificationListSchema.parse(res.json());
   }
 
-  async function unread(browser: Browser): Promise<number> {
-    const res = await get(browser, '/api/notifications/unread-count');
+  async function unread(browser: SignedIn): Promise<number> {
+    const res = await browser.get('/api/notifications/unread-count');
     expect(res.statusCode).toBe(200);
     return (res.json() as { count: number }).count;
   }
@@ -56,7 +52,7 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
   }
 
   it('welcomes a new user exactly once, however often they sign in', async () => {
-    const { browser } = await newUser();
+    const browser = await newUser();
     const [welcome, ...rest] = await list(browser);
     expect(rest).toEqual([]);
     expect(welcome).toMatchObject({
@@ -68,12 +64,13 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
     expect(welcome!.message).toMatch(/profile/);
     expect(await unread(browser)).toBe(1);
 
-    await browser.signIn(`user${userSeq}@example.com`, `User ${userSeq}`);
+    await browser.browser.signIn(browser.user.email, browser.user.fullName);
     expect(await list(browser)).toHaveLength(1);
   });
 
   it('lists newest first in pages of 50 by default, with the before cursor for older ones', async () => {
-    const { browser, id } = await newUser();
+    const browser = await newUser();
+    const id = browser.user.id;
     await write(browser, 'DELETE', `/api/notifications/${(await list(browser))[0]!.id}`);
     await notifyMany(id, 120);
 
@@ -97,7 +94,7 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
   });
 
   it('refuses bad list parameters with a sentence', async () => {
-    const { browser } = await newUser();
+    const browser = await newUser();
     for (const query of [
       'limit=0',
       'limit=101',
@@ -106,14 +103,15 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
       'before=x',
       'before=99999999999',
     ]) {
-      const res = await get(browser, `/api/notifications?${query}`);
+      const res = await browser.get(`/api/notifications?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error).toMatch(/^The (limit|before cursor) must be/);
     }
   });
 
   it('marks one read, then all read, and counts unread', async () => {
-    const { browser, id } = await newUser();
+    const browser = await newUser();
+    const id = browser.user.id;
     await notifyMany(id, 3);
     expect(await unread(browser)).toBe(4);
     const [newest] = await list(browser);
@@ -142,7 +140,8 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
   });
 
   it('deletes one notification', async () => {
-    const { browser, id } = await newUser();
+    const browser = await newUser();
+    const id = browser.user.id;
     await notifyMany(id, 2);
     const [newest, ...others] = await list(browser);
     const res = await write(browser, 'DELETE', `/api/notifications/${newest!.id}`);
@@ -157,27 +156,27 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
   it("refuses another user's notifications with 404 and changes nothing", async () => {
     const owner = await newUser();
     const other = await newUser();
-    const [mine] = await list(owner.browser);
+    const [mine] = await list(owner);
 
     for (const [method, url] of [
       ['PUT', `/api/notifications/${mine!.id}/read`],
       ['DELETE', `/api/notifications/${mine!.id}`],
     ] as const) {
-      const res = await write(other.browser, method, url);
+      const res = await write(other, method, url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Notification not found.' });
     }
-    await write(other.browser, 'PUT', '/api/notifications/read-all');
-    expect(await list(owner.browser)).toEqual([mine]);
-    expect(await unread(owner.browser)).toBe(1);
+    await write(other, 'PUT', '/api/notifications/read-all');
+    expect(await list(owner)).toEqual([mine]);
+    expect(await unread(owner)).toBe(1);
     // Someone else's id as a cursor shows nothing of theirs.
-    expect(await list(other.browser, `/api/notifications?before=${mine!.id}`)).toEqual([]);
-    expect((await list(other.browser)).map((n) => n.id)).not.toContain(mine!.id);
+    expect(await list(other, `/api/notifications?before=${mine!.id}`)).toEqual([]);
+    expect((await list(other)).map((n) => n.id)).not.toContain(mine!.id);
   });
 
   it('refuses malformed ids with 400', async () => {
-    const { browser } = await newUser();
-    for (const bad of ['abc', '0', '-1', '1.5', '2147483648', '1e3x']) {
+    const browser = await newUser();
+    for (const bad of ['abc', '0', '-1', '1.5', '2147483648', '1e3x', '0x10', '1e3', '3.0', '%203', '03']) {
       for (const [method, url] of [
         ['PUT', `/api/notifications/${bad}/read`],
         ['DELETE', `/api/notifications/${bad}`],
@@ -207,17 +206,17 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
   });
 
   it('refuses cross-origin writes with 403 and a text/plain body with 415', async () => {
-    const { browser } = await newUser();
+    const browser = await newUser();
     const [welcome] = await list(browser);
     for (const [method, url] of [
       ['PUT', `/api/notifications/${welcome!.id}/read`],
       ['PUT', '/api/notifications/read-all'],
       ['DELETE', `/api/notifications/${welcome!.id}`],
     ] as const) {
-      const res = await browser.request({ method, url, headers: { origin: 'https://evil.example' } });
+      const res = await browser.browser.request({ method, url, headers: { origin: 'https://evil.example' } });
       expect(res.statusCode).toBe(403);
     }
-    const plain = await browser.request({
+    const plain = await browser.browser.request({
       method: 'PUT',
       url: `/api/notifications/${welcome!.id}/read`,
       headers: { ...ORIGIN, 'content-type': 'text/plain' },
@@ -228,7 +227,7 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
   });
 
   it('keeps notification links inside the app', async () => {
-    const { id } = await newUser();
+    const { id } = (await newUser()).user;
     await expect(
       notify(t.database.db, {
         userId: id,

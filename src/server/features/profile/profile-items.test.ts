@@ -1,32 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EducationSchema, ExperienceSchema } from '../../../shared/profile.js';
-import { createTestApp, testDatabases, type Browser, type TestApp } from '../../testing/test-app.js';
-import { education, experience, signedInUser, write } from './profile.test-helpers.js';
+import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
+import { education, experience } from '../../testing/profile-fixtures.js';
 
 describe.each(testDatabases)('own profile items (%s)', (kind) => {
   let t: TestApp;
-  let alice: Browser;
-  let bob: Browser;
+  let alice: SignedIn;
+  let bob: SignedIn;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    alice = (await signedInUser(t, 'Alice')).browser;
-    bob = (await signedInUser(t, 'Bob')).browser;
+    alice = await t.signIn('Alice');
+    bob = await t.signIn('Bob');
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const get = (b: Browser, url: string) => b.request({ method: 'GET', url });
-
   describe('work experience', () => {
     it('adds, lists, changes and deletes an experience', async () => {
-      const created = await write(alice, 'POST', '/api/user/experiences', experience);
+      const created = await alice.post('/api/user/experiences', experience);
       expect(created.statusCode).toBe(201);
       const item = ExperienceSchema.parse(created.json());
       expect(item).toMatchObject({ ...experience, description: '* built things' });
 
-      const changed = await write(alice, 'PUT', `/api/user/experiences/${item.id}`, {
+      const changed = await alice.put(`/api/user/experiences/${item.id}`, {
         ...experience,
         id: item.id,
         jobTitle: 'Senior Engineer',
@@ -41,38 +39,38 @@ describe.each(testDatabases)('own profile items (%s)', (kind) => {
         endDate: null,
       });
 
-      const list = z.array(ExperienceSchema).parse((await get(alice, '/api/user/experiences')).json());
+      const list = z.array(ExperienceSchema).parse((await alice.get('/api/user/experiences')).json());
       expect(list.map((e) => e.id)).toContain(item.id);
 
-      const deleted = await write(alice, 'DELETE', `/api/user/experiences/${item.id}`);
+      const deleted = await alice.del(`/api/user/experiences/${item.id}`);
       expect(deleted.statusCode).toBe(200);
       expect(deleted.json()).toEqual({ success: true });
-      expect((await get(alice, '/api/user/experiences')).json()).not.toContainEqual(
+      expect((await alice.get('/api/user/experiences')).json()).not.toContainEqual(
         expect.objectContaining({ id: item.id }),
       );
     });
 
     it('lists by order, then newest start date first', async () => {
-      const { browser } = await signedInUser(t);
+      const browser = await t.signIn();
       for (const [startDate, order] of [
         ['2015-01-01', 0],
         ['2021-03-01', 0],
         ['2010-01-01', 1],
         ['2018-01-01', 0],
       ] as const) {
-        await write(browser, 'POST', '/api/user/experiences', {
+        await browser.post('/api/user/experiences', {
           ...experience,
           startDate,
           endDate: null,
           order,
         });
       }
-      const list = z.array(ExperienceSchema).parse((await get(browser, '/api/user/experiences')).json());
+      const list = z.array(ExperienceSchema).parse((await browser.get('/api/user/experiences')).json());
       expect(list.map((e) => e.startDate)).toEqual(['2021-03-01', '2018-01-01', '2015-01-01', '2010-01-01']);
     });
 
     it('refuses bad input with the spec sentences and saves nothing', async () => {
-      const { browser } = await signedInUser(t);
+      const browser = await t.signIn();
       const cases: [unknown, string][] = [
         [{ ...experience, companyName: '   ' }, 'Company name is required'],
         [{ ...experience, companyName: undefined }, 'Company name is required'],
@@ -87,7 +85,7 @@ describe.each(testDatabases)('own profile items (%s)', (kind) => {
         [{ ...experience, endDate: '2019-01-01' }, 'End date cannot be before the start date'],
       ];
       for (const [payload, message] of cases) {
-        const res = await write(browser, 'POST', '/api/user/experiences', payload);
+        const res = await browser.post('/api/user/experiences', payload);
         expect(res.statusCode, message).toBe(400);
         expect(res.json().error).toBe(message);
       }
@@ -96,39 +94,37 @@ describe.each(testDatabases)('own profile items (%s)', (kind) => {
         { ...experience, order: -1 },
         { ...experience, order: 1.5 },
       ]) {
-        expect((await write(browser, 'POST', '/api/user/experiences', payload)).statusCode).toBe(400);
+        expect((await browser.post('/api/user/experiences', payload)).statusCode).toBe(400);
       }
-      expect((await get(browser, '/api/user/experiences')).json()).toEqual([]);
+      expect((await browser.get('/api/user/experiences')).json()).toEqual([]);
     });
 
     it("answers 404 for another user's experience and leaves it unchanged", async () => {
-      const item = ExperienceSchema.parse(
-        (await write(alice, 'POST', '/api/user/experiences', experience)).json(),
-      );
-      const put = await write(bob, 'PUT', `/api/user/experiences/${item.id}`, {
+      const item = ExperienceSchema.parse((await alice.post('/api/user/experiences', experience)).json());
+      const put = await bob.put(`/api/user/experiences/${item.id}`, {
         ...experience,
         jobTitle: 'Hacked',
       });
       expect(put.statusCode).toBe(404);
       expect(put.json()).toEqual({ error: 'Experience not found.' });
-      const del = await write(bob, 'DELETE', `/api/user/experiences/${item.id}`);
+      const del = await bob.del(`/api/user/experiences/${item.id}`);
       expect(del.statusCode).toBe(404);
       expect(del.json()).toEqual({ error: 'Experience not found.' });
-      const mine = z.array(ExperienceSchema).parse((await get(alice, '/api/user/experiences')).json());
+      const mine = z.array(ExperienceSchema).parse((await alice.get('/api/user/experiences')).json());
       expect(mine.find((e) => e.id === item.id)).toEqual(item);
-      expect((await get(bob, '/api/user/experiences')).json()).toEqual([]);
+      expect((await bob.get('/api/user/experiences')).json()).toEqual([]);
     });
   });
 
   describe('education', () => {
     it('adds, lists, changes and deletes an education entry', async () => {
-      const created = await write(alice, 'POST', '/api/user/education', education);
+      const created = await alice.post('/api/user/education', education);
       expect(created.statusCode).toBe(201);
       const item = EducationSchema.parse(created.json());
       // An empty description is stored as "none".
       expect(item).toMatchObject({ ...education, description: null, currentlyStudying: false });
 
-      const changed = await write(alice, 'PUT', `/api/user/education/${item.id}`, {
+      const changed = await alice.put(`/api/user/education/${item.id}`, {
         ...education,
         id: item.id,
         degree: 'MSc',
@@ -136,19 +132,19 @@ describe.each(testDatabases)('own profile items (%s)', (kind) => {
       expect(changed.statusCode).toBe(200);
       expect(changed.json()).toMatchObject({ id: item.id, degree: 'MSc' });
 
-      const deleted = await write(alice, 'DELETE', `/api/user/education/${item.id}`);
+      const deleted = await alice.del(`/api/user/education/${item.id}`);
       expect(deleted.json()).toEqual({ success: true });
-      expect((await get(alice, '/api/user/education')).json()).not.toContainEqual(
+      expect((await alice.get('/api/user/education')).json()).not.toContainEqual(
         expect.objectContaining({ id: item.id }),
       );
     });
 
     it('lists by order, then newest end date first with a missing end date counting as now', async () => {
-      const { browser } = await signedInUser(t);
+      const browser = await t.signIn();
       for (const endDate of ['2012-06-01', null, '2019-06-01']) {
-        await write(browser, 'POST', '/api/user/education', { ...education, startDate: null, endDate });
+        await browser.post('/api/user/education', { ...education, startDate: null, endDate });
       }
-      const list = z.array(EducationSchema).parse((await get(browser, '/api/user/education')).json());
+      const list = z.array(EducationSchema).parse((await browser.get('/api/user/education')).json());
       expect(list.map((e) => e.endDate)).toEqual([null, '2019-06-01', '2012-06-01']);
     });
 
@@ -162,21 +158,19 @@ describe.each(testDatabases)('own profile items (%s)', (kind) => {
         [{ ...education, startDate: '2020-02-30' }, 'Use a real calendar date'],
       ];
       for (const [payload, message] of cases) {
-        const res = await write(alice, 'POST', '/api/user/education', payload);
+        const res = await alice.post('/api/user/education', payload);
         expect(res.statusCode, message).toBe(400);
         expect(res.json().error).toBe(message);
       }
     });
 
     it("answers 404 for another user's education entry and leaves it unchanged", async () => {
-      const item = EducationSchema.parse(
-        (await write(alice, 'POST', '/api/user/education', education)).json(),
-      );
-      const put = await write(bob, 'PUT', `/api/user/education/${item.id}`, { ...education, degree: 'PhD' });
+      const item = EducationSchema.parse((await alice.post('/api/user/education', education)).json());
+      const put = await bob.put(`/api/user/education/${item.id}`, { ...education, degree: 'PhD' });
       expect(put.statusCode).toBe(404);
       expect(put.json()).toEqual({ error: 'Education not found.' });
-      expect((await write(bob, 'DELETE', `/api/user/education/${item.id}`)).statusCode).toBe(404);
-      const mine = z.array(EducationSchema).parse((await get(alice, '/api/user/education')).json());
+      expect((await bob.del(`/api/user/education/${item.id}`)).statusCode).toBe(404);
+      const mine = z.array(EducationSchema).parse((await alice.get('/api/user/education')).json());
       expect(mine.find((e) => e.id === item.id)).toEqual(item);
     });
   });

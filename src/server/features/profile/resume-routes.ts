@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import {
   ItemIdParamsSchema,
@@ -65,8 +66,8 @@ export async function resumeRoutes(app: FastifyInstance, { db, storage }: Resume
     async (request) => getActiveResume(db, requireUser(request).id, request.params.id),
   );
 
-  // Untyped on purpose: the type provider only knows JSON replies, and this one streams a file.
-  app.get(
+  // Typed by hand: the type provider only knows JSON replies, and this one streams a file.
+  app.get<{ Params: z.output<typeof ItemIdParamsSchema> }>(
     '/resumes/:id/file',
     {
       schema: {
@@ -78,8 +79,7 @@ export async function resumeRoutes(app: FastifyInstance, { db, storage }: Resume
       },
     },
     async (request, reply) => {
-      const { id } = ItemIdParamsSchema.parse(request.params);
-      const file = await openResumeFile(db, storage, requireUser(request).id, id);
+      const file = await openResumeFile(db, storage, requireUser(request).id, request.params.id);
       return (
         reply
           .type('application/pdf')

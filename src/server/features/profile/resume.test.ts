@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/auth.js';
 import { RESUME_MAX_BYTES, ResumeSchema, type Resume } from '../../../shared/profile.js';
 import { resumes } from '../../db/schema.js';
-import { ORIGIN, createTestApp, testDatabases, type Browser, type TestApp } from '../../testing/test-app.js';
-import { multipart, pdfBytes, signedInUser, uploadResume } from './profile.test-helpers.js';
+import { ORIGIN, createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
+import { multipart, pdfBytes, uploadResume } from '../../testing/profile-fixtures.js';
 import { uploadResume as uploadResumeService } from './resume-service.js';
 import { createLocalResumeStorage, type ResumeStorage } from './resume-storage.js';
 
@@ -15,34 +14,33 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
   let t: TestApp;
   let dataDir: string;
   let uploads: string;
-  let alice: { browser: Browser; user: User };
-  let bob: { browser: Browser; user: User };
+  let alice: SignedIn;
+  let bob: SignedIn;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referbridge-resumes-'));
     uploads = path.join(dataDir, 'uploads');
     t = await createTestApp(kind, {}, { DATA_DIR: dataDir });
-    alice = await signedInUser(t, 'Alice');
-    bob = await signedInUser(t, 'Bob');
+    alice = await t.signIn('Alice');
+    bob = await t.signIn('Bob');
   });
   afterAll(async () => {
     await t.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const get = (b: Browser, url: string) => b.request({ method: 'GET', url });
-  const active = async (b: Browser) =>
-    ResumeSchema.nullable().parse((await get(b, '/api/user/resume/active')).json());
+  const active = async (b: SignedIn) =>
+    ResumeSchema.nullable().parse((await b.get('/api/user/resume/active')).json());
   const storedFiles = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).sort() : []);
 
   it('has no active resume at first (null)', async () => {
-    const res = await get(alice.browser, '/api/user/resume/active');
+    const res = await alice.get('/api/user/resume/active');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBeNull();
   });
 
   it('stores an upload under a random key, makes it active and serves it to its owner', async () => {
     const data = pdfBytes('first');
-    const res = await uploadResume(alice.browser, data, 'My Resume.pdf');
+    const res = await uploadResume(alice, data, 'My Resume.pdf');
     expect(res.statusCode).toBe(201);
     const resume = ResumeSchema.parse(res.json());
     expect(resume).toEqual({
@@ -52,14 +50,14 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
       filePath: `/api/resumes/${resume.id}/file`,
       uploadedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
-    expect(await active(alice.browser)).toEqual(resume);
-    expect((await get(alice.browser, `/api/users/${alice.user.id}/resume/active`)).json()).toEqual(resume);
+    expect(await active(alice)).toEqual(resume);
+    expect((await alice.get(`/api/users/${alice.user.id}/resume/active`)).json()).toEqual(resume);
 
     const [row] = await t.database.db.select().from(resumes).where(eq(resumes.id, resume.id));
     expect(row!.storageKey).toMatch(/^[0-9a-f]{32}\.pdf$/);
     expect(fs.readFileSync(path.join(uploads, row!.storageKey))).toEqual(data);
 
-    const file = await get(alice.browser, resume.fileUrl);
+    const file = await alice.get(resume.fileUrl);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe(
@@ -73,7 +71,7 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
 
   it('keeps only the basename of a path-like file name, and never uses it on disk', async () => {
     const before = storedFiles();
-    const res = await uploadResume(alice.browser, pdfBytes('path'), '../../etc/passwd.pdf');
+    const res = await uploadResume(alice, pdfBytes('path'), '../../etc/passwd.pdf');
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ fileName: 'passwd.pdf' });
     const added = storedFiles().filter((f) => !before.includes(f));
@@ -87,84 +85,72 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
       ['..', 'resume.pdf'],
       [`${'a'.repeat(300)}.pdf`, `${'a'.repeat(196)}.pdf`],
     ] as const) {
-      const named = await uploadResume(alice.browser, pdfBytes(), sent);
+      const named = await uploadResume(alice, pdfBytes(), sent);
       expect(named.json().fileName, sent).toBe(shown);
     }
   });
 
   it('offers a non-ASCII name as an ASCII fallback plus the exact UTF-8 name', async () => {
-    const resume = ResumeSchema.parse(
-      (await uploadResume(alice.browser, pdfBytes(), 'Résumé – José.pdf')).json(),
-    );
+    const resume = ResumeSchema.parse((await uploadResume(alice, pdfBytes(), 'Résumé – José.pdf')).json());
     expect(resume.fileName).toBe('Résumé – José.pdf');
-    const file = await get(alice.browser, resume.fileUrl);
+    const file = await alice.get(resume.fileUrl);
     expect(file.headers['content-disposition']).toBe(
       `inline; filename="R_sum_ _ Jos_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%E2%80%93%20Jos%C3%A9.pdf`,
     );
   });
 
   it('makes the newest upload the active one and keeps the older files for their owner', async () => {
-    const first = ResumeSchema.parse((await uploadResume(bob.browser, pdfBytes('one'), 'one.pdf')).json());
-    const second = ResumeSchema.parse((await uploadResume(bob.browser, pdfBytes('two'), 'two.pdf')).json());
-    expect(await active(bob.browser)).toEqual(second);
+    const first = ResumeSchema.parse((await uploadResume(bob, pdfBytes('one'), 'one.pdf')).json());
+    const second = ResumeSchema.parse((await uploadResume(bob, pdfBytes('two'), 'two.pdf')).json());
+    expect(await active(bob)).toEqual(second);
     const rows = await t.database.db.select().from(resumes).where(eq(resumes.userId, bob.user.id));
     expect(rows.filter((r) => r.isActive).map((r) => r.id)).toEqual([second.id]);
-    expect((await get(bob.browser, first.fileUrl)).statusCode).toBe(200);
+    expect((await bob.get(first.fileUrl)).statusCode).toBe(200);
   });
 
   it('keeps exactly one active resume when uploads arrive at the same time', async () => {
-    const { browser, user } = await signedInUser(t, 'Racer');
-    const results = await Promise.all([1, 2, 3, 4].map((n) => uploadResume(browser, pdfBytes(`race ${n}`))));
+    const racer = await t.signIn('Racer');
+    const results = await Promise.all([1, 2, 3, 4].map((n) => uploadResume(racer, pdfBytes(`race ${n}`))));
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
-    const rows = await t.database.db.select().from(resumes).where(eq(resumes.userId, user.id));
+    const rows = await t.database.db.select().from(resumes).where(eq(resumes.userId, racer.user.id));
     expect(rows).toHaveLength(4);
     expect(rows.filter((r) => r.isActive)).toHaveLength(1);
   });
 
   it('refuses a file that is not a PDF with 415 and keeps the previous resume active', async () => {
-    const previous = await active(alice.browser);
+    const previous = await active(alice);
     const before = storedFiles();
     for (const data of [Buffer.from('<html>not a pdf</html>'), Buffer.from('%PDX-1.4'), Buffer.alloc(0)]) {
-      const res = await uploadResume(alice.browser, data, 'fake.pdf');
+      const res = await uploadResume(alice, data, 'fake.pdf');
       expect(res.statusCode).toBe(415);
       expect(res.json()).toEqual({ error: 'Only PDF files are accepted.' });
     }
-    expect(await active(alice.browser)).toEqual(previous);
+    expect(await active(alice)).toEqual(previous);
     expect(storedFiles()).toEqual(before);
   });
 
   it('accepts exactly 5 MB and refuses one byte more with 413, keeping the previous resume', async () => {
-    const ok = await uploadResume(bob.browser, pdfBytes('max', RESUME_MAX_BYTES), 'max.pdf');
+    const ok = await uploadResume(bob, pdfBytes('max', RESUME_MAX_BYTES), 'max.pdf');
     expect(ok.statusCode).toBe(201);
-    const previous = await active(bob.browser);
+    const previous = await active(bob);
     const before = storedFiles();
-    const res = await uploadResume(bob.browser, pdfBytes('big', RESUME_MAX_BYTES + 1), 'big.pdf');
+    const res = await uploadResume(bob, pdfBytes('big', RESUME_MAX_BYTES + 1), 'big.pdf');
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: 'The file is larger than 5 MB.' });
-    expect(await active(bob.browser)).toEqual(previous);
+    expect(await active(bob)).toEqual(previous);
     expect(storedFiles()).toEqual(before);
   });
 
   it('answers 400 when the resume file field is missing', async () => {
-    const send = (payload: Buffer | string, contentType: string) =>
-      alice.browser.request({
-        method: 'POST',
-        url: '/api/user/resume',
-        headers: { ...ORIGIN, 'content-type': contentType },
-        payload,
-      });
-    const wrongField = await uploadResume(alice.browser, pdfBytes(), 'cv.pdf', 'document');
-    const onlyText = multipart([{ name: 'resume', data: 'not a file' }]);
-    const emptyChoice = multipart([
-      { name: 'resume', filename: '', contentType: 'application/octet-stream', data: '' },
-    ]);
-    const empty = multipart([]);
+    const url = '/api/user/resume';
     for (const res of [
-      wrongField,
-      await send(onlyText.payload, onlyText.headers['content-type']!),
-      await send(emptyChoice.payload, emptyChoice.headers['content-type']!),
-      await send(empty.payload, empty.headers['content-type']!),
-      await send(JSON.stringify({ resume: 'x' }), 'application/json'),
+      await uploadResume(alice, pdfBytes(), 'cv.pdf', 'document'),
+      await alice.upload(url, [{ name: 'resume', data: 'not a file' }]),
+      await alice.upload(url, [
+        { name: 'resume', filename: '', contentType: 'application/octet-stream', data: '' },
+      ]),
+      await alice.upload(url, []),
+      await alice.post(url, { resume: 'x' }),
     ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(/Choose a PDF file to upload/);
@@ -172,7 +158,7 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
   });
 
   it('refuses visitors (401), other origins (403), and other users or unknown ids on download (404)', async () => {
-    const resume = (await active(alice.browser))!;
+    const resume = (await active(alice))!;
     const form = multipart([{ name: 'resume', filename: 'x.pdf', data: pdfBytes() }]);
     const visitor = await t.app.inject({
       method: 'POST',
@@ -188,16 +174,16 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
       payload: form.payload,
     });
     expect(crossSite.statusCode).toBe(403);
-    expect(await active(alice.browser)).toEqual(resume);
+    expect(await active(alice)).toEqual(resume);
 
     expect((await t.app.inject({ method: 'GET', url: resume.fileUrl })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/user/resume/active' })).statusCode).toBe(401);
     for (const url of [resume.fileUrl, '/api/resumes/987654/file']) {
-      const res = await get(bob.browser, url);
+      const res = await bob.get(url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Resume not found.' });
     }
-    expect((await get(bob.browser, '/api/resumes/abc/file')).statusCode).toBe(400);
+    expect((await bob.get('/api/resumes/abc/file')).statusCode).toBe(400);
   });
 
   describe('a failure while saving', () => {
@@ -209,7 +195,7 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
     });
 
     it('keeps the previous active resume when the file cannot be stored', async () => {
-      const previous = await active(alice.browser);
+      const previous = await active(alice);
       const storage = failing(createLocalResumeStorage(uploads), 'put');
       await expect(
         uploadResumeService(t.database.db, storage, alice.user.id, {
@@ -217,7 +203,7 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
           data: pdfBytes(),
         }),
       ).rejects.toThrow('disk full');
-      expect(await active(alice.browser)).toEqual(previous);
+      expect(await active(alice)).toEqual(previous);
     });
 
     it('removes the stored file again when the database step fails, and changes no row', async () => {
@@ -234,10 +220,10 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
   });
 
   it('answers 404 when a resume row exists but its file is gone', async () => {
-    const resume: Resume = ResumeSchema.parse((await uploadResume(bob.browser, pdfBytes('lost'))).json());
+    const resume: Resume = ResumeSchema.parse((await uploadResume(bob, pdfBytes('lost'))).json());
     const [row] = await t.database.db.select().from(resumes).where(eq(resumes.id, resume.id));
     fs.rmSync(path.join(uploads, row!.storageKey));
-    const res = await get(bob.browser, resume.fileUrl);
+    const res = await bob.get(resume.fileUrl);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Resume not found.' });
   });

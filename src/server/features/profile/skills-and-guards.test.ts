@@ -1,46 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SkillSchema } from '../../../shared/profile.js';
-import { ORIGIN, createTestApp, testDatabases, type Browser, type TestApp } from '../../testing/test-app.js';
-import { education, experience, signedInUser, write } from './profile.test-helpers.js';
+import { ORIGIN, createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
+import { education, experience } from '../../testing/profile-fixtures.js';
 
 describe.each(testDatabases)('own skills, item ids and guards (%s)', (kind) => {
   let t: TestApp;
-  let alice: Browser;
-  let bob: Browser;
+  let alice: SignedIn;
+  let bob: SignedIn;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    alice = (await signedInUser(t, 'Alice')).browser;
-    bob = (await signedInUser(t, 'Bob')).browser;
+    alice = await t.signIn('Alice');
+    bob = await t.signIn('Bob');
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const get = (b: Browser, url: string) => b.request({ method: 'GET', url });
-
   describe('skills', () => {
     it('adds trimmed skills in order, refuses a duplicate in any case, and deletes', async () => {
-      const { browser } = await signedInUser(t);
-      const ts = await write(browser, 'POST', '/api/user/skills', { skill: '  TypeScript ' });
+      const browser = await t.signIn();
+      const ts = await browser.post('/api/user/skills', { skill: '  TypeScript ' });
       expect(ts.statusCode).toBe(201);
       expect(ts.json()).toMatchObject({ skill: 'TypeScript', proficiency: null });
-      await write(browser, 'POST', '/api/user/skills', { skill: 'SQL' });
-      await write(browser, 'POST', '/api/user/skills', { skill: 'Go' });
+      await browser.post('/api/user/skills', { skill: 'SQL' });
+      await browser.post('/api/user/skills', { skill: 'Go' });
 
-      const dup = await write(browser, 'POST', '/api/user/skills', { skill: 'typescript' });
+      const dup = await browser.post('/api/user/skills', { skill: 'typescript' });
       expect(dup.statusCode).toBe(409);
       expect(dup.json()).toEqual({ error: 'You already have this skill.' });
 
-      const list = z.array(SkillSchema).parse((await get(browser, '/api/user/skills')).json());
+      const list = z.array(SkillSchema).parse((await browser.get('/api/user/skills')).json());
       expect(list.map((s) => s.skill)).toEqual(['TypeScript', 'SQL', 'Go']);
 
-      const deleted = await write(browser, 'DELETE', `/api/user/skills/${list[1]!.id}`);
+      const deleted = await browser.del(`/api/user/skills/${list[1]!.id}`);
       expect(deleted.json()).toEqual({ success: true });
       expect(
         z
           .array(SkillSchema)
-          .parse((await get(browser, '/api/user/skills')).json())
+          .parse((await browser.get('/api/user/skills')).json())
           .map((s) => s.skill),
       ).toEqual(['TypeScript', 'Go']);
     });
@@ -52,20 +50,18 @@ describe.each(testDatabases)('own skills, item ids and guards (%s)', (kind) => {
         [{ skill: 7 }, 'Skill is required'],
         [{}, 'Skill is required'],
       ] as const) {
-        const res = await write(alice, 'POST', '/api/user/skills', payload);
+        const res = await alice.post('/api/user/skills', payload);
         expect(res.statusCode).toBe(400);
         expect(res.json().error).toBe(message);
       }
     });
 
     it("answers 404 for another user's skill and keeps it", async () => {
-      const skill = SkillSchema.parse(
-        (await write(alice, 'POST', '/api/user/skills', { skill: 'Rust' })).json(),
-      );
-      const del = await write(bob, 'DELETE', `/api/user/skills/${skill.id}`);
+      const skill = SkillSchema.parse((await alice.post('/api/user/skills', { skill: 'Rust' })).json());
+      const del = await bob.del(`/api/user/skills/${skill.id}`);
       expect(del.statusCode).toBe(404);
       expect(del.json()).toEqual({ error: 'Skill not found.' });
-      expect((await get(alice, '/api/user/skills')).json()).toContainEqual(skill);
+      expect((await alice.get('/api/user/skills')).json()).toContainEqual(skill);
     });
   });
 
@@ -75,13 +71,13 @@ describe.each(testDatabases)('own skills, item ids and guards (%s)', (kind) => {
       '/api/user/education/999999',
       '/api/user/skills/999999',
     ]) {
-      expect((await write(alice, 'DELETE', url)).statusCode).toBe(404);
+      expect((await alice.del(url)).statusCode).toBe(404);
     }
     for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
-      const res = await write(alice, 'DELETE', `/api/user/experiences/${id}`);
+      const res = await alice.del(`/api/user/experiences/${id}`);
       expect(res.statusCode, id).toBe(400);
       expect(res.json()).toMatchObject({ error: 'Unknown item' });
-      expect((await write(alice, 'PUT', `/api/user/education/${id}`, education)).statusCode).toBe(400);
+      expect((await alice.put(`/api/user/education/${id}`, education)).statusCode).toBe(400);
     }
   });
 
@@ -114,21 +110,21 @@ describe.each(testDatabases)('own skills, item ids and guards (%s)', (kind) => {
   });
 
   it('refuses writes from another origin and non-JSON bodies', async () => {
-    const cross = await alice.request({
+    const cross = await alice.browser.request({
       method: 'POST',
       url: '/api/user/skills',
       headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
       payload: JSON.stringify({ skill: 'Evil' }),
     });
     expect(cross.statusCode).toBe(403);
-    const text = await alice.request({
+    const text = await alice.browser.request({
       method: 'POST',
       url: '/api/user/skills',
       headers: { ...ORIGIN, 'content-type': 'text/plain' },
       payload: JSON.stringify({ skill: 'Plain' }),
     });
     expect(text.statusCode).toBe(415);
-    const multipartElsewhere = await alice.request({
+    const multipartElsewhere = await alice.browser.request({
       method: 'POST',
       url: '/api/user/skills',
       headers: { ...ORIGIN, 'content-type': 'multipart/form-data; boundary=x' },

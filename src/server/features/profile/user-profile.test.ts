@@ -1,53 +1,51 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AuthStatusSchema, UserSchema, type User } from '../../../shared/auth.js';
+import { AuthStatusSchema, UserSchema } from '../../../shared/auth.js';
 import { CompanySummarySchema } from '../../../shared/companies.js';
-import { ORIGIN, createTestApp, testDatabases, type Browser, type TestApp } from '../../testing/test-app.js';
-import { pdfBytes, signedInUser, uploadResume, write } from './profile.test-helpers.js';
+import { ORIGIN, createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
+import { pdfBytes, uploadResume } from '../../testing/profile-fixtures.js';
 
 describe.each(testDatabases)('profile views and settings (%s)', (kind) => {
   let t: TestApp;
-  let alice: { browser: Browser; user: User };
-  let bob: { browser: Browser; user: User };
+  let alice: SignedIn;
+  let bob: SignedIn;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    alice = await signedInUser(t, 'Alice Example');
-    bob = await signedInUser(t, 'Bob Example');
+    alice = await t.signIn('Alice Example');
+    bob = await t.signIn('Bob Example');
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const get = (b: Browser, url: string) => b.request({ method: 'GET', url });
-
   describe('read-only views of /api/users/{id}', () => {
     it('shows the user themself their profile', async () => {
-      const { browser, user } = alice;
-      await write(browser, 'POST', '/api/user/experiences', {
+      const { user } = alice;
+      await alice.post('/api/user/experiences', {
         companyName: 'Acme',
         jobTitle: 'Dev',
         startDate: '2021-01-01',
       });
-      await write(browser, 'POST', '/api/user/education', {
+      await alice.post('/api/user/education', {
         instituteName: 'Uni',
         degree: 'BA',
         major: 'History',
       });
-      await write(browser, 'POST', '/api/user/skills', { skill: 'Writing' });
+      await alice.post('/api/user/skills', { skill: 'Writing' });
 
-      const me = await get(browser, `/api/users/${user.id}`);
+      const me = await alice.get(`/api/users/${user.id}`);
       expect(me.statusCode).toBe(200);
       expect(UserSchema.parse(me.json())).toEqual(user);
-      expect((await get(browser, `/api/users/${user.id}/experiences`)).json()).toEqual(
-        (await get(browser, '/api/user/experiences')).json(),
+      expect((await alice.get(`/api/users/${user.id}/experiences`)).json()).toEqual(
+        (await alice.get('/api/user/experiences')).json(),
       );
-      expect((await get(browser, `/api/users/${user.id}/education`)).json()).toEqual(
-        (await get(browser, '/api/user/education')).json(),
+      expect((await alice.get(`/api/users/${user.id}/education`)).json()).toEqual(
+        (await alice.get('/api/user/education')).json(),
       );
-      expect((await get(browser, `/api/users/${user.id}/skills`)).json()).toEqual(
-        (await get(browser, '/api/user/skills')).json(),
+      expect((await alice.get(`/api/users/${user.id}/skills`)).json()).toEqual(
+        (await alice.get('/api/user/skills')).json(),
       );
-      const noResume = await get(browser, `/api/users/${user.id}/resume/active`);
+      const noResume = await alice.get(`/api/users/${user.id}/resume/active`);
       expect(noResume.statusCode).toBe(200);
       expect(noResume.json()).toBeNull();
     });
@@ -55,7 +53,7 @@ describe.each(testDatabases)('profile views and settings (%s)', (kind) => {
     it('answers another user, and an unknown user, with the same 404', async () => {
       for (const suffix of ['', '/experiences', '/education', '/skills', '/resume/active']) {
         for (const id of [alice.user.id, 987654]) {
-          const res = await get(bob.browser, `/api/users/${id}${suffix}`);
+          const res = await bob.get(`/api/users/${id}${suffix}`);
           expect(res.statusCode, `${id}${suffix}`).toBe(404);
           expect(res.json()).toEqual({ error: 'Profile not found.' });
         }
@@ -67,57 +65,67 @@ describe.each(testDatabases)('profile views and settings (%s)', (kind) => {
         expect(
           (await t.app.inject({ method: 'GET', url: `/api/users/${alice.user.id}${suffix}` })).statusCode,
         ).toBe(401);
-        const bad = await get(alice.browser, `/api/users/abc${suffix}`);
-        expect(bad.statusCode).toBe(400);
-        expect(bad.json()).toMatchObject({ error: 'Unknown user' });
+        // Digits only: another spelling of alice's own id is still not an id.
+        for (const id of [
+          'abc',
+          `0x${alice.user.id.toString(16)}`,
+          `${alice.user.id}.0`,
+          `%20${alice.user.id}`,
+          '1e3',
+        ]) {
+          const bad = await alice.get(`/api/users/${id}${suffix}`);
+          expect(bad.statusCode, id).toBe(400);
+          expect(bad.json()).toMatchObject({ error: 'Unknown user' });
+        }
       }
     });
   });
 
   describe('PUT /api/users/{id}/profile-status', () => {
     it('refuses to mark an incomplete profile complete, then accepts once all four parts exist', async () => {
-      const { browser, user } = await signedInUser(t, 'Carol');
+      const carol = await t.signIn('Carol');
+      const { user } = carol;
       const url = `/api/users/${user.id}/profile-status`;
 
-      const early = await write(browser, 'PUT', url, { isCompleted: true });
+      const early = await carol.put(url, { isCompleted: true });
       expect(early.statusCode).toBe(409);
       expect(early.json()).toEqual({
         error:
           'Your profile is 0% complete. Add a work experience, an education entry, at least two skills and a resume before marking it complete.',
       });
 
-      await write(browser, 'POST', '/api/user/experiences', {
+      await carol.post('/api/user/experiences', {
         companyName: 'Acme',
         jobTitle: 'Dev',
         startDate: '2021-01-01',
       });
-      await write(browser, 'POST', '/api/user/education', {
+      await carol.post('/api/user/education', {
         instituteName: 'Uni',
         degree: 'BA',
         major: 'History',
       });
-      await write(browser, 'POST', '/api/user/skills', { skill: 'Writing' });
-      const oneSkill = await write(browser, 'PUT', url, { isCompleted: true });
+      await carol.post('/api/user/skills', { skill: 'Writing' });
+      const oneSkill = await carol.put(url, { isCompleted: true });
       expect(oneSkill.statusCode).toBe(409);
       expect(oneSkill.json().error).toBe(
         'Your profile is 50% complete. Add at least two skills and a resume before marking it complete.',
       );
 
-      await write(browser, 'POST', '/api/user/skills', { skill: 'Editing' });
-      expect((await uploadResume(browser, pdfBytes())).statusCode).toBe(201);
-      const done = await write(browser, 'PUT', url, { isCompleted: true });
+      await carol.post('/api/user/skills', { skill: 'Editing' });
+      expect((await uploadResume(carol, pdfBytes())).statusCode).toBe(201);
+      const done = await carol.put(url, { isCompleted: true });
       expect(done.statusCode).toBe(200);
       expect(UserSchema.parse(done.json())).toEqual({ ...user, profileCompleted: true });
-      const status = AuthStatusSchema.parse((await get(browser, '/auth/status')).json());
+      const status = AuthStatusSchema.parse((await carol.get('/auth/status')).json());
       expect(status.user?.profileCompleted).toBe(true);
 
-      const undone = await write(browser, 'PUT', url, { isCompleted: false });
+      const undone = await carol.put(url, { isCompleted: false });
       expect(undone.statusCode).toBe(200);
       expect(undone.json()).toMatchObject({ id: user.id, profileCompleted: false });
     });
 
     it('always accepts false, even for an empty profile', async () => {
-      const res = await write(bob.browser, 'PUT', `/api/users/${bob.user.id}/profile-status`, {
+      const res = await bob.put(`/api/users/${bob.user.id}/profile-status`, {
         isCompleted: false,
       });
       expect(res.statusCode).toBe(200);
@@ -125,13 +133,13 @@ describe.each(testDatabases)('profile views and settings (%s)', (kind) => {
     });
 
     it("refuses to change another user's status, and bad input", async () => {
-      const other = await write(bob.browser, 'PUT', `/api/users/${alice.user.id}/profile-status`, {
+      const other = await bob.put(`/api/users/${alice.user.id}/profile-status`, {
         isCompleted: false,
       });
       expect(other.statusCode).toBe(403);
       expect(other.json()).toEqual({ error: 'You can only change your own profile.' });
       for (const payload of [{}, { isCompleted: 'yes' }, { isCompleted: 1 }]) {
-        const res = await write(bob.browser, 'PUT', `/api/users/${bob.user.id}/profile-status`, payload);
+        const res = await bob.put(`/api/users/${bob.user.id}/profile-status`, payload);
         expect(res.statusCode).toBe(400);
         expect(res.json().error).toBe('isCompleted must be true or false');
       }
@@ -147,22 +155,23 @@ describe.each(testDatabases)('profile views and settings (%s)', (kind) => {
 
   describe('PUT /api/users/{id}/current-company', () => {
     it('saves the trimmed name and creates the company, which then appears in GET /api/companies', async () => {
-      const { browser, user } = await signedInUser(t, 'Dan');
-      const res = await write(browser, 'PUT', `/api/users/${user.id}/current-company`, {
+      const dan = await t.signIn('Dan');
+      const { user } = dan;
+      const res = await dan.put(`/api/users/${user.id}/current-company`, {
         companyName: '  Zebra Widgets Ltd ',
       });
       expect(res.statusCode).toBe(200);
       expect(UserSchema.parse(res.json())).toEqual({ ...user, currentCompanyName: 'Zebra Widgets Ltd' });
-      const status = AuthStatusSchema.parse((await get(browser, '/auth/status')).json());
+      const status = AuthStatusSchema.parse((await dan.get('/auth/status')).json());
       expect(status.user?.currentCompanyName).toBe('Zebra Widgets Ltd');
 
-      const companies = z.array(CompanySummarySchema).parse((await get(browser, '/api/companies')).json());
+      const companies = z.array(CompanySummarySchema).parse((await dan.get('/api/companies')).json());
       expect(companies.filter((c) => c.name === 'Zebra Widgets Ltd')).toHaveLength(1);
 
       // A known employer is found, not duplicated.
       const before = companies.length;
-      await write(browser, 'PUT', `/api/users/${user.id}/current-company`, { companyName: 'infosys' });
-      const after = z.array(CompanySummarySchema).parse((await get(browser, '/api/companies')).json());
+      await dan.put(`/api/users/${user.id}/current-company`, { companyName: 'infosys' });
+      const after = z.array(CompanySummarySchema).parse((await dan.get('/api/companies')).json());
       expect(after).toHaveLength(before);
     });
 
@@ -174,16 +183,16 @@ describe.each(testDatabases)('profile views and settings (%s)', (kind) => {
         [{ companyName: 12 }, 'Please select or enter a company name'],
         [{ companyName: 'c'.repeat(201) }, 'Company name must be at most 200 characters'],
       ] as const) {
-        const res = await write(bob.browser, 'PUT', url, payload);
+        const res = await bob.put(url, payload);
         expect(res.statusCode).toBe(400);
         expect(res.json().error).toBe(message);
       }
-      const other = await write(bob.browser, 'PUT', `/api/users/${alice.user.id}/current-company`, {
+      const other = await bob.put(`/api/users/${alice.user.id}/current-company`, {
         companyName: 'Evil Corp',
       });
       expect(other.statusCode).toBe(403);
       expect(other.json()).toEqual({ error: 'You can only change your own profile.' });
-      const aliceNow = UserSchema.parse((await get(alice.browser, `/api/users/${alice.user.id}`)).json());
+      const aliceNow = UserSchema.parse((await alice.get(`/api/users/${alice.user.id}`)).json());
       expect(aliceNow.currentCompanyName).toBeNull();
 
       const visitor = await t.app.inject({

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
-import { AuthStatusSchema, type User } from '../../../shared/auth.js';
-import { Browser, ORIGIN, type TestApp } from '../../testing/test-app.js';
+import type { SignedIn } from './test-app.js';
 
 /** A valid experience body, as the web form sends it. */
 export const experience = {
@@ -24,33 +22,6 @@ export const education = {
   description: '',
   order: 0,
 };
-
-let counter = 0;
-
-/** A freshly signed-in browser and its user (a new account each call). */
-export async function signedInUser(
-  t: TestApp,
-  name = 'Test User',
-): Promise<{ browser: Browser; user: User }> {
-  const browser = new Browser(t.app);
-  counter += 1;
-  await browser.signIn(`user${counter}-${randomBytes(3).toString('hex')}@example.com`, name);
-  const status = AuthStatusSchema.parse(
-    (await browser.request({ method: 'GET', url: '/auth/status' })).json(),
-  );
-  expect(status.user).not.toBeNull();
-  return { browser, user: status.user! };
-}
-
-/** JSON write with the app's Origin, as the web app sends it. */
-export function write(browser: Browser, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return browser.request({
-    method,
-    url,
-    headers: { ...ORIGIN, 'content-type': 'application/json' },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-}
 
 export interface FormPart {
   name: string;
@@ -88,12 +59,12 @@ export function pdfBytes(label = 'resume', size?: number): Buffer {
   return Buffer.concat([body, Buffer.alloc(size - body.length, 0x20)]);
 }
 
-export function uploadResume(browser: Browser, data: Buffer, filename = 'resume.pdf', field = 'resume') {
-  const form = multipart([{ name: field, filename, contentType: 'application/pdf', data }]);
-  return browser.request({
-    method: 'POST',
-    url: '/api/user/resume',
-    headers: { ...ORIGIN, ...form.headers },
-    payload: form.payload,
-  });
+/** POST /api/user/resume as the web app sends it. */
+export function uploadResume(
+  who: Pick<SignedIn, 'upload'>,
+  data: Buffer,
+  filename = 'resume.pdf',
+  field = 'resume',
+) {
+  return who.upload('/api/user/resume', [{ name: field, filename, contentType: 'application/pdf', data }]);
 }
