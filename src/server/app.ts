@@ -14,7 +14,9 @@ import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { sendWelcomeNotification } from './features/notifications/service.js';
+import { ownProfileOnly } from './features/profile/ports.js';
 import { profileRoutes } from './features/profile/routes.js';
+import { findOrCreateCompanyByName } from './features/companies/service.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
@@ -91,7 +93,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   await app.register(notificationRoutes, { prefix: '/api/notifications', db: deps.db });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
-  await app.register(profileRoutes, { prefix: '/api', db: deps.db, config });
+  await app.register(profileRoutes, {
+    prefix: '/api',
+    db: deps.db,
+    config,
+    canViewProfile: ownProfileOnly,
+    companies: { ensure: findOrCreateCompanyByName },
+  });
   await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -28,6 +28,7 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export type UserRow = typeof users.$inferSelect;
 
 /** A user's sign-in identity at one issuer; users are found by (issuer, subject), never by email alone. */
 export const identities = pgTable(

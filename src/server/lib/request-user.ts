@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { users } from '../db/schema.js';
+import type { UserRow } from '../db/schema.js';
 import type { User } from '../../shared/auth.js';
 import { unauthorized } from './errors.js';
-
-export type UserRow = typeof users.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {

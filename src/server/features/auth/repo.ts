@@ -2,7 +2,7 @@ import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { identities, sessions, users } from '../../db/schema.js';
 
-import type { UserRow } from '../../lib/request-user.js';
+import type { UserRow } from '../../db/schema.js';
 
 export interface IdentityClaims {
   issuer: string;

@@ -9,7 +9,8 @@ import type { OidcClient, PendingSignIn } from './oidc-client.js';
 import { renderPopupDonePage } from './popup-page.js';
 import { upsertUserByIdentity } from './repo.js';
 import { clearSessionCookie, setSessionCookie } from './session-hooks.js';
-import { toUserDto, type UserRow } from '../../lib/request-user.js';
+import type { UserRow } from '../../db/schema.js';
+import { toUserDto } from '../../lib/request-user.js';
 import { createSession, endSession } from './sessions.js';
 
 const PENDING_COOKIE = 'oidc_pending';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../lib/request-user.js';
+import type { UserRow } from '../../db/schema.js';
 import { deleteSession, deleteStaleSessions, findLiveSession, insertSession, touchSession } from './repo.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;

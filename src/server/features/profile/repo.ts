@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { EducationInputSchema, ExperienceInputSchema } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
 import { education, experiences, resumes, skills, users } from '../../db/schema.js';
-import type { UserRow } from '../../lib/request-user.js';
+import type { UserRow } from '../../db/schema.js';
 
 export type ExperienceRow = typeof experiences.$inferSelect;
 export type EducationRow = typeof education.$inferSelect;

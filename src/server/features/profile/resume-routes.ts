@@ -20,6 +20,7 @@ import {
   uploadResume,
   type ResumeUpload,
 } from './resume-service.js';
+import type { ProfileViewRule } from './ports.js';
 import type { ResumeStorage } from './resume-storage.js';
 
 const tags = ['profile'];
@@ -28,9 +29,10 @@ const NO_FILE = 'Choose a PDF file to upload (form field "resume").';
 export interface ResumeRouteDeps {
   db: Db;
   storage: ResumeStorage;
+  canViewProfile: ProfileViewRule;
 }
 
-export async function resumeRoutes(app: FastifyInstance, { db, storage }: ResumeRouteDeps) {
+export async function resumeRoutes(app: FastifyInstance, { db, storage, canViewProfile }: ResumeRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -44,7 +46,7 @@ export async function resumeRoutes(app: FastifyInstance, { db, storage }: Resume
     },
     async (request) => {
       const user = requireUser(request);
-      return getActiveResume(db, user.id, user.id);
+      return getActiveResume(canViewProfile, db, user.id, user.id);
     },
   );
 
@@ -63,7 +65,7 @@ export async function resumeRoutes(app: FastifyInstance, { db, storage }: Resume
         },
       },
     },
-    async (request) => getActiveResume(db, requireUser(request).id, request.params.id),
+    async (request) => getActiveResume(canViewProfile, db, requireUser(request).id, request.params.id),
   );
 
   // Typed by hand: the type provider only knows JSON replies, and this one streams a file.
@@ -79,7 +81,7 @@ export async function resumeRoutes(app: FastifyInstance, { db, storage }: Resume
       },
     },
     async (request, reply) => {
-      const file = await openResumeFile(db, storage, requireUser(request).id, request.params.id);
+      const file = await openResumeFile(canViewProfile, db, storage, requireUser(request).id, request.params.id);
       return (
         reply
           .type('application/pdf')

@@ -7,7 +7,8 @@ import type { ResumeRow } from './repo.js';
 import { findActiveResume, findResumeById, insertActiveResume } from './resume-repo.js';
 import { displayResumeFileName, looksLikePdf } from './resume-file.js';
 import { newResumeKey, type ResumeStorage } from './resume-storage.js';
-import { assertCanViewProfile, canViewProfile } from './user-service.js';
+import type { ProfileViewRule } from './ports.js';
+import { assertCanViewProfile } from './user-service.js';
 
 export const RESUME_TOO_LARGE = 'The file is larger than 5 MB.';
 export const RESUME_NOT_PDF = 'Only PDF files are accepted.';
@@ -64,11 +65,12 @@ export async function uploadResume(
 
 /** The active resume of a profile the viewer may see (null when there is none). */
 export async function getActiveResume(
+  canView: ProfileViewRule,
   db: Db,
   viewerId: number,
   profileUserId: number,
 ): Promise<Resume | null> {
-  await assertCanViewProfile(db, viewerId, profileUserId);
+  await assertCanViewProfile(canView, db, viewerId, profileUserId);
   const row = await findActiveResume(db, profileUserId);
   return row ? toResumeDto(row) : null;
 }
@@ -84,13 +86,14 @@ export interface ResumeFile {
  * from storage all read the same, so resume ids reveal nothing.
  */
 export async function openResumeFile(
+  canView: ProfileViewRule,
   db: Db,
   storage: ResumeStorage,
   viewerId: number,
   resumeId: number,
 ): Promise<ResumeFile> {
   const row = await findResumeById(db, resumeId);
-  if (!row || !(await canViewProfile(db, viewerId, row.userId))) throw notFound('Resume not found.');
+  if (!row || !(await canView(db, viewerId, row.userId))) throw notFound('Resume not found.');
   const stream = await storage.get(row.storageKey);
   if (!stream) throw notFound('Resume not found.');
   return { fileName: row.fileName, sizeBytes: row.sizeBytes, stream };

@@ -31,12 +31,15 @@ import {
   removeSkill,
 } from './service.js';
 import { userRoutes } from './user-routes.js';
+import type { CompanyDirectory, ProfileViewRule } from './ports.js';
 
 export interface ProfileRouteDeps {
   db: Db;
   config: Config;
   /** Replaces the local-disk store under `$DATA_DIR/uploads` (tests of failure paths). */
   storage?: ResumeStorage;
+  canViewProfile: ProfileViewRule;
+  companies: CompanyDirectory;
 }
 
 export const DeletedSchema = z.object({ success: z.literal(true) });
@@ -51,7 +54,7 @@ const writeErrors = {
 };
 
 /** Spec section 7 'Profile', registered under /api: the signed-in user's own items, views, resumes. */
-export async function profileRoutes(app: FastifyInstance, { db, config, storage }: ProfileRouteDeps) {
+export async function profileRoutes(app: FastifyInstance, { db, config, storage, canViewProfile, companies }: ProfileRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resumeStorage = storage ?? createLocalResumeStorage(path.join(config.dataDir, 'uploads'));
   // Every profile route is for signed-in users: visitors get 401 before any body is read or validated.
@@ -199,6 +202,6 @@ export async function profileRoutes(app: FastifyInstance, { db, config, storage 
     },
   );
 
-  await app.register(userRoutes, { db });
-  await app.register(resumeRoutes, { db, storage: resumeStorage });
+  await app.register(userRoutes, { db, canViewProfile, companies });
+  await app.register(resumeRoutes, { db, storage: resumeStorage, canViewProfile });
 }

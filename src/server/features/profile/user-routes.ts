@@ -21,12 +21,20 @@ import {
   setProfileStatus,
 } from './user-service.js';
 
+import type { CompanyDirectory, ProfileViewRule } from './ports.js';
+
 const tags = ['profile'];
 const viewErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 const writeErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema };
 
 /** /api/users/{id}/…: read-only views of a profile the viewer may see, and the user's own settings. */
-export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export interface UserRouteDeps {
+  db: Db;
+  canViewProfile: ProfileViewRule;
+  companies: CompanyDirectory;
+}
+
+export async function userRoutes(app: FastifyInstance, { db, canViewProfile, companies }: UserRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = UserIdParamsSchema;
 
@@ -40,7 +48,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: UserSchema, ...viewErrors },
       },
     },
-    async (request) => toUserDto(await getViewableUser(db, requireUser(request).id, request.params.id)),
+    async (request) => toUserDto(await getViewableUser(canViewProfile, db, requireUser(request).id, request.params.id)),
   );
   api.get(
     '/users/:id/experiences',
@@ -53,7 +61,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      await assertCanViewProfile(db, requireUser(request).id, request.params.id);
+      await assertCanViewProfile(canViewProfile, db, requireUser(request).id, request.params.id);
       return getExperiences(db, request.params.id);
     },
   );
@@ -68,7 +76,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      await assertCanViewProfile(db, requireUser(request).id, request.params.id);
+      await assertCanViewProfile(canViewProfile, db, requireUser(request).id, request.params.id);
       return getEducation(db, request.params.id);
     },
   );
@@ -83,7 +91,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
       },
     },
     async (request) => {
-      await assertCanViewProfile(db, requireUser(request).id, request.params.id);
+      await assertCanViewProfile(canViewProfile, db, requireUser(request).id, request.params.id);
       return getSkills(db, request.params.id);
     },
   );
@@ -117,7 +125,7 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
     async (request) =>
       toUserDto(
-        await setCurrentCompany(db, requireUser(request), request.params.id, request.body.companyName),
+        await setCurrentCompany(companies, db, requireUser(request), request.params.id, request.body.companyName),
       ),
   );
 }

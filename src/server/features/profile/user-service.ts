@@ -1,25 +1,27 @@
 import { profileCompletion } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { findOrCreateCompanyByName } from '../companies/service.js';
-import type { UserRow } from '../../lib/request-user.js';
+import type { UserRow } from '../../db/schema.js';
+import type { CompanyDirectory, ProfileViewRule } from './ports.js';
 import { countProfileParts, findUserById, updateUser } from './repo.js';
 
-/**
- * The one rule for reading someone's profile (user, experience, education, skills, resumes): for now only
- * the user themself. The referrals feature extends this to referrers assigned to one of the user's requests.
- */
-export async function canViewProfile(db: Db, viewerId: number, profileUserId: number): Promise<boolean> {
-  return viewerId === profileUserId;
-}
-
 /** Same answer for "no such user" and "not yours to see", so ids reveal nothing. */
-export async function assertCanViewProfile(db: Db, viewerId: number, profileUserId: number): Promise<void> {
-  if (!(await canViewProfile(db, viewerId, profileUserId))) throw notFound('Profile not found.');
+export async function assertCanViewProfile(
+  canView: ProfileViewRule,
+  db: Db,
+  viewerId: number,
+  profileUserId: number,
+): Promise<void> {
+  if (!(await canView(db, viewerId, profileUserId))) throw notFound('Profile not found.');
 }
 
-export async function getViewableUser(db: Db, viewerId: number, profileUserId: number): Promise<UserRow> {
-  await assertCanViewProfile(db, viewerId, profileUserId);
+export async function getViewableUser(
+  canView: ProfileViewRule,
+  db: Db,
+  viewerId: number,
+  profileUserId: number,
+): Promise<UserRow> {
+  await assertCanViewProfile(canView, db, viewerId, profileUserId);
   const user = await findUserById(db, profileUserId);
   if (!user) throw notFound('Profile not found.');
   return user;
@@ -62,11 +64,17 @@ export async function setProfileStatus(db: Db, actor: UserRow, targetUserId: num
 }
 
 /** Saves where the user works and makes sure that employer exists as a company. */
-export async function setCurrentCompany(db: Db, actor: UserRow, targetUserId: number, companyName: string) {
+export async function setCurrentCompany(
+  companies: CompanyDirectory,
+  db: Db,
+  actor: UserRow,
+  targetUserId: number,
+  companyName: string,
+) {
   assertSelf(actor, targetUserId);
   const name = companyName.trim();
   return db.transaction(async (tx) => {
-    await findOrCreateCompanyByName(tx, name);
+    await companies.ensure(tx, name);
     const user = await updateUser(tx, actor.id, { currentCompanyName: name });
     if (!user) throw notFound('Profile not found.');
     return user;

@@ -1,0 +1,22 @@
+import type { Db } from '../../db/client.js';
+
+/**
+ * What the profile feature needs from the rest of the app, handed in by app.ts (features never import each
+ * other). Each takes the db or transaction it should work in.
+ */
+
+/**
+ * Who may read someone's profile (user, experience, education, skills, resumes). The profile feature only
+ * asks; the app decides, because the answer depends on referrals.
+ */
+export type ProfileViewRule = (db: Db, viewerId: number, profileUserId: number) => Promise<boolean>;
+
+/** The rule before referrals: a user sees their own profile, nobody else's. */
+export const ownProfileOnly: ProfileViewRule = async (_db, viewerId, profileUserId) =>
+  viewerId === profileUserId;
+
+/** The company list, as far as a user's current company touches it. */
+export interface CompanyDirectory {
+  /** Makes sure a company of this name exists (found case- and space-insensitively, or created). */
+  ensure(db: Db, name: string): Promise<unknown>;
+}
