@@ -2,7 +2,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -19,6 +19,7 @@ import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { createLogger } from './plugins/logger.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 
@@ -27,20 +28,13 @@ export interface AppDeps {
   /** Replaces the relying party (tests of failure paths); by default it is built from the config. */
   oidc?: OidcClient;
   webRoot?: string;
+  /** The process's logger (main.ts makes it first, for the database); by default one is made here. */
+  logger?: FastifyBaseLogger;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.env === 'development'
-        ? {
-            level: config.logLevel,
-            transport: {
-              target: 'pino-pretty',
-              options: { translateTime: 'HH:MM:ss', singleLine: true, ignore: 'pid,hostname' },
-            },
-          }
-        : { level: config.logLevel },
+    loggerInstance: deps.logger ?? createLogger(config),
     bodyLimit: 1024 * 1024,
     trustProxy: config.secureCookies,
   });

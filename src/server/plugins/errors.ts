@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
+const DATABASE_UNAVAILABLE = 'The database is unavailable right now. Please try again in a moment.';
 
 /** Sentences for the framework's own 4xx errors, which otherwise speak in codes. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -39,6 +41,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         FRAMEWORK_MESSAGES[error.code] ??
         (status === 429 ? FRAMEWORK_MESSAGES.FST_ERR_RATE_LIMIT : error.message);
       return reply.status(status).send({ error: message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: GENERIC_5XX });
