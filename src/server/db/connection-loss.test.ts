@@ -108,7 +108,11 @@ describe.skipIf(!adminUrl)('PostgreSQL connection loss', () => {
       });
     const uploadResume = () => {
       const form = new FormData();
-      form.append('resume', new Blob(['%PDF-1.4 lost connection test'], { type: 'application/pdf' }), 'r.pdf');
+      form.append(
+        'resume',
+        new Blob(['%PDF-1.4 lost connection test'], { type: 'application/pdf' }),
+        'r.pdf',
+      );
       return fetch(`${baseUrl}/api/user/resume`, { method: 'POST', headers, body: form });
     };
 
