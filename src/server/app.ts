@@ -33,10 +33,13 @@ export interface AppDeps {
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(config),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.secureCookies,
+    // Off unless configured: otherwise any client could name its own address in X-Forwarded-For.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -49,40 +52,42 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSessionLoading(app, deps.db, config);
 
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
-  let oidc = deps.oidc;
-  if (!oidc && config.oidc) {
-    // Google lets the user pick among signed-in accounts; other issuers may not know that prompt value.
-    const isGoogle = new URL(config.oidc.issuer).hostname === 'accounts.google.com';
-    oidc = createOidcClient({ ...config.oidc, redirectUri, prompt: isGoogle ? 'select_account' : undefined });
-  }
-  if (!oidc) {
-    const issuer = `${config.publicUrl}${DEV_IDP_PATH}`;
-    const clientSecret = `dev-${config.sessionSecret}`;
-    registerDevIdp(app, { issuer, clientSecret, redirectUri, cookieKeys: [config.sessionSecret] });
-    oidc = createOidcClient({
-      issuer,
-      clientId: DEV_CLIENT_ID,
-      clientSecret,
-      redirectUri,
-      prompt: 'login',
-      fetch: injectFetch(app),
-    });
-  }
-
-  await app.register(
-    async (auth) => {
-      await auth.register(rateLimit, { max: config.authRateLimit, timeWindow: '1 minute' });
-      await auth.register(authRoutes, {
-        db: deps.db,
-        config,
-        oidc,
-        onUserCreated: async (user) => {
-          await sendWelcomeNotification(deps.db, user.id);
-        },
+  // One per-client budget covers the whole sign-in surface: our /auth routes and the dev provider's pages.
+  await app.register(async (signIn) => {
+    await signIn.register(rateLimit, { max: config.authRateLimit, timeWindow: '1 minute' });
+    let oidc = deps.oidc;
+    if (!oidc && config.oidc) {
+      // Google lets the user pick among signed-in accounts; other issuers may not know that prompt value.
+      const isGoogle = new URL(config.oidc.issuer).hostname === 'accounts.google.com';
+      oidc = createOidcClient({
+        ...config.oidc,
+        redirectUri,
+        prompt: isGoogle ? 'select_account' : undefined,
       });
-    },
-    { prefix: '/auth' },
-  );
+    }
+    if (!oidc) {
+      const issuer = `${config.publicUrl}${DEV_IDP_PATH}`;
+      const clientSecret = `dev-${config.sessionSecret}`;
+      registerDevIdp(signIn, { issuer, clientSecret, redirectUri, cookieKeys: [config.sessionSecret] });
+      oidc = createOidcClient({
+        issuer,
+        clientId: DEV_CLIENT_ID,
+        clientSecret,
+        redirectUri,
+        prompt: 'login',
+        fetch: injectFetch(app),
+      });
+    }
+    await signIn.register(authRoutes, {
+      prefix: '/auth',
+      db: deps.db,
+      config,
+      oidc,
+      onUserCreated: async (user) => {
+        await sendWelcomeNotification(deps.db, user.id);
+      },
+    });
+  });
   await app.register(notificationRoutes, { prefix: '/api/notifications', db: deps.db });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
   await app.register(profileRoutes, { prefix: '/api', db: deps.db, config });

@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
@@ -92,7 +93,18 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
   };
 
   const provider = new Provider(options.issuer, configuration);
+  // The provider builds its URLs from the request's host and protocol. Those come from the client (Host,
+  // X-Forwarded-*), so they are pinned to the issuer's before it sees a request: discovery and redirects
+  // name our origin whatever a client or proxy says. proxy = true makes it read the pinned forwarded values.
   provider.proxy = true;
+  const issuerUrl = new URL(options.issuer);
+  const pinOrigin = (raw: IncomingMessage) => {
+    raw.headers.host = issuerUrl.host;
+    raw.headers['x-forwarded-host'] = issuerUrl.host;
+    raw.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
+    delete raw.headers.forwarded;
+    delete raw.headers['x-forwarded-port'];
+  };
   const callback = provider.callback();
 
   app.register(async (scope) => {
@@ -104,6 +116,7 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
+      pinOrigin(raw);
       raw.url = raw.url!.slice(DEV_IDP_PATH.length) || '/';
       void callback(raw, reply.raw);
     });
@@ -120,6 +133,7 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
       `${DEV_IDP_PATH}/interaction/:uid`,
       { schema: { hide: true } },
       async (request, reply) => {
+        pinOrigin(request.raw);
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
         return reply
@@ -132,6 +146,7 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
       `${DEV_IDP_PATH}/interaction/:uid/login`,
       { schema: { hide: true } },
       async (request, reply) => {
+        pinOrigin(request.raw);
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const form = LoginFormSchema.safeParse(request.body ?? {});
         if (!form.success) {
