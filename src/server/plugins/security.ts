@@ -5,18 +5,26 @@ import { forbidden } from '../lib/errors.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function isGuardedWrite(method: string, url: string): boolean {
-  return WRITE_METHODS.has(method) && (url.startsWith('/api/') || url.startsWith('/auth/logout'));
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write that may come without Origin and Referer: the dev provider's own endpoints, which its login
+     * form and our server-side relying party call. A foreign or null Origin is still refused there.
+     */
+    originOptional?: boolean;
+  }
 }
 
-function originOf(value: string | undefined): string | undefined {
-  if (!value) return undefined;
+/** The origin of a header value; 'null' and anything unparsable count as a foreign origin. */
+function originOf(value: string): string {
   try {
     return new URL(value).origin;
   } catch {
-    return undefined;
+    return 'null';
   }
 }
+
+const CROSS_ORIGIN = 'Cross-origin requests are not allowed.';
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const appOrigin = new URL(config.publicUrl).origin;
@@ -42,11 +50,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: config.secureCookies,
   });
 
-  // Cookies ride along on cross-site requests, so every write must prove it comes from our own pages.
+  // Cookies ride along on cross-site requests, so every write, whatever its path, must prove it comes
+  // from our own pages. The browser's Sec-Fetch-Site is believed when it says another site; Origin (or,
+  // without it, Referer) must then name our origin. 'Origin: null' (sandboxed frames, some redirects) is
+  // never ours, whatever the Referer says.
   app.addHook('onRequest', async (request) => {
-    if (!isGuardedWrite(request.method, request.url)) return;
-    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-    if (origin !== appOrigin) throw forbidden('Cross-origin requests are not allowed.');
+    if (!WRITE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') throw forbidden(CROSS_ORIGIN);
+    const { origin, referer } = request.headers;
+    const claimed =
+      origin !== undefined ? originOf(origin) : referer !== undefined ? originOf(referer) : undefined;
+    if (claimed === undefined && request.routeOptions.config.originOptional) return;
+    if (claimed !== appOrigin) throw forbidden(CROSS_ORIGIN);
   });
 
   // JSON only (multipart where a route opts in): a cross-site HTML form cannot produce either.

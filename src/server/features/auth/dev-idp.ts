@@ -112,14 +112,18 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
-    scope.all(`${DEV_IDP_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
-      reply.hijack();
-      const raw = request.raw as typeof request.raw & { originalUrl?: string };
-      raw.originalUrl = raw.url;
-      pinOrigin(raw);
-      raw.url = raw.url!.slice(DEV_IDP_PATH.length) || '/';
-      void callback(raw, reply.raw);
-    });
+    scope.all(
+      `${DEV_IDP_PATH}/*`,
+      { schema: { hide: true }, config: { originOptional: true } },
+      (request, reply) => {
+        reply.hijack();
+        const raw = request.raw as typeof request.raw & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        pinOrigin(raw);
+        raw.url = raw.url!.slice(DEV_IDP_PATH.length) || '/';
+        void callback(raw, reply.raw);
+      },
+    );
   });
 
   app.register(async (scope) => {
@@ -144,7 +148,7 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
 
     scope.post<{ Params: { uid: string } }>(
       `${DEV_IDP_PATH}/interaction/:uid/login`,
-      { schema: { hide: true } },
+      { schema: { hide: true }, config: { originOptional: true } },
       async (request, reply) => {
         pinOrigin(request.raw);
         const details = await provider.interactionDetails(request.raw, reply.raw);
