@@ -19,8 +19,10 @@ import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrorOptions } from './plugins/framework-errors.js';
 import { createLogger } from './plugins/logger.js';
-import { registerSecurity } from './plugins/security.js';
+import { registerRequestBodies } from './plugins/request-body.js';
+import { registerSecurity, securityHeaders } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 
 export interface AppDeps {
@@ -37,6 +39,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(config),
     bodyLimit: 1024 * 1024,
+    ...frameworkErrorOptions(securityHeaders(config)),
     // Off unless configured: otherwise any client could name its own address in X-Forwarded-For.
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
@@ -47,6 +50,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandling(app);
   await app.register(cookie, { secret: config.sessionSecret });
   await registerSecurity(app, config);
+  registerRequestBodies(app);
   await app.register(compress);
   await registerDocs(app);
   registerSessionLoading(app, deps.db, config);

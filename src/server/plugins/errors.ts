@@ -17,6 +17,12 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_RATE_LIMIT: 'Too many requests. Please wait a moment and try again.',
 };
 
+/** The multipart parser (busboy) throws plain errors, told apart only by their messages. */
+const isBrokenMultipart = (error: Error) =>
+  /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header|Malformed urlencoded form)/.test(
+    error.message,
+  );
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -34,6 +40,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send({ error: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
+    }
+    if (isBrokenMultipart(error)) {
+      return reply.status(400).send({ error: 'The upload is malformed or incomplete. Please try again.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {

@@ -1,4 +1,7 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import helmet from '@fastify/helmet';
+import helmetMiddleware from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { forbidden } from '../lib/errors.js';
@@ -24,12 +27,9 @@ function originOf(value: string): string {
   }
 }
 
-const CROSS_ORIGIN = 'Cross-origin requests are not allowed.';
-
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const appOrigin = new URL(config.publicUrl).origin;
-
-  await app.register(helmet, {
+/** Typed by inference: helmet's own options type and @fastify/helmet's come from two declaration files. */
+function helmetOptions(config: Config) {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -46,9 +46,30 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       },
     },
     // The sign-in popup must keep window.opener to report back.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
     strictTransportSecurity: config.secureCookies,
-  });
+  };
+}
+
+/**
+ * The headers helmet sets on every response, for the few answers written outside the request lifecycle
+ * (an unparsable URL, a request the HTTP parser refused): they must carry the same policy.
+ */
+export function securityHeaders(config: Config): Record<string, string> {
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  helmetMiddleware(helmetOptions(config))(request, response, () => {});
+  return Object.fromEntries(
+    Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]),
+  );
+}
+
+const CROSS_ORIGIN = 'Cross-origin requests are not allowed.';
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const appOrigin = new URL(config.publicUrl).origin;
+
+  await app.register(helmet, helmetOptions(config));
 
   // Cookies ride along on cross-site requests, so every write, whatever its path, must prove it comes
   // from our own pages. The browser's Sec-Fetch-Site is believed when it says another site; Origin (or,
@@ -63,15 +84,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       origin !== undefined ? originOf(origin) : referer !== undefined ? originOf(referer) : undefined;
     if (claimed === undefined && request.routeOptions.config.originOptional) return;
     if (claimed !== appOrigin) throw forbidden(CROSS_ORIGIN);
-  });
-
-  // JSON only (multipart where a route opts in): a cross-site HTML form cannot produce either.
-  app.removeContentTypeParser(['text/plain']);
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
   });
 }
