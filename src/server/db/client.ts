@@ -103,10 +103,10 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  let releaseLock = () => {};
+  let releaseLock = async () => {};
   if (dataDir) {
     fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-    releaseLock = acquireDataDirLock(dataDir);
+    releaseLock = await acquireDataDirLock(dataDir);
   }
   try {
     const client = dataDir ? new PGlite(dataDir) : new PGlite();
@@ -117,11 +117,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       db,
       close: async () => {
         await client.close();
-        releaseLock();
+        await releaseLock();
       },
     };
   } catch (err) {
-    releaseLock();
+    await releaseLock();
     throw err;
   }
 }
