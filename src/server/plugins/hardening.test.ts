@@ -154,6 +154,14 @@ describe('hardening (pglite)', () => {
       expect(ok.statusCode).toBe(200);
     });
 
+    it('lets the dev provider login form post carry our origin (its page is not no-referrer)', async () => {
+      const browser = new Browser(t.app);
+      const form = await browser.follow('/auth/google');
+      expect(form.body).toContain('<form');
+      // A browser posts 'Origin: null' from a no-referrer page, and the guard refuses null.
+      expect(form.headers['referrer-policy']).toBe('same-origin');
+    });
+
     it('refuses a foreign Origin on the dev provider form and on writes to unknown paths', async () => {
       const form = await t.app.inject({
         method: 'POST',
