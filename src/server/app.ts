@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -58,7 +59,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
   // One per-client budget covers the whole sign-in surface: our /auth routes and the dev provider's pages.
   await app.register(async (signIn) => {
-    await signIn.register(rateLimit, { max: config.authRateLimit, timeWindow: '1 minute' });
+    // The relying party's own in-process calls to the dev provider carry a per-process secret: they are
+    // the server's, not the client's, and must not spend the client's budget.
+    const internalCall = { 'x-referbridge-internal': randomBytes(16).toString('hex') };
+    await signIn.register(rateLimit, {
+      max: config.authRateLimit,
+      timeWindow: '1 minute',
+      allowList: (request) =>
+        request.headers['x-referbridge-internal'] === internalCall['x-referbridge-internal'],
+    });
     let oidc = deps.oidc;
     if (!oidc && config.oidc) {
       // Google lets the user pick among signed-in accounts; other issuers may not know that prompt value.
@@ -79,7 +88,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         clientSecret,
         redirectUri,
         prompt: 'login',
-        fetch: injectFetch(app),
+        fetch: injectFetch(app, internalCall),
       });
     }
     await signIn.register(authRoutes, {

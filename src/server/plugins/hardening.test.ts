@@ -302,3 +302,19 @@ describe('hardening (pglite)', () => {
     });
   });
 });
+
+describe('the sign-in rate limit counts only what the client sends', () => {
+  it("does not spend the user's budget on the server's own calls to the dev provider", async () => {
+    // A browser sign-in is 6 requests to /auth and /dev-idp; the relying party's own discovery, token and
+    // key requests to the provider ride along in-process and must not count against the same client.
+    const t = await createTestApp('pglite', {}, { AUTH_RATE_LIMIT: '6' });
+    try {
+      const browser = new Browser(t.app);
+      const done = await browser.signIn('budget@example.com');
+      expect(done.body).toContain('AUTH_SUCCESS');
+      expect((await browser.request({ method: 'GET', url: '/auth/status' })).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
