@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -21,7 +22,10 @@ import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { registerSecurity } from './plugins/security.js';
+import { frameworkErrorOptions } from './plugins/framework-errors.js';
+import { createLogger } from './plugins/logger.js';
+import { registerRequestBodies } from './plugins/request-body.js';
+import { registerSecurity, securityHeaders } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 
 export interface AppDeps {
@@ -29,22 +33,19 @@ export interface AppDeps {
   /** Replaces the relying party (tests of failure paths); by default it is built from the config. */
   oidc?: OidcClient;
   webRoot?: string;
+  /** The process's logger (main.ts makes it first, for the database); by default one is made here. */
+  logger?: FastifyBaseLogger;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
-    logger:
-      config.env === 'development'
-        ? {
-            level: config.logLevel,
-            transport: {
-              target: 'pino-pretty',
-              options: { translateTime: 'HH:MM:ss', singleLine: true, ignore: 'pid,hostname' },
-            },
-          }
-        : { level: config.logLevel },
+    loggerInstance: deps.logger ?? createLogger(config),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.secureCookies,
+    ...frameworkErrorOptions(securityHeaders(config)),
+    // Off unless configured: otherwise any client could name its own address in X-Forwarded-For.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,45 +53,56 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandling(app);
   await app.register(cookie, { secret: config.sessionSecret });
   await registerSecurity(app, config);
+  registerRequestBodies(app);
   await app.register(compress);
   await registerDocs(app);
   registerSessionLoading(app, deps.db, config);
 
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
-  let oidc = deps.oidc;
-  if (!oidc && config.oidc) {
-    // Google lets the user pick among signed-in accounts; other issuers may not know that prompt value.
-    const isGoogle = new URL(config.oidc.issuer).hostname === 'accounts.google.com';
-    oidc = createOidcClient({ ...config.oidc, redirectUri, prompt: isGoogle ? 'select_account' : undefined });
-  }
-  if (!oidc) {
-    const issuer = `${config.publicUrl}${DEV_IDP_PATH}`;
-    const clientSecret = `dev-${config.sessionSecret}`;
-    registerDevIdp(app, { issuer, clientSecret, redirectUri, cookieKeys: [config.sessionSecret] });
-    oidc = createOidcClient({
-      issuer,
-      clientId: DEV_CLIENT_ID,
-      clientSecret,
-      redirectUri,
-      prompt: 'login',
-      fetch: injectFetch(app),
+  // One per-client budget covers the whole sign-in surface: our /auth routes and the dev provider's pages.
+  await app.register(async (signIn) => {
+    // The relying party's own in-process calls to the dev provider carry a per-process secret: they are
+    // the server's, not the client's, and must not spend the client's budget.
+    const internalCall = { 'x-referbridge-internal': randomBytes(16).toString('hex') };
+    await signIn.register(rateLimit, {
+      max: config.authRateLimit,
+      timeWindow: '1 minute',
+      allowList: (request) =>
+        request.headers['x-referbridge-internal'] === internalCall['x-referbridge-internal'],
     });
-  }
-
-  await app.register(
-    async (auth) => {
-      await auth.register(rateLimit, { max: config.authRateLimit, timeWindow: '1 minute' });
-      await auth.register(authRoutes, {
-        db: deps.db,
-        config,
-        oidc,
-        onUserCreated: async (user) => {
-          await sendWelcomeNotification(deps.db, user.id);
-        },
+    let oidc = deps.oidc;
+    if (!oidc && config.oidc) {
+      // Google lets the user pick among signed-in accounts; other issuers may not know that prompt value.
+      const isGoogle = new URL(config.oidc.issuer).hostname === 'accounts.google.com';
+      oidc = createOidcClient({
+        ...config.oidc,
+        redirectUri,
+        prompt: isGoogle ? 'select_account' : undefined,
       });
-    },
-    { prefix: '/auth' },
-  );
+    }
+    if (!oidc) {
+      const issuer = `${config.publicUrl}${DEV_IDP_PATH}`;
+      const clientSecret = `dev-${config.sessionSecret}`;
+      registerDevIdp(signIn, { issuer, clientSecret, redirectUri, cookieKeys: [config.sessionSecret] });
+      oidc = createOidcClient({
+        issuer,
+        clientId: DEV_CLIENT_ID,
+        clientSecret,
+        redirectUri,
+        prompt: 'login',
+        fetch: injectFetch(app, internalCall),
+      });
+    }
+    await signIn.register(authRoutes, {
+      prefix: '/auth',
+      db: deps.db,
+      config,
+      oidc,
+      onUserCreated: async (user) => {
+        await sendWelcomeNotification(deps.db, user.id);
+      },
+    });
+  });
   await app.register(notificationRoutes, { prefix: '/api/notifications', db: deps.db });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
   await app.register(profileRoutes, {

@@ -56,4 +56,22 @@ describe('loadConfig', () => {
       'https://referbridge.example',
     );
   });
+
+  it('trusts no proxy unless TRUST_PROXY names one, even in production', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, ALLOW_DEV_IDP: 'true' }).trustProxy,
+    ).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid configuration: TRUST_PROXY must be/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,6 +1,35 @@
+import net from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * Who may say which client a request comes from (X-Forwarded-For): nobody by default, so a client cannot
+ * pick its own address and dodge the rate limits. `true` trusts any sender (only when nothing but the proxy
+ * can reach the app), a number trusts that many proxy hops, a list trusts those addresses or CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === 'true' || value === 'false') return value === 'true';
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((v) => v.trim());
+    for (const entry of entries) {
+      const [address, bits, ...rest] = entry.split('/');
+      const version = net.isIP(address ?? '');
+      const maxBits = version === 6 ? 128 : 32;
+      const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+      if (!version || !validBits || rest.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be true, false, a hop count, or a comma-separated list of addresses or CIDR ranges ("${entry}" is none of these)`,
+        });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
 
 const ConfigSchema = z
   .object({
@@ -21,6 +50,7 @@ const ConfigSchema = z
     REFERRER_CAPACITY: z.coerce.number().int().min(1).max(1000).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+    TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -43,23 +73,29 @@ const ConfigSchema = z
         });
       }
     }
-  });
+  })
+  .transform((e) => ({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    /** Undefined means: use the embedded development identity provider at /dev-idp. */
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        : undefined,
+    // Outside production a per-process secret is fine: restarting only signs out half-finished popups.
+    sessionSecret: e.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
+    secureCookies: e.NODE_ENV === 'production',
+    referrerCapacity: e.REFERRER_CAPACITY,
+    logLevel: e.LOG_LEVEL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+  }));
 
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** Undefined means: use the embedded development identity provider at /dev-idp. */
-  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
-  sessionSecret: string;
-  secureCookies: boolean;
-  referrerCapacity: number;
-  logLevel: string;
-  authRateLimit: number;
-}
+export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
@@ -71,24 +107,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
   }
-  const e = parsed.data;
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  return {
-    env: e.NODE_ENV,
-    port: e.PORT,
-    host: e.HOST,
-    publicUrl,
-    dataDir: e.DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
-    oidc:
-      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
-        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
-        : undefined,
-    // Outside production a per-process secret is fine: restarting only signs out half-finished popups.
-    sessionSecret: e.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
-    secureCookies: e.NODE_ENV === 'production',
-    referrerCapacity: e.REFERRER_CAPACITY,
-    logLevel: e.LOG_LEVEL,
-    authRateLimit: e.AUTH_RATE_LIMIT,
-  };
+  return parsed.data;
 }

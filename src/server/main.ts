@@ -5,15 +5,18 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { seed } from './db/seed.js';
+import { createLogger } from './plugins/logger.js';
 
 async function main() {
   const config = loadConfig();
+  const logger = createLogger(config);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
+    logger,
   });
   await seed(database.db);
-  const app = await buildApp(config, { db: database.db });
+  const app = await buildApp(config, { db: database.db, logger });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -42,18 +42,71 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection emits here; without a listener it would crash the process.
-  pool.on('error', (err) => logger?.error({ err }, 'PostgreSQL pool error'));
+  pool.on('connect', (client) => survivesConnectionLoss(client, logger));
+  pool.on('error', (err) => logger?.warn({ err }, 'PostgreSQL connection lost while idle'));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return { db, close: () => pool.end() };
 }
 
+/**
+ * A client whose connection dies emits 'error'; with no listener that event ends the process. The pool
+ * listens only while a client is idle, so each client gets its own listener for its whole life. The query
+ * that was running fails by itself and its request answers 503 (see isDatabaseUnavailable).
+ *
+ * A checked-out client that dies is also handed back to the pool at once (which discards it): drizzle's
+ * transaction() sends BEGIN before its try/finally, so a connection lost right after checkout would never
+ * be released and dead clients would fill the pool. Releasing twice is made harmless for the code that
+ * does reach its own release() afterwards.
+ */
+function survivesConnectionLoss(client: pg.PoolClient, logger: Logger | undefined): void {
+  let release: pg.PoolClient['release'] | undefined;
+  let checkedOut = false;
+  Object.defineProperty(client, 'release', {
+    configurable: true,
+    get: () => release,
+    // The pool assigns a fresh release() at every checkout.
+    set(poolRelease: pg.PoolClient['release']) {
+      checkedOut = true;
+      release = (err) => {
+        if (!checkedOut) return;
+        checkedOut = false;
+        poolRelease(err);
+      };
+    },
+  });
+  client.on('error', (err) => {
+    logger?.warn({ err }, 'PostgreSQL connection lost');
+    if (checkedOut) release?.(err);
+  });
+}
+
+/** SQLSTATE classes and codes that mean the server went away, not that the query was wrong. */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03']);
+
+/**
+ * True when the error (or one it wraps: drizzle wraps the driver's) says the database connection was lost
+ * or could not be made: a passing condition the client may retry, not a bug.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return true;
+      if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') return true;
+    }
+    if (/^Connection terminated|not queryable|timeout exceeded when trying to connect/.test(e.message)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  let releaseLock = () => {};
+  let releaseLock = async () => {};
   if (dataDir) {
     fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-    releaseLock = acquireDataDirLock(dataDir);
+    releaseLock = await acquireDataDirLock(dataDir);
   }
   try {
     const client = dataDir ? new PGlite(dataDir) : new PGlite();
@@ -64,11 +117,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       db,
       close: async () => {
         await client.close();
-        releaseLock();
+        await releaseLock();
       },
     };
   } catch (err) {
-    releaseLock();
+    await releaseLock();
     throw err;
   }
 }

@@ -1,41 +1,88 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {}
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+/**
+ * The lock is a listening Unix socket: the kernel holds it for exactly as long as the process lives, so a
+ * killed process (even by SIGKILL) leaves nothing that blocks the next start, and no reused pid can pass
+ * for a live holder. On Linux it lives in the abstract namespace (no file at all: taken atomically, freed
+ * by the kernel); elsewhere it is a socket file beside the data directory, whose leftover is recognised by
+ * nobody answering on it. See docs/decisions/008-data-dir-lock.md.
+ */
+function lockAddress(dataDir: string): string {
+  const resolved = path.resolve(dataDir);
+  if (process.platform === 'linux') {
+    const digest = createHash('sha256').update(resolved).digest('hex').slice(0, 32);
+    return `\0referbridge-data-dir-${digest}`;
   }
+  return `${resolved}.lock.sock`;
+}
+
+function listen(server: net.Server, address: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(address, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** Asks the holder who it is; undefined when nobody answers (a leftover socket file). */
+function holderPid(address: string): Promise<number | null | undefined> {
+  return new Promise((resolve) => {
+    const socket = net.connect(address);
+    let reply = '';
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.on('data', (chunk) => (reply += chunk.toString()));
+    socket.on('close', () => {
+      const pid = Number.parseInt(reply, 10);
+      resolve(Number.isInteger(pid) ? pid : null);
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ECONNREFUSED' || err.code === 'ENOENT') resolve(undefined);
+    });
+  });
 }
 
 /**
- * PGlite is a single-process database: two processes on one directory corrupt it. A lock file holding our
- * pid refuses a second process; a lock left by a killed process is taken over, together with the stale
- * postmaster.pid that PGlite would otherwise trip over.
+ * PGlite is a single-process database: two processes on one directory corrupt it. Holding this lock
+ * refuses a second process with one clear line; the postmaster.pid a killed run leaves behind, which PGlite
+ * would trip over, is removed once the lock is ours. Resolves to the function that releases it.
  */
-export function acquireDataDirLock(dataDir: string): () => void {
-  // Beside the directory, not in it: PGlite wants its own directory to itself.
-  const lockFile = `${path.resolve(dataDir)}.lock`;
-  for (let attempt = 0; attempt < 2; attempt++) {
+export async function acquireDataDirLock(dataDir: string): Promise<() => Promise<void>> {
+  const resolved = path.resolve(dataDir);
+  const address = lockAddress(dataDir);
+  const server = net.createServer((socket) => {
+    // Whoever knocks is a second process wanting the directory: tell it who holds it.
+    socket.unref();
+    socket.end(`${process.pid}\n`);
+  });
+  for (let attempt = 0; ; attempt++) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockFile, { force: true });
+      await listen(server, address);
+      break;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      const holder = await holderPid(address);
+      if (holder !== undefined || attempt > 0) {
         throw new DataDirLockedError(
-          `The database in ${path.resolve(dataDir)} is in use by another ReferBridge process (pid ${holder}). ` +
-            'Stop it first, or set DATA_DIR to another directory.',
+          `The database in ${resolved} is in use by another ReferBridge process` +
+            `${holder ? ` (pid ${holder})` : ''}. Stop it first, or set DATA_DIR to another directory.`,
         );
       }
-      fs.rmSync(lockFile, { force: true });
-      fs.rmSync(path.join(dataDir, 'postmaster.pid'), { force: true });
+      // A socket file nobody listens on: its process is gone.
+      fs.rmSync(address, { force: true });
     }
   }
-  throw new DataDirLockedError(`Could not lock the database directory ${path.resolve(dataDir)}.`);
+  // The lock must not keep the process alive on its own.
+  server.unref();
+  fs.rmSync(path.join(resolved, 'postmaster.pid'), { force: true });
+  return () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+    });
 }

@@ -5,14 +5,19 @@ import type { CustomFetch } from 'openid-client';
  * A fetch that answers from this same app in-process. The relying party uses it to talk to the embedded
  * identity provider, so sign-in works without the server calling itself over the network.
  */
-export function injectFetch(app: FastifyInstance): CustomFetch {
+export function injectFetch(app: FastifyInstance, extraHeaders: Record<string, string> = {}): CustomFetch {
   return async (url, options) => {
     const target = new URL(url);
     const body = options.body;
     const res = await app.inject({
       method: options.method as InjectOptions['method'],
       url: target.pathname + target.search,
-      headers: { ...options.headers, host: target.host, 'x-forwarded-proto': target.protocol.slice(0, -1) },
+      headers: {
+        ...options.headers,
+        ...extraHeaders,
+        host: target.host,
+        'x-forwarded-proto': target.protocol.slice(0, -1),
+      },
       payload: typeof body === 'string' || body instanceof URLSearchParams ? body.toString() : undefined,
     });
     const headers = new Headers();

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
+const DATABASE_UNAVAILABLE = 'The database is unavailable right now. Please try again in a moment.';
 
 /** Sentences for the framework's own 4xx errors, which otherwise speak in codes. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -14,6 +16,12 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
   FST_ERR_RATE_LIMIT: 'Too many requests. Please wait a moment and try again.',
 };
+
+/** The multipart parser (busboy) throws plain errors, told apart only by their messages. */
+const isBrokenMultipart = (error: Error) =>
+  /^(Multipart: |Unexpected end of (multipart data|form)|Malformed part header|Malformed urlencoded form)/.test(
+    error.message,
+  );
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -33,12 +41,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(error.statusCode)
         .send({ error: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
     }
+    if (isBrokenMultipart(error)) {
+      return reply.status(400).send({ error: 'The upload is malformed or incomplete. Please try again.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
       const message =
         FRAMEWORK_MESSAGES[error.code] ??
         (status === 429 ? FRAMEWORK_MESSAGES.FST_ERR_RATE_LIMIT : error.message);
       return reply.status(status).send({ error: message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ error: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: GENERIC_5XX });

@@ -1,4 +1,5 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
@@ -92,7 +93,18 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
   };
 
   const provider = new Provider(options.issuer, configuration);
+  // The provider builds its URLs from the request's host and protocol. Those come from the client (Host,
+  // X-Forwarded-*), so they are pinned to the issuer's before it sees a request: discovery and redirects
+  // name our origin whatever a client or proxy says. proxy = true makes it read the pinned forwarded values.
   provider.proxy = true;
+  const issuerUrl = new URL(options.issuer);
+  const pinOrigin = (raw: IncomingMessage) => {
+    raw.headers.host = issuerUrl.host;
+    raw.headers['x-forwarded-host'] = issuerUrl.host;
+    raw.headers['x-forwarded-proto'] = issuerUrl.protocol.slice(0, -1);
+    delete raw.headers.forwarded;
+    delete raw.headers['x-forwarded-port'];
+  };
   const callback = provider.callback();
 
   app.register(async (scope) => {
@@ -100,13 +112,18 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
-    scope.all(`${DEV_IDP_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
-      reply.hijack();
-      const raw = request.raw as typeof request.raw & { originalUrl?: string };
-      raw.originalUrl = raw.url;
-      raw.url = raw.url!.slice(DEV_IDP_PATH.length) || '/';
-      void callback(raw, reply.raw);
-    });
+    scope.all(
+      `${DEV_IDP_PATH}/*`,
+      { schema: { hide: true }, config: { originOptional: true } },
+      (request, reply) => {
+        reply.hijack();
+        const raw = request.raw as typeof request.raw & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        pinOrigin(raw);
+        raw.url = raw.url!.slice(DEV_IDP_PATH.length) || '/';
+        void callback(raw, reply.raw);
+      },
+    );
   });
 
   app.register(async (scope) => {
@@ -120,9 +137,11 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
       `${DEV_IDP_PATH}/interaction/:uid`,
       { schema: { hide: true } },
       async (request, reply) => {
+        pinOrigin(request.raw);
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
         return reply
+          .header('referrer-policy', LOGIN_PAGE_REFERRER_POLICY)
           .type('text/html')
           .send(renderDevLoginPage({ action: loginAction(details.uid), email: hint }));
       },
@@ -130,14 +149,16 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
 
     scope.post<{ Params: { uid: string } }>(
       `${DEV_IDP_PATH}/interaction/:uid/login`,
-      { schema: { hide: true } },
+      { schema: { hide: true }, config: { originOptional: true } },
       async (request, reply) => {
+        pinOrigin(request.raw);
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const form = LoginFormSchema.safeParse(request.body ?? {});
         if (!form.success) {
           const body = (request.body ?? {}) as Record<string, unknown>;
           return reply
             .status(400)
+            .header('referrer-policy', LOGIN_PAGE_REFERRER_POLICY)
             .type('text/html')
             .send(
               renderDevLoginPage({
@@ -165,5 +186,11 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
 
   app.log.info(`${PRODUCT_NAME} development identity provider mounted at ${options.issuer}`);
 }
+
+/**
+ * Under the app-wide 'no-referrer' a browser posts a form with 'Origin: null', which the write guard
+ * refuses; 'same-origin' lets the login form's post carry our origin (and still tells other sites nothing).
+ */
+const LOGIN_PAGE_REFERRER_POLICY = 'same-origin';
 
 const loginAction = (uid: string) => `${DEV_IDP_PATH}/interaction/${uid}/login`;

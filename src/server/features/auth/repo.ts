@@ -76,6 +76,10 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 /** Removes sessions past their absolute expiry or idle since before `idleSince`. */
 export async function deleteStaleSessions(db: Db, now: Date, idleSince: Date): Promise<void> {
   await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)));

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthStatusSchema } from '../../../shared/auth.js';
+import { ApiErrorSchema } from '../../../shared/errors.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { OidcClient, PendingSignIn } from './oidc-client.js';
@@ -10,8 +11,8 @@ import { renderPopupDonePage } from './popup-page.js';
 import { upsertUserByIdentity } from './repo.js';
 import { clearSessionCookie, setSessionCookie } from './session-hooks.js';
 import type { UserRow } from '../../db/schema.js';
-import { toUserDto } from '../../lib/request-user.js';
-import { createSession, endSession } from './sessions.js';
+import { requireUser, toUserDto } from '../../lib/request-user.js';
+import { createSession, endAllSessions, endSession } from './sessions.js';
 
 const PENDING_COOKIE = 'oidc_pending';
 const ERROR_COOKIE = 'auth_error';
@@ -129,6 +130,23 @@ export async function authRoutes(app: FastifyInstance, { db, config, oidc, onUse
     },
     async (request, reply) => {
       if (request.sessionToken) await endSession(db, request.sessionToken);
+      clearSessionCookie(reply, config);
+      return { success: true as const };
+    },
+  );
+
+  api.post(
+    '/logout-all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: end every session of the signed-in user',
+        response: { 200: z.object({ success: z.literal(true) }), 401: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await endAllSessions(db, user.id);
       clearSessionCookie(reply, config);
       return { success: true as const };
     },

@@ -10,7 +10,9 @@ export function registerSessionLoading(app: FastifyInstance, db: Db, config: Con
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/auth/')) return;
+    // The routed path, not the raw URL: '/%61pi/…' is routed to /api/… and must see the same session.
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/api/') && !route?.startsWith('/auth/')) return;
     const token = request.cookies[cookieName];
     if (!token) return;
     request.sessionToken = token;

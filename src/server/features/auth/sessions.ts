@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import { deleteSession, deleteStaleSessions, findLiveSession, insertSession, touchSession } from './repo.js';
+import {
+  deleteSession,
+  deleteStaleSessions,
+  deleteUserSessions,
+  findLiveSession,
+  insertSession,
+  touchSession,
+} from './repo.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -43,4 +50,9 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
 
 export async function endSession(db: Db, token: string): Promise<void> {
   await deleteSession(db, hashToken(token));
+}
+
+/** Signs the user out in every browser: all their sessions end at once. */
+export async function endAllSessions(db: Db, userId: number): Promise<void> {
+  await deleteUserSessions(db, userId);
 }
