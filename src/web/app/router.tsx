@@ -19,7 +19,7 @@ const ProfileViewPage = lazy(() =>
   import('@/features/profile/profile-view-page').then((m) => ({ default: m.ProfileViewPage })),
 );
 const CompanyPrompt = lazy(() =>
-  import('@/features/profile/company-prompt').then((m) => ({ default: m.CompanyPrompt })),
+  import('@/features/profile/components/company-prompt').then((m) => ({ default: m.CompanyPrompt })),
 );
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),

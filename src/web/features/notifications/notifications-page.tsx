@@ -1,4 +1,3 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatNotificationDate, type Notification } from '@shared/notifications';
 import { Bell, CheckCheck, Loader2, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -7,20 +6,18 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import {
-  appPathOf,
-  notificationListQuery,
-  unreadCountQuery,
-  useDeleteNotification,
-  useMarkAllNotificationsRead,
-  useMarkNotificationRead,
-} from './api';
-import { DeleteNotificationDialog } from './delete-notification-dialog';
+import { appPathOf } from './utils/app-path-of';
+import { useNotifications } from './api/get-notifications';
+import { useUnreadCount } from './api/get-unread-count';
+import { useDeleteNotification } from './api/delete-notification';
+import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
+import { useMarkNotificationRead } from './api/mark-notification-read';
+import { DeleteNotificationDialog } from './components/delete-notification-dialog';
 
 /** Spec 'Notifications (/notifications)': the full list, newest first, with read and delete actions. */
 export function NotificationsPage() {
-  const list = useInfiniteQuery(notificationListQuery);
-  const unread = useQuery(unreadCountQuery);
+  const list = useNotifications();
+  const unread = useUnreadCount();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   const deleteNotification = useDeleteNotification();
