@@ -1,6 +1,9 @@
-import { COMPLETION_SKILLS_NEEDED } from '@shared/profile';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COMPLETION_SKILLS_NEEDED, SkillInputSchema, type SkillInput } from '@shared/profile';
 import { Lightbulb, Loader2, Plus, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -20,16 +23,19 @@ export function SkillsSection() {
   const query = useSkills();
   const addSkill = useAddSkill();
   const deleteSkill = useDeleteSkill();
-  const [draft, setDraft] = useState('');
+  const form = useForm<SkillInput, unknown, z.output<typeof SkillInputSchema>>({
+    resolver: zodResolver(SkillInputSchema),
+    defaultValues: { skill: '' },
+  });
   const skills = query.data ?? [];
 
-  const add = () => {
-    const skill = draft.trim();
-    if (!skill || addSkill.isPending) return;
+  // A blank skill fails the schema and is ignored (spec section 5): no request, no message.
+  const add = form.handleSubmit(({ skill }) => {
+    if (addSkill.isPending) return;
     const isFirst = skills.length === 0;
     addSkill.mutate(skill, {
       onSuccess: () => {
-        setDraft('');
+        form.reset();
         toast({ title: 'Success', description: 'Your skill has been added.' });
         // Not cleared on unmount on purpose: the hint still applies if the user switched sections.
         if (isFirst) {
@@ -44,7 +50,7 @@ export function SkillsSection() {
         }
       },
     });
-  };
+  });
 
   return (
     <EditSectionCard
@@ -52,19 +58,12 @@ export function SkillsSection() {
       description={`Tools, languages and strengths. Add at least ${COMPLETION_SKILLS_NEEDED} to complete your profile.`}
       icon={<Lightbulb />}
     >
-      <form
-        className="grid gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add();
-        }}
-      >
+      <form className="grid gap-2" noValidate onSubmit={add}>
         <Label htmlFor={inputId}>Add a skill</Label>
         <div className="flex gap-2">
           <Input
             id={inputId}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
+            {...form.register('skill')}
             placeholder="e.g. TypeScript"
             maxLength={50}
             autoComplete="off"
