@@ -1,15 +1,14 @@
-import { formatBadgeCount, formatNotificationDate, type Notification } from '@shared/notifications';
+import { formatBadgeCount, type Notification } from '@shared/notifications';
 import { Bell } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { cn } from '@/lib/utils';
 import { paths } from '@/paths';
-import { appPathOf } from '../utils/app-path-of';
+import { NotificationItem } from './notification-item';
 import { useRecentNotifications } from '../api/get-recent-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useOpenNotification } from '../hooks/use-open-notification';
 
 /** Spec 'Notification bell': unread badge ('99+' cap, hidden at 0) and a popup of the recent notifications. */
 export function NotificationBell() {
@@ -17,19 +16,9 @@ export function NotificationBell() {
   const descriptionId = useId();
   const unread = useUnreadCount();
   const recent = useRecentNotifications();
-  const markRead = useMarkNotificationRead();
-  const navigate = useNavigate();
+  const openNotification = useOpenNotification({ beforeNavigate: () => setOpen(false) });
   const count = unread.data ?? 0;
   const badge = formatBadgeCount(count);
-
-  function openNotification(notification: Notification) {
-    if (!notification.read) markRead.mutate(notification.id);
-    const to = appPathOf(notification);
-    if (to) {
-      setOpen(false);
-      navigate(to);
-    }
-  }
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
@@ -110,32 +99,7 @@ function RecentList({
   return (
     <ul aria-label="Recent notifications" className="max-h-96 divide-y overflow-y-auto">
       {notifications.map((n) => (
-        <li key={n.id}>
-          <button
-            type="button"
-            onClick={() => onOpen(n)}
-            data-unread={!n.read || undefined}
-            className={cn(
-              'hover:bg-accent focus-visible:bg-accent flex w-full cursor-pointer gap-3 px-4 py-3 text-left transition-colors outline-none',
-              !n.read && 'bg-primary/5',
-            )}
-          >
-            <span
-              aria-hidden="true"
-              className={cn('mt-1.5 size-2 shrink-0 rounded-full', n.read ? 'bg-transparent' : 'bg-primary')}
-            />
-            <span className="min-w-0 flex-1">
-              <span className={cn('block text-sm', n.read ? 'font-medium' : 'font-semibold')}>
-                {n.title}
-                {!n.read && <span className="sr-only"> (unread)</span>}
-              </span>
-              <span className="text-muted-foreground mt-0.5 line-clamp-2 text-sm">{n.message}</span>
-              <time dateTime={n.createdAt} className="text-muted-foreground mt-1 block text-xs">
-                {formatNotificationDate(n.createdAt)}
-              </time>
-            </span>
-          </button>
-        </li>
+        <NotificationItem key={n.id} notification={n} variant="compact" onOpen={onOpen} />
       ))}
     </ul>
   );
