@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EducationInputSchema, type Education } from '@shared/profile';
-import { Loader2 } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { DescriptionField } from './description-field';
-import { EditFormField, errorIdOf, invalidProps } from './edit-form-field';
-import { MonthYearPicker } from './month-year-picker';
+import { DateRangeFields } from './date-range-fields';
+import { EditFormField, invalidProps } from './edit-form-field';
+import { ProfileItemForm } from './profile-item-form';
 
 type EducationFormInput = z.input<typeof EducationInputSchema>;
 export type EducationFormValues = z.output<typeof EducationInputSchema>;
@@ -30,9 +28,6 @@ export function EducationForm({
     institute: `${id}-institute`,
     degree: `${id}-degree`,
     major: `${id}-major`,
-    start: `${id}-start`,
-    end: `${id}-end`,
-    description: `${id}-description`,
   };
   const {
     register,
@@ -53,32 +48,18 @@ export function EducationForm({
     },
   });
 
-  const dateField = (name: 'startDate' | 'endDate', fieldId: string, label: string) => (
-    <EditFormField id={fieldId} label={`${label} date`} optional error={errors[name]?.message}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <MonthYearPicker
-            id={fieldId}
-            label={label}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            invalid={Boolean(errors[name])}
-            describedBy={errors[name] ? errorIdOf(fieldId) : undefined}
-          />
-        )}
-      />
-    </EditFormField>
-  );
-
   return (
-    <form
-      noValidate
-      aria-label={education ? 'Edit education' : 'Add education'}
+    <ProfileItemForm
+      id={id}
+      label={education ? 'Edit education' : 'Add education'}
       onSubmit={handleSubmit(onSave)}
-      className="grid gap-5"
+      description={{
+        field: register('description'),
+        error: errors.description?.message,
+        placeholder: 'Honours, activities, coursework. Start a line with * or - for bullet points',
+      }}
+      saving={saving}
+      saveLabel="Save Education"
     >
       <EditFormField id={ids.institute} label="Institution name" error={errors.instituteName?.message}>
         <Input
@@ -105,25 +86,14 @@ export function EducationForm({
             {...invalidProps(ids.major, errors.major?.message)}
           />
         </EditFormField>
-        {dateField('startDate', ids.start, 'Start')}
-        {dateField('endDate', ids.end, 'End')}
-      </div>
-
-      <EditFormField id={ids.description} label="Description" optional error={errors.description?.message}>
-        <DescriptionField
-          id={ids.description}
-          placeholder="Honours, activities, coursework. Start a line with * or - for bullet points"
-          {...register('description')}
-          {...invalidProps(ids.description, errors.description?.message)}
+        <DateRangeFields
+          id={id}
+          control={control}
+          names={{ start: 'startDate', end: 'endDate' }}
+          errors={{ start: errors.startDate?.message, end: errors.endDate?.message }}
+          startOptional
         />
-      </EditFormField>
-
-      <div className="flex justify-end">
-        <Button type="submit" disabled={saving} className="w-full sm:w-auto">
-          {saving && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {saving ? 'Saving...' : 'Save Education'}
-        </Button>
       </div>
-    </form>
+    </ProfileItemForm>
   );
 }
