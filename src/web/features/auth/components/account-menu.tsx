@@ -1,5 +1,5 @@
 import type { User } from '@shared/auth';
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ChevronDown, LogOut, MonitorSmartphone } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSignOut } from '../api/sign-out';
+import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { paths } from '@/paths';
 
 export interface MenuLink {
@@ -30,7 +31,10 @@ export function AccountMenu({
   signOutLabel: string;
 }) {
   const navigate = useNavigate();
-  const signOut = useSignOut(() => navigate(paths.signIn));
+  const toSignIn = () => navigate(paths.signIn);
+  const signOut = useSignOut(toSignIn);
+  const signOutEverywhere = useSignOutEverywhere(toSignIn);
+  const leaving = signOut.isPending || signOutEverywhere.isPending;
   const initial = (user.fullName.trim()[0] ?? 'U').toUpperCase();
   return (
     <DropdownMenu>
@@ -58,9 +62,13 @@ export function AccountMenu({
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => signOut.mutate()} disabled={signOut.isPending}>
+        <DropdownMenuItem onSelect={() => signOut.mutate()} disabled={leaving}>
           <LogOut aria-hidden="true" />
           {signOutLabel}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => signOutEverywhere.mutate()} disabled={leaving}>
+          <MonitorSmartphone aria-hidden="true" />
+          Sign out everywhere
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
