@@ -3,10 +3,11 @@ import type { User } from '@shared/auth';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CompanyPrompt } from './company-prompt';
 import { aUser } from '@/testing/fixtures';
+import { stubResizeObserver } from '@/testing/profile-edit-test-utils';
 
 const user = aUser({ id: 5, username: 'lin', email: 'lin@example.com', fullName: 'Lin Chen' });
 
@@ -64,6 +65,12 @@ async function expectNoDialog(fetchMock: ReturnType<typeof stubApi>, expectFetch
   await act(async () => {});
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 }
+
+// jsdom has neither; the suggestion list (cmdk) measures itself and scrolls the highlight into view.
+beforeEach(() => {
+  stubResizeObserver();
+  Element.prototype.scrollIntoView ??= () => {};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

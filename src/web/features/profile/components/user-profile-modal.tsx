@@ -1,15 +1,8 @@
 import { Check, Copy, Loader2, Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import {
   DetailSection,
@@ -38,19 +31,19 @@ export function UserProfileModal({
   // Nothing is fetched until the dialog is opened.
   const profile = useUserProfile(userId, { enabled: open });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        <ModalBody profile={profile} />
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <DialogClose asChild>
-            <Button>OK</Button>
-          </DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-2xl"
+      footer={
+        <>
+          <DialogCloseButton />
+          <DialogCloseButton variant="default">OK</DialogCloseButton>
+        </>
+      }
+    >
+      <ModalBody profile={profile} />
+    </AppDialog>
   );
 }
 
