@@ -1,10 +1,38 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Import direction: shared imports neither side; web never imports server; server never imports web. */
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+// Web feature boundaries: every folder under src/web/features is a feature; each may import only itself.
+const webFeatures = fs
+  .readdirSync('src/web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const webBoundaryZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: compose them in src/web/app instead.',
+  })),
+  {
+    target: ['./src/web/features', './src/web/components', './src/web/lib', './src/web/paths.ts'],
+    from: './src/web/app',
+    message: 'The app composes features and shared code, never the reverse.',
+  },
+  {
+    target: ['./src/web/components', './src/web/lib', './src/web/paths.ts'],
+    from: './src/web/features',
+    message: 'Shared web code does not depend on a feature: pass what it needs in as props.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'drizzle'] },
@@ -46,6 +74,42 @@ export default tseslint.config(
         { group: ['**/server/**'], message: 'The web app must not import the server.' },
         { group: ['node:*'], message: 'The web app runs in the browser.' },
       ),
+    },
+  },
+  // Web feature boundaries (bulletproof-react): shared code (components, lib, paths) -> features -> app.
+  // A feature never imports another feature, and nothing imports the app; where two features meet, the
+  // router or a layout in src/web/app composes them (e.g. the dashboard gets the company prompt as a prop).
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      // Resolves '@/…' and '@shared/…' through tsconfig.json's paths, so the zones see alias imports too.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaryZones }],
+    },
+  },
+  {
+    // Product code never imports test helpers (the same zones again: a rule's options replace, not merge).
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/**/*.test.{ts,tsx}', 'src/web/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webBoundaryZones,
+            {
+              target: './src/web',
+              from: './src/web/testing',
+              message: 'Product code never imports test helpers.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -1,28 +1,24 @@
+import { utc } from '@date-fns/utc';
+import { format, getMonth, getYear, isValid, parseISO } from 'date-fns';
+
 /** Display helpers for profile dates and descriptions (spec section 5). */
 
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const monthDayYear = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-function parseIsoDate(value: string): Date | null {
-  const d = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(d.getTime()) ? null : d;
+/** Stored dates are read in UTC, so a YYYY-MM-DD shows as that day wherever the browser is. */
+function parseStoredDate(value: string | null | undefined): Date | null {
+  const d = value ? parseISO(value, { in: utc }) : null;
+  return d && isValid(d) ? d : null;
 }
 
 /** 'Jan 2024' for a stored YYYY-MM-DD. */
 export function formatMonthYear(value: string | null | undefined): string {
-  const d = value ? parseIsoDate(value) : null;
-  return d ? monthYear.format(d) : '';
+  const d = parseStoredDate(value);
+  return d ? format(d, 'MMM yyyy') : '';
 }
 
 /** 'Jan 5, 2024' (referral dates). */
 export function formatMonthDayYear(value: string | null | undefined): string {
-  const d = value ? parseIsoDate(value) : null;
-  return d ? monthDayYear.format(d) : '';
+  const d = parseStoredDate(value);
+  return d ? format(d, 'MMM d, yyyy') : '';
 }
 
 /** 'Jan 2020 - Present', 'Jan 2020 - Mar 2022', or just the start. */
@@ -35,34 +31,22 @@ export function formatDateRange(start: string | null, end: string | null, curren
 
 /** The year dropdown: the current year and the 49 before it, newest first. */
 export function yearOptions(now = new Date()): number[] {
-  const year = now.getFullYear();
+  const year = getYear(now);
   return Array.from({ length: 50 }, (_, i) => year - i);
 }
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+/** 'January' … 'December'. */
+export const MONTHS = Array.from({ length: 12 }, (_, i) => format(new Date(2000, i, 1), 'MMMM'));
 
 /** The stored value of a month/year choice: the first of that month. month is 1-12. */
 export function firstOfMonth(year: number, month: number): string {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+  return format(new Date(year, month - 1, 1), 'yyyy-MM-dd');
 }
 
 /** Year and month (1-12) of a stored date, for filling the dropdowns. */
 export function splitIsoDate(value: string | null | undefined): { year: number; month: number } | null {
-  const m = value ? /^(\d{4})-(\d{2})/.exec(value) : null;
-  return m ? { year: Number(m[1]), month: Number(m[2]) } : null;
+  const d = parseStoredDate(value);
+  return d ? { year: getYear(d), month: getMonth(d) + 1 } : null;
 }
 
 /**

@@ -17,3 +17,10 @@ export const paths = {
   originalDashboard: '/original-dashboard',
   basicDashboard: '/basic-dashboard',
 } as const;
+
+/** The router's patterns for the routes that take a parameter; `paths` builds the concrete links. */
+export const routePatterns = {
+  profileView: '/profile/view/:id',
+  blogPost: '/blog/:slug',
+  notFound: '*',
+} as const;

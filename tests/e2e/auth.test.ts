@@ -48,7 +48,7 @@ describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name
     await prompt.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await page.waitForURL('**/signin');
     await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
 

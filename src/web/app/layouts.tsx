@@ -1,9 +1,9 @@
 import type { User } from '@shared/auth';
 import type { ReactNode } from 'react';
-import { AccountMenu, type MenuLink } from '@/components/account-menu';
+import { AccountMenu, type MenuLink } from '@/features/auth/components/account-menu';
 import { AppHeader, type NavItem } from '@/components/app-header';
-import { NotificationBell } from '@/features/notifications/notification-bell';
-import { NotificationPoller } from '@/features/notifications/notification-poller';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { NotificationPoller } from '@/features/notifications/components/notification-poller';
 import { RequireAuth } from '@/lib/require-auth';
 import { paths } from '@/paths';
 import { TrackPageView } from './track-page-view';

@@ -6,7 +6,7 @@ import { PlaceholderPage } from '@/components/placeholder-page';
 import { SignInPage, SignUpPage } from '@/features/auth/auth-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { LandingPage } from '@/features/landing/landing-page';
-import { paths } from '@/paths';
+import { paths, routePatterns } from '@/paths';
 import { SignedInPage, notificationsNav } from './layouts';
 import { DocumentTitle, type RouteHandle } from './document-title';
 import { ScrollToTop } from './scroll-to-top';
@@ -19,7 +19,7 @@ const ProfileViewPage = lazy(() =>
   import('@/features/profile/profile-view-page').then((m) => ({ default: m.ProfileViewPage })),
 );
 const CompanyPrompt = lazy(() =>
-  import('@/features/profile/company-prompt').then((m) => ({ default: m.CompanyPrompt })),
+  import('@/features/profile/components/company-prompt').then((m) => ({ default: m.CompanyPrompt })),
 );
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
@@ -77,7 +77,7 @@ export const routes = [
         element: <SignedInPage>{(user) => <ProfileEditPage user={user} />}</SignedInPage>,
       },
       {
-        path: '/profile/view/:id',
+        path: routePatterns.profileView,
         handle: title('User Profile'),
         element: <ProfileViewPage />,
       },
@@ -89,13 +89,13 @@ export const routes = [
         element: <SignedInPage nav={notificationsNav}>{() => <NotificationsPage />}</SignedInPage>,
       },
       placeholderRoute(paths.blog, 'Blog'),
-      placeholderRoute('/blog/:slug', 'Blog'),
+      placeholderRoute(routePatterns.blogPost, 'Blog'),
       placeholderRoute(paths.demo, 'Demo'),
       placeholderRoute(paths.referrerDemo, 'Referrer Demo'),
       placeholderRoute(paths.referrerDashboard, 'Referrer Dashboard', { signedIn: true }),
       placeholderRoute(paths.originalDashboard, 'Referrer Dashboard', { signedIn: true }),
       placeholderRoute(paths.basicDashboard, 'Referrer Dashboard', { signedIn: true }),
-      { path: '*', handle: title('Page Not Found'), element: <NotFoundPage /> },
+      { path: routePatterns.notFound, handle: title('Page Not Found'), element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,3 +1,5 @@
+import { ApiErrorSchema, type ApiError } from '@shared/errors';
+
 /**
  * The two fetch helpers of spec section 7. Every call sends cookies; any non-success response throws an
  * ApiRequestError whose message is `status: body` (or the status text when the body is empty).
@@ -14,15 +16,16 @@ export class ApiRequestError extends Error {
 
   /** The server's `{error}` sentence when the body carries one. */
   get serverMessage(): string | undefined {
-    try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') {
-        return parsed.error;
-      }
-    } catch {
-      // not JSON
-    }
-    return undefined;
+    return parseApiError(this.body)?.error;
+  }
+}
+
+function parseApiError(body: string): ApiError | undefined {
+  try {
+    const parsed = ApiErrorSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined; // not JSON
   }
 }
 

@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AuthStatusSchema } from '@shared/auth';
-import { apiGet, apiRequest } from './api';
-import { sessionFlags } from './session-flags';
+import { apiGet } from './api';
 
+/** The session every screen reads, so it lives with the shared code rather than in features/auth. */
 export const authKeys = { status: ['auth', 'status'] as const };
 
 export const authStatusQuery = queryOptions({
@@ -15,21 +15,4 @@ export const authStatusQuery = queryOptions({
 
 export function useAuthStatus() {
   return useQuery(authStatusQuery);
-}
-
-/** Sign-out: clear the session flags, post to /auth/logout, forget cached data. Failures only log. */
-export function useSignOut(onSignedOut: () => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => {
-      sessionFlags.clearAll();
-      await apiRequest('/auth/logout', { method: 'POST' });
-    },
-    onSuccess: () => {
-      queryClient.clear();
-      onSignedOut();
-    },
-    onError: (error) => console.warn('Sign out failed', error),
-    meta: { silent: true },
-  });
 }

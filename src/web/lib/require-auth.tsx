@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { AuthError, AuthLoading } from '@/components/page-states';
 import { paths } from '@/paths';
-import { useAuthStatus } from './auth';
+import { useAuthStatus } from '@/lib/auth';
 import { sessionFlags } from './session-flags';
 
 /**

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { BrandMark } from '@/components/brand';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/paths';
-import { GoogleButton } from './google-button';
-import type { SignInMode } from './sign-in-texts';
+import { GoogleButton } from './components/google-button';
+import type { SignInMode } from './utils/sign-in-texts';
 
 const copy = {
   signup: {

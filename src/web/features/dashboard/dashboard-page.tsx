@@ -3,8 +3,8 @@ import { firstNameOf } from '@shared/names';
 import { CheckCircle2, ClipboardList, Link2, Sparkles, UserRoundPen, Users } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { sessionFlags } from '@/lib/session-flags';
-import { QuickActionCard } from './quick-action-card';
-import { ReferralTips } from './referral-tips';
+import { QuickActionCard } from './components/quick-action-card';
+import { ReferralTips } from './components/referral-tips';
 import { paths } from '@/paths';
 
 export interface DashboardContext {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LandingPage } from './landing-page';
-import { SiteFooter } from './site-footer';
+import { SiteFooter } from './components/site-footer';
 
 function renderLanding() {
   return render(

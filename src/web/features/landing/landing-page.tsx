@@ -14,9 +14,9 @@ import { PRODUCT_NAME } from '@shared/brand';
 import { Button } from '@/components/ui/button';
 import { sessionFlags } from '@/lib/session-flags';
 import { paths } from '@/paths';
-import { EmployerMark, EmployerTiles } from './employer-logos';
+import { EmployerMark, EmployerTiles } from './components/employer-logos';
 import { BrandMark } from '@/components/brand';
-import { SiteFooter } from './site-footer';
+import { SiteFooter } from './components/site-footer';
 
 function TopBar() {
   const home = sessionFlags.isLoggedIn() ? paths.dashboard : paths.home;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotificationsPage } from './notifications-page';
-import { fakeNotificationsApi, makeNotification, renderWithApp } from './test-utils';
+import { fakeNotificationsApi, makeNotification, renderWithApp } from '@/testing/notifications-test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
 

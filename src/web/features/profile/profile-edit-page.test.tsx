@@ -11,7 +11,7 @@ import {
   renderWithClient,
   stubResizeObserver,
   testUser,
-} from './profile-edit-test-utils';
+} from '@/testing/profile-edit-test-utils';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 

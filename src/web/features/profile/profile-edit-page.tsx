@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { paths } from '@/paths';
-import { CompletionCard } from './completion-card';
-import { EducationSection } from './education-section';
-import { ExperienceSection } from './experience-section';
-import { ResumePanel } from './resume-panel';
-import { SkillsSection } from './skills-section';
-import { useProfileCompletion, type ProfileCompletion } from './use-profile-completion';
+import { CompletionCard } from './components/completion-card';
+import { EducationSection } from './components/education-section';
+import { ExperienceSection } from './components/experience-section';
+import { ResumePanel } from './components/resume-panel';
+import { SkillsSection } from './components/skills-section';
+import { useProfileCompletion, type ProfileCompletion } from './hooks/use-profile-completion';
 
 type SectionKey = 'experience' | 'education' | 'skills';
 

@@ -13,8 +13,9 @@ import {
   SkillBadges,
   UserAvatar,
   sectionIcons,
-} from './profile-details';
-import { parseUserId, useUserProfile, type UserProfileState } from './user-view-api';
+} from './components/profile-details';
+import { parseUserId } from './utils/parse-user-id';
+import { useUserProfile, type UserProfileState } from './api/get-user-profile';
 
 /**
  * Leaves the page: one step back in the app's history, or to the dashboard when the page was opened

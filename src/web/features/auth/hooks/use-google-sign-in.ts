@@ -1,0 +1,106 @@
+import { AUTH_SUCCESS_MESSAGE, SIGN_IN_POPUP } from '@shared/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { authStatusQuery } from '@/lib/auth';
+import { sessionFlags } from '@/lib/session-flags';
+import { paths } from '@/paths';
+import { STATUS_CHECK_FAILED, signInTexts, type SignInMode } from '../utils/sign-in-texts';
+
+function openCenteredPopup(url: string): Window | null {
+  const { width, height } = SIGN_IN_POPUP;
+  const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
+  const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2);
+  return window.open(url, 'referbridge-sign-in', `width=${width},height=${height},left=${left},top=${top}`);
+}
+
+/**
+ * The popup flow of spec section 4: open /auth/google, watch for the popup to close (every 1 s), then ask
+ * /auth/status; an AUTH_SUCCESS message from that same popup on our own origin confirms early.
+ */
+export function useGoogleSignIn(mode: SignInMode) {
+  const texts = signInTexts[mode];
+  const [inProgress, setInProgress] = useState(false);
+  const popupRef = useRef<Window | null>(null);
+  const timers = useRef<{ poll?: number; redirect?: number }>({});
+  const successShown = useRef(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const showSuccess = useCallback(() => {
+    if (successShown.current) return;
+    successShown.current = true;
+    toast({ title: texts.successTitle, description: texts.successBody });
+  }, [texts]);
+
+  useEffect(() => {
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== window.location.origin) return;
+      if (!popupRef.current || event.source !== popupRef.current) return;
+      const data: unknown = event.data;
+      if (
+        typeof data !== 'object' ||
+        data === null ||
+        !('type' in data) ||
+        data.type !== AUTH_SUCCESS_MESSAGE
+      )
+        return;
+      showSuccess();
+      setInProgress(false);
+    }
+    window.addEventListener('message', onMessage);
+    const pending = timers.current;
+    return () => {
+      window.removeEventListener('message', onMessage);
+      window.clearInterval(pending.poll);
+      window.clearTimeout(pending.redirect);
+    };
+  }, [showSuccess]);
+
+  const onPopupClosed = useCallback(async () => {
+    popupRef.current = null;
+    try {
+      const status = await queryClient.fetchQuery({ ...authStatusQuery, staleTime: 0 });
+      if (status.isAuthenticated) {
+        if (mode === 'signin') sessionFlags.setLoggedIn();
+        showSuccess();
+        timers.current.redirect = window.setTimeout(
+          () => navigate(paths.dashboard),
+          SIGN_IN_POPUP.redirectDelayMs,
+        );
+        return;
+      }
+      setInProgress(false);
+      if (status.error)
+        toast({ variant: 'destructive', title: 'Authentication failed', description: texts.failed });
+    } catch {
+      setInProgress(false);
+      toast({ variant: 'destructive', title: 'Error', description: STATUS_CHECK_FAILED });
+    }
+  }, [mode, navigate, queryClient, showSuccess, texts]);
+
+  const start = useCallback(() => {
+    try {
+      successShown.current = false;
+      const popup = openCenteredPopup('/auth/google');
+      if (!popup || popup.closed) {
+        toast({ variant: 'destructive', title: 'Popup blocked', description: texts.popupBlocked });
+        return;
+      }
+      popupRef.current = popup;
+      setInProgress(true);
+      window.clearInterval(timers.current.poll);
+      timers.current.poll = window.setInterval(() => {
+        if (!popup.closed) return;
+        window.clearInterval(timers.current.poll);
+        void onPopupClosed();
+      }, SIGN_IN_POPUP.closedCheckMs);
+    } catch {
+      setInProgress(false);
+      toast({ variant: 'destructive', title: 'Error', description: texts.unexpected });
+    }
+  }, [onPopupClosed, texts]);
+
+  return { start, inProgress, buttonText: texts.button };
+}

@@ -1,0 +1,12 @@
+import { ExperienceSchema } from '@shared/profile';
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet } from '@/lib/api';
+import { userViewKeys } from './user-view-keys';
+
+export async function getUserExperiences(id: number) {
+  return z.array(ExperienceSchema).parse(await apiGet(`/api/users/${id}/experiences`));
+}
+
+export const userExperiencesQuery = (id: number) =>
+  queryOptions({ queryKey: userViewKeys.experiences(id), queryFn: () => getUserExperiences(id) });

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@shared/auth';
+import { suggestEmployers } from '@shared/employers';
+import { CurrentCompanyInputSchema } from '@shared/profile';
+import { Building2, Loader2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { AppDialog } from '@/components/app-dialog';
+import { CompanyCombobox } from '@/components/company-combobox';
+import { Button } from '@/components/ui/button';
+import { DialogFooter } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { useExperiences } from '../api/get-experiences';
+import { useUpdateCurrentCompany } from '../api/update-current-company';
+
+export const COMPANY_SAVE_FAILED = 'Failed to update your company. Please try again.';
+
+/**
+ * The dashboard's blocking "Where do you work?" dialog (spec section 4, Company prompt). It opens only for a
+ * user without a current company, not on the first dashboard visit of the session, and only once the
+ * experiences call has answered with an empty list. It cannot be dismissed; saving a company closes it.
+ */
+export function CompanyPrompt({ user, isFirstVisit }: { user: User; isFirstVisit: boolean }) {
+  const needsCompany = user.currentCompanyName === null && !isFirstVisit;
+  const experiences = useExperiences({ enabled: needsCompany });
+  const [saved, setSaved] = useState(false);
+  const open = needsCompany && !saved && experiences.isSuccess && experiences.data.length === 0;
+
+  return (
+    <AppDialog
+      open={open}
+      blocking
+      className="sm:max-w-md"
+      icon={<Building2 className="size-5" aria-hidden="true" />}
+      title="We need one information"
+      description="Knowing your current employer lets us match you with the right referrers."
+    >
+      <CompanyForm userId={user.id} onSaved={() => setSaved(true)} />
+    </AppDialog>
+  );
+}
+
+type CompanyFormInput = z.input<typeof CurrentCompanyInputSchema>;
+type CompanyFormValues = z.output<typeof CurrentCompanyInputSchema>;
+
+function CompanyForm({ userId, onSaved }: { userId: number; onSaved: () => void }) {
+  const update = useUpdateCurrentCompany(userId);
+  const ids = { input: useId(), error: useId() };
+  const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
+    resolver: zodResolver(CurrentCompanyInputSchema),
+    defaultValues: { companyName: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const blank = (useWatch({ control: form.control, name: 'companyName' }) ?? '').trim() === '';
+
+  const submit = form.handleSubmit(({ companyName }) => {
+    if (update.isPending) return;
+    update.mutate(companyName, { onSuccess: onSaved });
+  });
+
+  const error = form.formState.errors.companyName?.message;
+  const message = error ?? (update.isError ? COMPANY_SAVE_FAILED : null);
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={ids.input} className="text-base">
+          Where do you work?
+        </Label>
+        <Controller
+          control={form.control}
+          name="companyName"
+          render={({ field }) => (
+            <CompanyCombobox
+              id={ids.input}
+              value={field.value ?? ''}
+              onChange={(next) => {
+                field.onChange(next);
+                form.clearErrors('companyName');
+                update.reset();
+              }}
+              suggest={suggestEmployers}
+              onEnter={() => void submit()}
+              placeholder="Start typing your company name"
+              disabled={update.isPending}
+              invalid={message !== null}
+              describedBy={message ? ids.error : undefined}
+            />
+          )}
+        />
+        {message && (
+          <p id={ids.error} role="alert" className="text-destructive text-sm">
+            {message}
+          </p>
+        )}
+      </div>
+      <DialogFooter>
+        <Button type="submit" disabled={blank || update.isPending} className="w-full sm:w-auto">
+          {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {update.isPending ? 'Processing...' : 'Continue'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
