@@ -34,6 +34,32 @@ const webBoundaryZones = [
   },
 ];
 
+// Server feature boundaries: the same rule on the server. app.ts composes features by passing functions in
+// (onUserCreated, the profile view rule, the company directory); plugins and lib never reach into a feature.
+const serverFeatures = fs
+  .readdirSync('src/server/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const serverBoundaryZones = [
+  ...serverFeatures.map((feature) => ({
+    target: `./src/server/features/${feature}`,
+    from: './src/server/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: app.ts passes in what one needs from another.',
+  })),
+  {
+    target: ['./src/server/features', './src/server/lib', './src/server/plugins', './src/server/db'],
+    from: ['./src/server/app.ts', './src/server/main.ts'],
+    message: 'app.ts composes features, never the reverse.',
+  },
+  {
+    target: ['./src/server/lib', './src/server/plugins', './src/server/db', './src/server/config.ts'],
+    from: './src/server/features',
+    message: 'Shared server code does not depend on a feature.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'drizzle'] },
   js.configs.recommended,
@@ -105,6 +131,38 @@ export default tseslint.config(
             {
               target: './src/web',
               from: './src/web/testing',
+              message: 'Product code never imports test helpers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: serverBoundaryZones }],
+    },
+  },
+  {
+    // Product code never imports test helpers (the same zones again: a rule's options replace, not merge).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...serverBoundaryZones,
+            {
+              target: './src/server',
+              from: './src/server/testing',
               message: 'Product code never imports test helpers.',
             },
           ],

@@ -81,7 +81,13 @@ export async function resumeRoutes(app: FastifyInstance, { db, storage, canViewP
       },
     },
     async (request, reply) => {
-      const file = await openResumeFile(canViewProfile, db, storage, requireUser(request).id, request.params.id);
+      const file = await openResumeFile(
+        canViewProfile,
+        db,
+        storage,
+        requireUser(request).id,
+        request.params.id,
+      );
       return (
         reply
           .type('application/pdf')

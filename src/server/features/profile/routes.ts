@@ -54,7 +54,10 @@ const writeErrors = {
 };
 
 /** Spec section 7 'Profile', registered under /api: the signed-in user's own items, views, resumes. */
-export async function profileRoutes(app: FastifyInstance, { db, config, storage, canViewProfile, companies }: ProfileRouteDeps) {
+export async function profileRoutes(
+  app: FastifyInstance,
+  { db, config, storage, canViewProfile, companies }: ProfileRouteDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resumeStorage = storage ?? createLocalResumeStorage(path.join(config.dataDir, 'uploads'));
   // Every profile route is for signed-in users: visitors get 401 before any body is read or validated.

@@ -48,7 +48,8 @@ export async function userRoutes(app: FastifyInstance, { db, canViewProfile, com
         response: { 200: UserSchema, ...viewErrors },
       },
     },
-    async (request) => toUserDto(await getViewableUser(canViewProfile, db, requireUser(request).id, request.params.id)),
+    async (request) =>
+      toUserDto(await getViewableUser(canViewProfile, db, requireUser(request).id, request.params.id)),
   );
   api.get(
     '/users/:id/experiences',
@@ -125,7 +126,13 @@ export async function userRoutes(app: FastifyInstance, { db, canViewProfile, com
     },
     async (request) =>
       toUserDto(
-        await setCurrentCompany(companies, db, requireUser(request), request.params.id, request.body.companyName),
+        await setCurrentCompany(
+          companies,
+          db,
+          requireUser(request),
+          request.params.id,
+          request.body.companyName,
+        ),
       ),
   );
 }

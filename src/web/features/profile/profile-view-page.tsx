@@ -14,7 +14,7 @@ import {
   UserAvatar,
   sectionIcons,
 } from './components/profile-details';
-import { parseUserId } from './utils/parse-user-id';
+import { parseId } from '@shared/ids';
 import { useUserProfile, type UserProfileState } from './api/get-user-profile';
 
 /**
@@ -30,7 +30,7 @@ function useLeave() {
 /** /profile/view/:id — declared without a guard (spec section 6); the API decides what may be seen. */
 export function ProfileViewPage() {
   const { id } = useParams();
-  const profile = useUserProfile(parseUserId(id));
+  const profile = useUserProfile(parseId(id));
   const leave = useLeave();
 
   return (
