@@ -76,6 +76,35 @@ describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name
     await context.close();
   });
 
+  it('signs out everywhere from the account menu: another browser of the same user is signed out too', async () => {
+    const email = `linus.${name}@example.com`;
+    const signIn = async () => {
+      const session = await newPage(browser, baseUrl);
+      await session.page.goto('/signin');
+      const [popup] = await Promise.all([
+        session.page.waitForEvent('popup'),
+        session.page.getByRole('button', { name: 'Sign in with Google' }).click(),
+      ]);
+      await completePopupSignIn(popup, email, 'Linus Torvalds');
+      await session.page.waitForURL('**/dashboard');
+      return session;
+    };
+    const laptop = await signIn();
+    const phone = await signIn();
+
+    await laptop.page.getByRole('button', { name: 'Account' }).click();
+    await laptop.page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+    await laptop.page.waitForURL('**/signin');
+
+    const status = await phone.page.evaluate(() => fetch('/auth/status').then((r) => r.json()));
+    expect(status).toMatchObject({ isAuthenticated: false });
+    await phone.page.goto('/dashboard');
+    await phone.page.waitForURL('**/signin');
+    expect([...laptop.errors, ...phone.errors]).toEqual([]);
+    await laptop.context.close();
+    await phone.context.close();
+  });
+
   it('tells the user when the popup is blocked and lets them try again', async () => {
     const { page, errors, context } = await newPage(browser, baseUrl);
     await page.addInitScript(() => {
