@@ -88,12 +88,7 @@ export async function resumeRoutes(
       },
     },
     async (request, reply) => {
-      const file = await openResumeFile(
-        canViewProfile,
-        db,
-        requireUser(request).id,
-        request.params.id,
-      );
+      const file = await openResumeFile(canViewProfile, db, requireUser(request).id, request.params.id);
       return (
         reply
           .type('application/pdf')

@@ -204,10 +204,14 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
       const previousBytes = (await alice.get(previous.fileUrl)).rawPayload;
       const before = await storedFiles();
       const { db } = t.database;
-      await db.execute(sql.raw(`create function fail_resume_bytes() returns trigger language plpgsql
-        as $$ begin raise exception 'disk full'; end $$`));
-      await db.execute(sql.raw(`create trigger fail_resume_bytes before insert on resume_files
-        for each row execute function fail_resume_bytes()`));
+      await db.execute(
+        sql.raw(`create function fail_resume_bytes() returns trigger language plpgsql
+        as $$ begin raise exception 'disk full'; end $$`),
+      );
+      await db.execute(
+        sql.raw(`create trigger fail_resume_bytes before insert on resume_files
+        for each row execute function fail_resume_bytes()`),
+      );
       try {
         await expect(
           uploadResumeService(db, alice.user.id, { clientFileName: 'x.pdf', data: pdfBytes('new') }),
