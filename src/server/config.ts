@@ -50,6 +50,7 @@ const ConfigSchema = z
     REFERRER_CAPACITY: z.coerce.number().int().min(1).max(1000).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+    RESUME_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
     TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
@@ -92,6 +93,7 @@ const ConfigSchema = z
     referrerCapacity: e.REFERRER_CAPACITY,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,
     trustProxy: e.TRUST_PROXY,
   }));
 

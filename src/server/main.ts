@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { seed } from './db/seed.js';
+import { moveResumeFilesIntoDatabase } from './features/profile/resume-disk-import.js';
 import { createLogger } from './plugins/logger.js';
 
 async function main() {
@@ -16,6 +17,8 @@ async function main() {
     logger,
   });
   await seed(database.db);
+  // Resume files from before their bytes lived in the database: moved in once, then off the disk.
+  await moveResumeFilesIntoDatabase(database.db, path.join(config.dataDir, 'uploads'), logger);
   const app = await buildApp(config, { db: database.db, logger });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

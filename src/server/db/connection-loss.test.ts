@@ -59,6 +59,7 @@ describe.skipIf(!adminUrl)('PostgreSQL connection loss', () => {
         PUBLIC_URL: baseUrl,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '100000',
+        RESUME_UPLOADS_PER_HOUR: '100000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -145,7 +146,10 @@ export const skills = pgTable(
   (t) => [uniqueIndex('skills_user_skill_key').on(t.userId, sql`lower(${t.skill})`)],
 );
 
-/** Files live in storage under a random key; the client's file name is only displayed. */
+/**
+ * The client's file name is only displayed. The bytes are in `resume_files`; `storage_key` names a file
+ * still on disk under `$DATA_DIR/uploads` from before that table, and is cleared when the file moves in.
+ */
 export const resumes = pgTable(
   'resumes',
   {
@@ -154,7 +158,7 @@ export const resumes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
-    storageKey: text('storage_key').notNull(),
+    storageKey: text('storage_key'),
     sizeBytes: integer('size_bytes').notNull(),
     isActive: boolean('is_active').notNull().default(false),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
@@ -168,6 +172,21 @@ export const resumes = pgTable(
       .where(sql`${t.isActive}`),
   ],
 );
+
+/** PGlite answers bytea as a Uint8Array and pg as a Buffer: the app always sees a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A resume's bytes, one row per resume: deleting the resume (or its user) deletes its bytes. */
+export const resumeFiles = pgTable('resume_files', {
+  resumeId: integer('resume_id')
+    .primaryKey()
+    .references(() => resumes.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const notifications = pgTable(
   'notifications',

@@ -1,10 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { text } from 'node:stream/consumers';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { displayResumeFileName, inlineContentDisposition, looksLikePdf } from './resume-file.js';
-import { createLocalResumeStorage, newResumeKey } from './resume-storage.js';
 
 describe('looksLikePdf', () => {
   it('accepts content starting with %PDF- only', () => {
@@ -58,35 +53,5 @@ describe('inlineContentDisposition', () => {
     expect(inlineContentDisposition('José.pdf')).toBe(
       `inline; filename="Jos_.pdf"; filename*=UTF-8''Jos%C3%A9.pdf`,
     );
-  });
-});
-
-describe('local resume storage', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'referbridge-storage-'));
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-  it('puts, gets and deletes a file under a random key', async () => {
-    const storage = createLocalResumeStorage(path.join(dir, 'uploads'));
-    const key = newResumeKey();
-    expect(key).toMatch(/^[0-9a-f]{32}\.pdf$/);
-    expect(newResumeKey()).not.toBe(key);
-    await storage.put(key, Buffer.from('%PDF-hello'));
-    expect(fs.readdirSync(path.join(dir, 'uploads'))).toEqual([key]);
-    expect(await text((await storage.get(key))!)).toBe('%PDF-hello');
-    await storage.delete(key);
-    expect(await storage.get(key)).toBeNull();
-    await expect(storage.delete(key)).resolves.toBeUndefined();
-  });
-
-  it('replaces a key whole and refuses keys it did not make', async () => {
-    const storage = createLocalResumeStorage(dir);
-    const key = newResumeKey();
-    await storage.put(key, Buffer.from('one'));
-    await storage.put(key, Buffer.from('two'));
-    expect(fs.readFileSync(path.join(dir, key), 'utf8')).toBe('two');
-    for (const bad of ['../escape.pdf', 'x.pdf', `${'a'.repeat(32)}.exe`, '']) {
-      await expect(storage.put(bad, Buffer.from('x'))).rejects.toThrow('invalid resume storage key');
-      await expect(storage.get(bad)).rejects.toThrow('invalid resume storage key');
-    }
   });
 });

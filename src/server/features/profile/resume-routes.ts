@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -21,18 +22,24 @@ import {
   type ResumeUpload,
 } from './resume-service.js';
 import type { ProfileViewRule } from './ports.js';
-import type { ResumeStorage } from './resume-storage.js';
 
 const tags = ['profile'];
 const NO_FILE = 'Choose a PDF file to upload (form field "resume").';
 
+export const tooManyUploads = (max: number) =>
+  `You have uploaded ${max} resumes in the last hour. Please try again later.`;
+
 export interface ResumeRouteDeps {
   db: Db;
-  storage: ResumeStorage;
   canViewProfile: ProfileViewRule;
+  /** Uploads one user may make in an hour (`RESUME_UPLOADS_PER_HOUR`). */
+  uploadsPerHour: number;
 }
 
-export async function resumeRoutes(app: FastifyInstance, { db, storage, canViewProfile }: ResumeRouteDeps) {
+export async function resumeRoutes(
+  app: FastifyInstance,
+  { db, canViewProfile, uploadsPerHour }: ResumeRouteDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -81,13 +88,7 @@ export async function resumeRoutes(app: FastifyInstance, { db, storage, canViewP
       },
     },
     async (request, reply) => {
-      const file = await openResumeFile(
-        canViewProfile,
-        db,
-        storage,
-        requireUser(request).id,
-        request.params.id,
-      );
+      const file = await openResumeFile(canViewProfile, db, requireUser(request).id, request.params.id);
       return (
         reply
           .type('application/pdf')
@@ -96,7 +97,7 @@ export async function resumeRoutes(app: FastifyInstance, { db, storage, canViewP
           .header('cache-control', 'private, no-store')
           // The page policy (object-src 'none') would stop the browser's PDF viewer; a PDF needs only this.
           .header('content-security-policy', "frame-ancestors 'self'")
-          .send(file.stream)
+          .send(file.data)
       );
     },
   );
@@ -104,6 +105,14 @@ export async function resumeRoutes(app: FastifyInstance, { db, storage, canViewP
   // Multipart exists only in this scope: everywhere else the API accepts JSON bodies only.
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: { fileSize: RESUME_MAX_BYTES, files: 1, fields: 5 } });
+    // Per signed-in user: each upload writes up to 5 MB. Visitors are not counted; they get 401 anyway.
+    await upload.register(rateLimit, {
+      max: uploadsPerHour,
+      timeWindow: '1 hour',
+      allowList: (request) => !request.user,
+      keyGenerator: (request) => `resume-upload:${request.user?.id ?? request.ip}`,
+      errorResponseBuilder: () => new AppError(429, tooManyUploads(uploadsPerHour)),
+    });
     upload.withTypeProvider<ZodTypeProvider>().post(
       '/user/resume',
       {
@@ -117,12 +126,13 @@ export async function resumeRoutes(app: FastifyInstance, { db, storage, canViewP
             401: ApiErrorSchema,
             413: ApiErrorSchema,
             415: ApiErrorSchema,
+            429: ApiErrorSchema,
           },
         },
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const resume = await uploadResume(db, storage, user.id, await readResumeUpload(request), request.log);
+        const resume = await uploadResume(db, user.id, await readResumeUpload(request));
         return reply.status(201).send(resume);
       },
     );

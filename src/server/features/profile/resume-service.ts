@@ -1,12 +1,9 @@
-import type { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import { RESUME_MAX_BYTES, type Resume } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { ResumeRow } from './repo.js';
-import { findActiveResume, findResumeById, insertActiveResume } from './resume-repo.js';
+import { findActiveResume, findResumeById, findResumeBytes, insertActiveResume } from './resume-repo.js';
 import { displayResumeFileName, looksLikePdf } from './resume-file.js';
-import { newResumeKey, type ResumeStorage } from './resume-storage.js';
 import type { ProfileViewRule } from './ports.js';
 import { assertCanViewProfile } from './user-service.js';
 
@@ -33,34 +30,18 @@ export interface ResumeUpload {
 }
 
 /**
- * Stores the file first, then switches the active resume in one transaction. If the switch fails the file
- * is removed again and the previous resume stays active.
+ * The bytes and the row are written in one transaction, which also deletes the user's older resumes: a
+ * failure changes nothing and the previous resume stays active.
  */
-export async function uploadResume(
-  db: Db,
-  storage: ResumeStorage,
-  userId: number,
-  upload: ResumeUpload,
-  log?: FastifyBaseLogger,
-): Promise<Resume> {
+export async function uploadResume(db: Db, userId: number, upload: ResumeUpload): Promise<Resume> {
   if (upload.data.length > RESUME_MAX_BYTES) throw new AppError(413, RESUME_TOO_LARGE);
   if (!looksLikePdf(upload.data)) throw new AppError(415, RESUME_NOT_PDF);
-  const storageKey = newResumeKey();
-  await storage.put(storageKey, upload.data);
-  try {
-    const row = await insertActiveResume(db, {
-      userId,
-      fileName: displayResumeFileName(upload.clientFileName),
-      storageKey,
-      sizeBytes: upload.data.length,
-    });
-    return toResumeDto(row);
-  } catch (err) {
-    await storage.delete(storageKey).catch((cleanupErr: unknown) => {
-      log?.error({ err: cleanupErr, storageKey }, 'could not remove the file of a failed resume upload');
-    });
-    throw err;
-  }
+  const row = await insertActiveResume(db, {
+    userId,
+    fileName: displayResumeFileName(upload.clientFileName),
+    data: upload.data,
+  });
+  return toResumeDto(row);
 }
 
 /** The active resume of a profile the viewer may see (null when there is none). */
@@ -77,24 +58,22 @@ export async function getActiveResume(
 
 export interface ResumeFile {
   fileName: string;
-  sizeBytes: number;
-  stream: Readable;
+  data: Buffer;
 }
 
 /**
- * A resume file (active or earlier) of a profile the viewer may see. Not found, not allowed and a file missing
- * from storage all read the same, so resume ids reveal nothing.
+ * The resume file of a profile the viewer may see. Not found, not allowed and a resume without stored bytes
+ * all read the same, so resume ids reveal nothing.
  */
 export async function openResumeFile(
   canView: ProfileViewRule,
   db: Db,
-  storage: ResumeStorage,
   viewerId: number,
   resumeId: number,
 ): Promise<ResumeFile> {
   const row = await findResumeById(db, resumeId);
   if (!row || !(await canView(db, viewerId, row.userId))) throw notFound('Resume not found.');
-  const stream = await storage.get(row.storageKey);
-  if (!stream) throw notFound('Resume not found.');
-  return { fileName: row.fileName, sizeBytes: row.sizeBytes, stream };
+  const data = await findResumeBytes(db, row.id);
+  if (!data) throw notFound('Resume not found.');
+  return { fileName: row.fileName, data };
 }

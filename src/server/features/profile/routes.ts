@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +15,6 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
 import { resumeRoutes } from './resume-routes.js';
-import { createLocalResumeStorage, type ResumeStorage } from './resume-storage.js';
 import {
   addEducation,
   addExperience,
@@ -36,8 +34,6 @@ import type { CompanyDirectory, ProfileViewRule } from './ports.js';
 export interface ProfileRouteDeps {
   db: Db;
   config: Config;
-  /** Replaces the local-disk store under `$DATA_DIR/uploads` (tests of failure paths). */
-  storage?: ResumeStorage;
   canViewProfile: ProfileViewRule;
   companies: CompanyDirectory;
 }
@@ -56,10 +52,9 @@ const writeErrors = {
 /** Spec section 7 'Profile', registered under /api: the signed-in user's own items, views, resumes. */
 export async function profileRoutes(
   app: FastifyInstance,
-  { db, config, storage, canViewProfile, companies }: ProfileRouteDeps,
+  { db, config, canViewProfile, companies }: ProfileRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const resumeStorage = storage ?? createLocalResumeStorage(path.join(config.dataDir, 'uploads'));
   // Every profile route is for signed-in users: visitors get 401 before any body is read or validated.
   app.addHook('preValidation', async (request) => {
     requireUser(request);
@@ -206,5 +201,9 @@ export async function profileRoutes(
   );
 
   await app.register(userRoutes, { db, canViewProfile, companies });
-  await app.register(resumeRoutes, { db, storage: resumeStorage, canViewProfile });
+  await app.register(resumeRoutes, {
+    db,
+    canViewProfile,
+    uploadsPerHour: config.resumeUploadsPerHour,
+  });
 }
