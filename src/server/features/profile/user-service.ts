@@ -1,3 +1,4 @@
+import { normalizeCompanyName } from '../../../shared/companies.js';
 import { profileCompletion } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -77,10 +78,16 @@ export async function setCurrentCompany(
 ) {
   assertSelf(actor, targetUserId);
   const name = companyName.trim();
-  return db.transaction(async (tx) => {
+  return withUserLocked(db, actor.id, async (tx) => {
+    const previous = (await findUserById(tx, actor.id))?.currentCompanyName ?? null;
+    await companies.lock(tx, previous ? [previous, name] : [name]);
     await companies.ensure(tx, name);
     const user = await updateUser(tx, actor.id, { currentCompanyName: name });
     if (!user) throw notFound('Profile not found.');
+    // After the update, so this user no longer counts as naming it.
+    if (previous && normalizeCompanyName(previous) !== normalizeCompanyName(name)) {
+      await companies.release(tx, previous);
+    }
     return user;
   });
 }
