@@ -86,3 +86,24 @@ describe.each(testDatabases)('profile caps and completion under concurrency (%s)
     });
   });
 });
+
+describe.each(testDatabases)('dates out of range (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses startDate 0000-01-01 with 400 and a sentence', async () => {
+    const who = await t.signIn('Ancient Worker');
+    const res = await who.post('/api/user/experiences', { ...experience, startDate: '0000-01-01' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'Use a year from 1900 to 2100',
+      fieldErrors: { startDate: ['Use a year from 1900 to 2100'] },
+    });
+    expect((await who.get('/api/user/experiences')).json()).toEqual([]);
+  });
+});
