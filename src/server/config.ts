@@ -50,6 +50,8 @@ const ConfigSchema = z
     REFERRER_CAPACITY: z.coerce.number().int().min(1).max(1000).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+    /** Current-company changes per user per minute; each may add a company every user sees. */
+    COMPANY_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
@@ -92,6 +94,7 @@ const ConfigSchema = z
     referrerCapacity: e.REFERRER_CAPACITY,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    companyChangeRateLimit: e.COMPANY_CHANGE_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
   }));
 

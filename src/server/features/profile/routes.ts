@@ -205,6 +205,11 @@ export async function profileRoutes(
     },
   );
 
-  await app.register(userRoutes, { db, canViewProfile, companies });
+  await app.register(userRoutes, {
+    db,
+    canViewProfile,
+    companies,
+    companyChangesPerMinute: config.companyChangeRateLimit,
+  });
   await app.register(resumeRoutes, { db, storage: resumeStorage, canViewProfile });
 }
