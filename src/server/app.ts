@@ -17,7 +17,7 @@ import { notificationRoutes } from './features/notifications/routes.js';
 import { sendWelcomeNotification } from './features/notifications/service.js';
 import { ownProfileOnly } from './features/profile/ports.js';
 import { profileRoutes } from './features/profile/routes.js';
-import { findOrCreateCompanyByName } from './features/companies/service.js';
+import { findOrCreateCompanyByName, lockCompanyNames, releaseCompany } from './features/companies/service.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
@@ -110,7 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.db,
     config,
     canViewProfile: ownProfileOnly,
-    companies: { ensure: findOrCreateCompanyByName },
+    companies: { ensure: findOrCreateCompanyByName, release: releaseCompany, lock: lockCompanyNames },
   });
   await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db });
 

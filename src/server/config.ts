@@ -51,6 +51,8 @@ const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     RESUME_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** Current-company changes per user per minute; each may add a company every user sees. */
+    COMPANY_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
@@ -94,6 +96,7 @@ const ConfigSchema = z
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,
+    companyChangeRateLimit: e.COMPANY_CHANGE_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
   }));
 

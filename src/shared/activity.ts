@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredTextSchema } from './text.js';
 
 /** The activity categories of spec section 3 ('Analytics vocabulary'). */
 export const ActivityCategorySchema = z.enum(
@@ -20,11 +21,7 @@ const MAX_DETAILS_CHARS = 2000;
 
 export const ActivityInputSchema = z.object({
   category: ActivityCategorySchema,
-  action: z
-    .string({ error: 'Action is required' })
-    .trim()
-    .min(1, 'Action is required')
-    .max(100, 'Action must be at most 100 characters'),
+  action: requiredTextSchema({ field: 'Action', max: 100 }),
   details: z
     .record(z.string(), z.unknown())
     .default({})

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
+import { optionalTextSchema, requiredTextSchema } from './text.js';
+
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2100;
 
 /** YYYY-MM-DD of a real calendar day; the profile stores the first of the chosen month. */
 export const IsoDateSchema = z
@@ -8,18 +12,16 @@ export const IsoDateSchema = z
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, 'Use a real calendar date');
+  }, 'Use a real calendar date')
+  .refine((v) => {
+    const year = Number(v.slice(0, 4));
+    return year >= MIN_YEAR && year <= MAX_YEAR;
+  }, `Use a year from ${MIN_YEAR} to ${MAX_YEAR}`);
 
-const requiredText = (message: string, max: number, maxMessage: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, maxMessage);
+const requiredText = (field: string, max: number, requiredMessage?: string) =>
+  requiredTextSchema({ field, max, requiredMessage });
 
-const optionalText = (max: number, maxMessage: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, maxMessage)
-    .nullish()
-    .transform((v) => (v ? v : null));
+const optionalText = (field: string, max: number) => optionalTextSchema({ field, max });
 
 const optionalDate = IsoDateSchema.nullish()
   .or(z.literal(''))
@@ -30,15 +32,15 @@ const endNotBeforeStart = (v: { startDate: string | null; endDate: string | null
 
 export const ExperienceInputSchema = z
   .object({
-    companyName: requiredText('Company name is required', 200, 'Company name must be at most 200 characters'),
-    jobTitle: requiredText('Job title is required', 200, 'Job title must be at most 200 characters'),
+    companyName: requiredText('Company name', 200),
+    jobTitle: requiredText('Job title', 200),
     startDate: z
       .string({ error: 'Start date is required' })
       .min(1, 'Start date is required')
       .pipe(IsoDateSchema),
     endDate: optionalDate,
     currentlyWorking: z.boolean().default(false),
-    description: optionalText(5000, 'Description must be at most 5000 characters'),
+    description: optionalText('Description', 5000),
     order: z.number().int().min(0).max(10_000).default(0),
   })
   // A current job has no end date, whatever the form sent.
@@ -60,17 +62,13 @@ export type Experience = z.infer<typeof ExperienceSchema>;
 
 export const EducationInputSchema = z
   .object({
-    instituteName: requiredText(
-      'Institution name is required',
-      200,
-      'Institution name must be at most 200 characters',
-    ),
-    degree: requiredText('Degree is required', 200, 'Degree must be at most 200 characters'),
-    major: requiredText('Major is required', 200, 'Major must be at most 200 characters'),
+    instituteName: requiredText('Institution name', 200),
+    degree: requiredText('Degree', 200),
+    major: requiredText('Major', 200),
     startDate: optionalDate,
     endDate: optionalDate,
     currentlyStudying: z.boolean().default(false),
-    description: optionalText(5000, 'Description must be at most 5000 characters'),
+    description: optionalText('Description', 5000),
     order: z.number().int().min(0).max(10_000).default(0),
   })
   .refine(endNotBeforeStart, { path: ['endDate'], message: 'End date cannot be before the start date' });
@@ -90,7 +88,7 @@ export const EducationSchema = z.object({
 export type Education = z.infer<typeof EducationSchema>;
 
 export const SkillInputSchema = z.object({
-  skill: requiredText('Skill is required', 50, 'Skill must be at most 50 characters'),
+  skill: requiredText('Skill', 50),
 });
 export type SkillInput = z.input<typeof SkillInputSchema>;
 
@@ -119,11 +117,7 @@ export const ProfileStatusInputSchema = z.object({
 });
 
 export const CurrentCompanyInputSchema = z.object({
-  companyName: requiredText(
-    'Please select or enter a company name',
-    200,
-    'Company name must be at most 200 characters',
-  ),
+  companyName: requiredText('Company name', 200, 'Please select or enter a company name'),
 });
 
 export const UserIdParamsSchema = z.object({ id: idSchema('Unknown user') });

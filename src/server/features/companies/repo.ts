@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies } from '../../db/schema.js';
+import { companies, users } from '../../db/schema.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -26,4 +26,43 @@ export async function insertCompanyIfMissing(db: Db, name: string, normalizedNam
     .insert(companies)
     .values({ name, normalizedName })
     .onConflictDoNothing({ target: companies.normalizedName });
+}
+
+/**
+ * Serialises every change that makes users reference or stop referencing these companies (by normalised
+ * name, until the transaction ends). Taken in sorted order, so two users swapping companies cannot
+ * deadlock; a hash collision only makes two names wait for each other.
+ */
+export async function lockCompanyKeys(tx: Db, normalizedNames: string[]): Promise<void> {
+  for (const key of [...new Set(normalizedNames)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`company:${key}`}))`);
+  }
+}
+
+/**
+ * Deletes the company unless a user still names it as their current company. One statement, compared the
+ * way normalizeCompanyName does (trim, collapse whitespace, lower case), so a user who commits in between
+ * keeps it.
+ * Only users' current companies refer to companies today; referral requests and referrers will also
+ * count once they exist (add their NOT EXISTS here). Experiences store a free-text name, not a company.
+ */
+export async function deleteCompanyIfUnreferenced(
+  db: Db,
+  normalizedName: string,
+  keepIds: readonly number[],
+): Promise<boolean> {
+  const rows = await db
+    .delete(companies)
+    .where(
+      and(
+        eq(companies.normalizedName, normalizedName),
+        notInArray(companies.id, [...keepIds]),
+        sql`not exists (
+          select 1 from ${users}
+          where lower(btrim(regexp_replace(${users.currentCompanyName}, '\\s+', ' ', 'g'))) = ${normalizedName}
+        )`,
+      ),
+    )
+    .returning({ id: companies.id });
+  return rows.length > 0;
 }

@@ -1,7 +1,10 @@
-import { normalizeCompanyName, type CompanySummary } from '../../../shared/companies.js';
+import { FIXED_COMPANIES, normalizeCompanyName, type CompanySummary } from '../../../shared/companies.js';
+import { EMPLOYERS } from '../../../shared/employers.js';
 import type { Db } from '../../db/client.js';
 import {
+  deleteCompanyIfUnreferenced,
   findCompanyByNormalizedName,
+  lockCompanyKeys,
   insertCompanyIfMissing,
   listCompanySummaries,
   type CompanyRow,
@@ -25,4 +28,26 @@ export async function findOrCreateCompanyByName(db: Db, name: string): Promise<C
   const created = await findCompanyByNormalizedName(db, normalizedName);
   if (!created) throw new Error(`company ${normalizedName} vanished right after its insert`);
   return created;
+}
+
+/** Seeded employers stay even when nobody works there (seed.ts inserts these, by name). */
+const SEEDED_KEYS = new Set(EMPLOYERS.map((e) => normalizeCompanyName(e.name)));
+const FIXED_IDS = FIXED_COMPANIES.map((c) => c.id);
+
+/** Call first in a transaction that will ensure or release these names (see lockCompanyKeys). */
+export async function lockCompanyNames(tx: Db, names: string[]): Promise<void> {
+  await lockCompanyKeys(
+    tx,
+    names.map(normalizeCompanyName).filter((k) => k !== ''),
+  );
+}
+
+/**
+ * A user stopped naming this company: it goes away when it was not seeded and nobody else names it, so
+ * one account cannot fill the shared company list by changing its company over and over.
+ */
+export async function releaseCompany(db: Db, name: string): Promise<void> {
+  const key = normalizeCompanyName(name);
+  if (!key || SEEDED_KEYS.has(key)) return;
+  await deleteCompanyIfUnreferenced(db, key, FIXED_IDS);
 }

@@ -19,4 +19,8 @@ export const ownProfileOnly: ProfileViewRule = async (_db, viewerId, profileUser
 export interface CompanyDirectory {
   /** Makes sure a company of this name exists (found case- and space-insensitively, or created). */
   ensure(db: Db, name: string): Promise<unknown>;
+  /** Removes the company when it was not seeded and no user names it any more. */
+  release(db: Db, name: string): Promise<unknown>;
+  /** Taken first in the transaction that ensures or releases these names; keeps release race-free. */
+  lock(db: Db, names: string[]): Promise<unknown>;
 }

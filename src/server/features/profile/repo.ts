@@ -130,6 +130,37 @@ export async function countProfileParts(db: Db, userId: number) {
   return { experienceCount, educationCount, skillCount, hasResume: activeResumes > 0 };
 }
 
+/**
+ * Holds the user's row until the transaction ends, so that per-user rules that count rows (item caps,
+ * completion) see one writer at a time instead of racing between their count and their write.
+ */
+export async function lockUser(tx: Db, userId: number): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return rows.length > 0;
+}
+
+export async function countExperiences(db: Db, userId: number): Promise<number> {
+  return db.$count(experiences, eq(experiences.userId, userId));
+}
+
+export async function countEducation(db: Db, userId: number): Promise<number> {
+  return db.$count(education, eq(education.userId, userId));
+}
+
+export async function countSkills(db: Db, userId: number): Promise<number> {
+  return db.$count(skills, eq(skills.userId, userId));
+}
+
+/** Unmarks a profile marked complete; returns whether it changed anything. */
+export async function unmarkProfileCompleted(db: Db, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ profileCompleted: false, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.profileCompleted, true)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;

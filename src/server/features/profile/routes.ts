@@ -200,7 +200,12 @@ export async function profileRoutes(
     },
   );
 
-  await app.register(userRoutes, { db, canViewProfile, companies });
+  await app.register(userRoutes, {
+    db,
+    canViewProfile,
+    companies,
+    companyChangesPerMinute: config.companyChangeRateLimit,
+  });
   await app.register(resumeRoutes, {
     db,
     canViewProfile,

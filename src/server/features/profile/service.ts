@@ -1,7 +1,11 @@
-import type { Education, Experience, Skill } from '../../../shared/profile.js';
+import { profileCompletion, type Education, type Experience, type Skill } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import {
+  countEducation,
+  countExperiences,
+  countProfileParts,
+  countSkills,
   deleteEducation,
   deleteExperience,
   deleteSkill,
@@ -11,6 +15,8 @@ import {
   listEducation,
   listExperiences,
   listSkills,
+  lockUser,
+  unmarkProfileCompleted,
   updateEducation,
   updateExperience,
   type EducationRow,
@@ -22,6 +28,26 @@ import {
 
 /** Generous caps that no real profile reaches; they keep one account from filling the database. */
 export const PROFILE_LIMITS = { experiences: 50, education: 50, skills: 100 } as const;
+
+/**
+ * Runs work that counts or judges the user's items with the user's row locked: concurrent adds cannot
+ * both pass a cap, and a delete cannot slip between marking complete and its check.
+ */
+export async function withUserLocked<T>(db: Db, userId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw notFound('Profile not found.');
+    return work(tx);
+  });
+}
+
+/**
+ * Keeps `profileCompleted` true to the data: once the profile is below 100% it is no longer complete.
+ * Call it in the transaction that removed something, after the removal, with the user's row locked.
+ */
+export async function clearCompletionIfIncomplete(tx: Db, userId: number): Promise<void> {
+  const { percentage } = profileCompletion(await countProfileParts(tx, userId));
+  if (percentage < 100) await unmarkProfileCompleted(tx, userId);
+}
 
 export const toExperienceDto = (r: ExperienceRow): Experience => ({
   id: r.id,
@@ -53,10 +79,12 @@ export async function getExperiences(db: Db, userId: number): Promise<Experience
 }
 
 export async function addExperience(db: Db, userId: number, input: ExperienceValues): Promise<Experience> {
-  if ((await listExperiences(db, userId)).length >= PROFILE_LIMITS.experiences) {
-    throw conflict(`You can add at most ${PROFILE_LIMITS.experiences} work experiences.`);
-  }
-  return toExperienceDto(await insertExperience(db, userId, input));
+  return withUserLocked(db, userId, async (tx) => {
+    if ((await countExperiences(tx, userId)) >= PROFILE_LIMITS.experiences) {
+      throw conflict(`You can add at most ${PROFILE_LIMITS.experiences} work experiences.`);
+    }
+    return toExperienceDto(await insertExperience(tx, userId, input));
+  });
 }
 
 export async function changeExperience(db: Db, userId: number, id: number, input: ExperienceValues) {
@@ -66,7 +94,10 @@ export async function changeExperience(db: Db, userId: number, id: number, input
 }
 
 export async function removeExperience(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await deleteExperience(db, userId, id))) throw notFound('Experience not found.');
+  await withUserLocked(db, userId, async (tx) => {
+    if (!(await deleteExperience(tx, userId, id))) throw notFound('Experience not found.');
+    await clearCompletionIfIncomplete(tx, userId);
+  });
 }
 
 export async function getEducation(db: Db, userId: number): Promise<Education[]> {
@@ -74,10 +105,12 @@ export async function getEducation(db: Db, userId: number): Promise<Education[]>
 }
 
 export async function addEducation(db: Db, userId: number, input: EducationValues): Promise<Education> {
-  if ((await listEducation(db, userId)).length >= PROFILE_LIMITS.education) {
-    throw conflict(`You can add at most ${PROFILE_LIMITS.education} education entries.`);
-  }
-  return toEducationDto(await insertEducation(db, userId, input));
+  return withUserLocked(db, userId, async (tx) => {
+    if ((await countEducation(tx, userId)) >= PROFILE_LIMITS.education) {
+      throw conflict(`You can add at most ${PROFILE_LIMITS.education} education entries.`);
+    }
+    return toEducationDto(await insertEducation(tx, userId, input));
+  });
 }
 
 export async function changeEducation(db: Db, userId: number, id: number, input: EducationValues) {
@@ -87,7 +120,10 @@ export async function changeEducation(db: Db, userId: number, id: number, input:
 }
 
 export async function removeEducation(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await deleteEducation(db, userId, id))) throw notFound('Education not found.');
+  await withUserLocked(db, userId, async (tx) => {
+    if (!(await deleteEducation(tx, userId, id))) throw notFound('Education not found.');
+    await clearCompletionIfIncomplete(tx, userId);
+  });
 }
 
 export async function getSkills(db: Db, userId: number): Promise<Skill[]> {
@@ -95,14 +131,19 @@ export async function getSkills(db: Db, userId: number): Promise<Skill[]> {
 }
 
 export async function addSkill(db: Db, userId: number, skill: string): Promise<Skill> {
-  if ((await listSkills(db, userId)).length >= PROFILE_LIMITS.skills) {
-    throw conflict(`You can add at most ${PROFILE_LIMITS.skills} skills.`);
-  }
-  const row = await insertSkillIfNew(db, userId, skill);
-  if (!row) throw conflict('You already have this skill.');
-  return toSkillDto(row);
+  return withUserLocked(db, userId, async (tx) => {
+    if ((await countSkills(tx, userId)) >= PROFILE_LIMITS.skills) {
+      throw conflict(`You can add at most ${PROFILE_LIMITS.skills} skills.`);
+    }
+    const row = await insertSkillIfNew(tx, userId, skill);
+    if (!row) throw conflict('You already have this skill.');
+    return toSkillDto(row);
+  });
 }
 
 export async function removeSkill(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await deleteSkill(db, userId, id))) throw notFound('Skill not found.');
+  await withUserLocked(db, userId, async (tx) => {
+    if (!(await deleteSkill(tx, userId, id))) throw notFound('Skill not found.');
+    await clearCompletionIfIncomplete(tx, userId);
+  });
 }

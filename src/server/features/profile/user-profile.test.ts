@@ -168,11 +168,12 @@ describe.each(testDatabases)('profile views and settings (%s)', (kind) => {
       const companies = z.array(CompanySummarySchema).parse((await dan.get('/api/companies')).json());
       expect(companies.filter((c) => c.name === 'Zebra Widgets Ltd')).toHaveLength(1);
 
-      // A known employer is found, not duplicated.
+      // A known employer is found, not duplicated; the company Dan left, which nobody names, goes away.
       const before = companies.length;
       await dan.put(`/api/users/${user.id}/current-company`, { companyName: 'infosys' });
       const after = z.array(CompanySummarySchema).parse((await dan.get('/api/companies')).json());
-      expect(after).toHaveLength(before);
+      expect(after).toHaveLength(before - 1);
+      expect(after.map((c) => c.name)).not.toContain('Zebra Widgets Ltd');
     });
 
     it('refuses a blank or over-long name, another user, and visitors', async () => {

@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import {
   UserIdParamsSchema,
 } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
 import { getEducation, getExperiences, getSkills } from './service.js';
 import {
@@ -32,11 +34,20 @@ export interface UserRouteDeps {
   db: Db;
   canViewProfile: ProfileViewRule;
   companies: CompanyDirectory;
+  /** Company changes per user per minute (default 10): each may add a company everyone sees. */
+  companyChangesPerMinute?: number;
 }
 
-export async function userRoutes(app: FastifyInstance, { db, canViewProfile, companies }: UserRouteDeps) {
+export const TOO_MANY_COMPANY_CHANGES =
+  'You have changed your company too often. Please wait a minute and try again.';
+
+export async function userRoutes(
+  app: FastifyInstance,
+  { db, canViewProfile, companies, companyChangesPerMinute = 10 }: UserRouteDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = UserIdParamsSchema;
+  await app.register(rateLimit, { global: false });
 
   api.get(
     '/users/:id',
@@ -121,7 +132,15 @@ export async function userRoutes(app: FastifyInstance, { db, canViewProfile, com
         summary: 'Set where I work (creates the company when it is new)',
         params,
         body: CurrentCompanyInputSchema,
-        response: { 200: UserSchema, ...writeErrors },
+        response: { 200: UserSchema, ...writeErrors, 429: ApiErrorSchema },
+      },
+      config: {
+        rateLimit: {
+          max: companyChangesPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+          errorResponseBuilder: () => new AppError(429, TOO_MANY_COMPANY_CHANGES),
+        },
       },
     },
     async (request) =>

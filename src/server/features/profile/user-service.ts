@@ -1,9 +1,11 @@
+import { normalizeCompanyName } from '../../../shared/companies.js';
 import { profileCompletion } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import type { CompanyDirectory, ProfileViewRule } from './ports.js';
 import { countProfileParts, findUserById, updateUser } from './repo.js';
+import { withUserLocked } from './service.js';
 
 /** Same answer for "no such user" and "not yours to see", so ids reveal nothing. */
 export async function assertCanViewProfile(
@@ -49,18 +51,21 @@ function joinWithAnd(items: string[]): string {
 /** Marking the profile complete needs the four parts of spec section 4; unmarking is always allowed. */
 export async function setProfileStatus(db: Db, actor: UserRow, targetUserId: number, isCompleted: boolean) {
   assertSelf(actor, targetUserId);
-  if (isCompleted) {
-    const { percentage, parts } = await completionOf(db, actor.id);
-    if (percentage < 100) {
-      const missing = (Object.keys(MISSING_TEXT) as (keyof typeof MISSING_TEXT)[]).filter((k) => !parts[k]);
-      throw conflict(
-        `Your profile is ${percentage}% complete. Add ${joinWithAnd(missing.map((k) => MISSING_TEXT[k]))} before marking it complete.`,
-      );
+  // Locked like the deletes, so a delete cannot land between the 100% check and the update.
+  return withUserLocked(db, actor.id, async (tx) => {
+    if (isCompleted) {
+      const { percentage, parts } = await completionOf(tx, actor.id);
+      if (percentage < 100) {
+        const missing = (Object.keys(MISSING_TEXT) as (keyof typeof MISSING_TEXT)[]).filter((k) => !parts[k]);
+        throw conflict(
+          `Your profile is ${percentage}% complete. Add ${joinWithAnd(missing.map((k) => MISSING_TEXT[k]))} before marking it complete.`,
+        );
+      }
     }
-  }
-  const user = await updateUser(db, actor.id, { profileCompleted: isCompleted });
-  if (!user) throw notFound('Profile not found.');
-  return user;
+    const user = await updateUser(tx, actor.id, { profileCompleted: isCompleted });
+    if (!user) throw notFound('Profile not found.');
+    return user;
+  });
 }
 
 /** Saves where the user works and makes sure that employer exists as a company. */
@@ -73,10 +78,16 @@ export async function setCurrentCompany(
 ) {
   assertSelf(actor, targetUserId);
   const name = companyName.trim();
-  return db.transaction(async (tx) => {
+  return withUserLocked(db, actor.id, async (tx) => {
+    const previous = (await findUserById(tx, actor.id))?.currentCompanyName ?? null;
+    await companies.lock(tx, previous ? [previous, name] : [name]);
     await companies.ensure(tx, name);
     const user = await updateUser(tx, actor.id, { currentCompanyName: name });
     if (!user) throw notFound('Profile not found.');
+    // After the update, so this user no longer counts as naming it.
+    if (previous && normalizeCompanyName(previous) !== normalizeCompanyName(name)) {
+      await companies.release(tx, previous);
+    }
     return user;
   });
 }
