@@ -9,56 +9,58 @@ import tseslint from 'typescript-eslint';
 /** Import direction: shared imports neither side; web never imports server; server never imports web. */
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
-// Web feature boundaries: every folder under src/web/features is a feature; each may import only itself.
-const webFeatures = fs
-  .readdirSync('src/web/features', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-const webBoundaryZones = [
-  ...webFeatures.map((feature) => ({
-    target: `./src/web/features/${feature}`,
-    from: './src/web/features',
-    except: [`./${feature}`],
-    message: 'Features do not import each other: compose them in src/web/app instead.',
-  })),
-  {
-    target: ['./src/web/features', './src/web/components', './src/web/lib', './src/web/paths.ts'],
-    from: './src/web/app',
-    message: 'The app composes features and shared code, never the reverse.',
-  },
-  {
-    target: ['./src/web/components', './src/web/lib', './src/web/paths.ts'],
-    from: './src/web/features',
-    message: 'Shared web code does not depend on a feature: pass what it needs in as props.',
-  },
-];
-
-// Server feature boundaries: the same rule on the server. app.ts composes features by passing functions in
-// (onUserCreated, the profile view rule, the company directory); plugins and lib never reach into a feature.
-const serverFeatures = fs
-  .readdirSync('src/server/features', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-const serverBoundaryZones = [
-  ...serverFeatures.map((feature) => ({
-    target: `./src/server/features/${feature}`,
-    from: './src/server/features',
-    except: [`./${feature}`],
-    message: 'Features do not import each other: app.ts passes in what one needs from another.',
-  })),
-  {
-    target: ['./src/server/features', './src/server/lib', './src/server/plugins', './src/server/db'],
-    from: ['./src/server/app.ts', './src/server/main.ts'],
-    message: 'app.ts composes features, never the reverse.',
-  },
-  {
-    target: ['./src/server/lib', './src/server/plugins', './src/server/db', './src/server/config.ts'],
-    from: './src/server/features',
-    message: 'Shared server code does not depend on a feature.',
-  },
-];
+/**
+ * Feature boundaries (bulletproof-react), the same on both sides: every folder under `<root>/features` is a
+ * feature that may import only itself; shared code never imports a feature; nothing imports the composition
+ * root (app.ts on the server, src/web/app on the web), which joins features by passing functions or
+ * components in; product code never imports `<root>/testing`; no cycles.
+ */
+function featureBoundaries({ root, files, tests, composition, shared, featureMessage }) {
+  const features = fs
+    .readdirSync(`${root}/features`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const zones = [
+    ...features.map((feature) => ({
+      target: `./${root}/features/${feature}`,
+      from: `./${root}/features`,
+      except: [`./${feature}`],
+      message: featureMessage,
+    })),
+    {
+      target: [`./${root}/features`, ...shared],
+      from: composition,
+      message: 'The composition root joins features and shared code, never the reverse.',
+    },
+    { target: shared, from: `./${root}/features`, message: 'Shared code does not depend on a feature.' },
+  ];
+  const testHelpers = {
+    target: `./${root}`,
+    from: `./${root}/testing`,
+    message: 'Product code never imports test helpers.',
+  };
+  return [
+    {
+      files,
+      plugins: { 'import-x': importX },
+      settings: {
+        ...importX.flatConfigs.typescript.settings,
+        // Resolves '@/…' and '@shared/…' through tsconfig.json's paths, so the zones see alias imports too.
+        'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+      },
+      rules: {
+        'import-x/no-cycle': 'error',
+        'import-x/no-restricted-paths': ['error', { zones }],
+      },
+    },
+    {
+      // A rule's options replace, not merge: product code gets the same zones plus the test-helper one.
+      files,
+      ignores: [...tests, `${root}/testing/**`],
+      rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, testHelpers] }] },
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'drizzle'] },
@@ -102,72 +104,20 @@ export default tseslint.config(
       ),
     },
   },
-  // Web feature boundaries (bulletproof-react): shared code (components, lib, paths) -> features -> app.
-  // A feature never imports another feature, and nothing imports the app; where two features meet, the
-  // router or a layout in src/web/app composes them (e.g. the dashboard gets the company prompt as a prop).
-  {
+  ...featureBoundaries({
+    root: 'src/web',
     files: ['src/web/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      // Resolves '@/…' and '@shared/…' through tsconfig.json's paths, so the zones see alias imports too.
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
-    },
-    rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: webBoundaryZones }],
-    },
-  },
-  {
-    // Product code never imports test helpers (the same zones again: a rule's options replace, not merge).
-    files: ['src/web/**/*.{ts,tsx}'],
-    ignores: ['src/web/**/*.test.{ts,tsx}', 'src/web/testing/**'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...webBoundaryZones,
-            {
-              target: './src/web',
-              from: './src/web/testing',
-              message: 'Product code never imports test helpers.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
+    tests: ['src/web/**/*.test.{ts,tsx}'],
+    composition: './src/web/app',
+    shared: ['./src/web/components', './src/web/lib', './src/web/paths.ts'],
+    featureMessage: 'Features do not import each other: compose them in src/web/app instead.',
+  }),
+  ...featureBoundaries({
+    root: 'src/server',
     files: ['src/server/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
-    },
-    rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: serverBoundaryZones }],
-    },
-  },
-  {
-    // Product code never imports test helpers (the same zones again: a rule's options replace, not merge).
-    files: ['src/server/**/*.ts'],
-    ignores: ['src/server/**/*.test.ts', 'src/server/testing/**'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...serverBoundaryZones,
-            {
-              target: './src/server',
-              from: './src/server/testing',
-              message: 'Product code never imports test helpers.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+    tests: ['src/server/**/*.test.ts'],
+    composition: ['./src/server/app.ts', './src/server/main.ts'],
+    shared: ['./src/server/lib', './src/server/plugins', './src/server/db', './src/server/config.ts'],
+    featureMessage: 'Features do not import each other: app.ts passes in what one needs from another.',
+  }),
 );
