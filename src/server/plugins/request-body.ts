@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { hasForbiddenCharacters } from '../../shared/text.js';
 import { AppError, badRequest } from '../lib/errors.js';
 
 /** Deeper than any payload of ours; deep enough nesting overflows the stack of whatever walks it. */
 const MAX_JSON_DEPTH = 32;
-
-/** NUL and unpaired surrogates: valid in JSON, but PostgreSQL cannot store them in text or jsonb. */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Walks a parsed JSON value without recursion: the depth check must not overflow on what it checks. */
 function checkJson(value: unknown): AppError | undefined {
@@ -14,11 +11,13 @@ function checkJson(value: unknown): AppError | undefined {
   while (stack.length > 0) {
     const { value: v, depth } = stack.pop()!;
     if (typeof v === 'string') {
-      if (UNSTORABLE.test(v)) return badRequest('The request contains characters that cannot be stored.');
+      if (hasForbiddenCharacters(v))
+        return badRequest('The request contains characters that cannot be stored.');
     } else if (v !== null && typeof v === 'object') {
       if (depth >= MAX_JSON_DEPTH) return badRequest('The request body is nested too deeply.');
       for (const [key, child] of Object.entries(v)) {
-        if (UNSTORABLE.test(key)) return badRequest('The request contains characters that cannot be stored.');
+        if (hasForbiddenCharacters(key))
+          return badRequest('The request contains characters that cannot be stored.');
         stack.push({ value: child, depth: depth + 1 });
       }
     }
