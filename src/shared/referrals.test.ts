@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REFERRAL_TRANSITIONS, ReferralStatusSchema, canMoveReferral } from './referrals';
+import {
+  CreateReferralRequestInputSchema,
+  REFERRAL_REQUEST_ERRORS,
+  REFERRAL_TRANSITIONS,
+  ReferralStatusSchema,
+  canMoveReferral,
+  normalizeJobUrl,
+  type ReferralStatus,
+} from './referrals';
 
 describe('referral status machine (spec section 4)', () => {
   it('allows exactly the five referrer transitions', () => {
@@ -20,5 +29,87 @@ describe('referral status machine (spec section 4)', () => {
   it('ends at declined, successful and unsuccessful', () => {
     for (const end of ['declined', 'successful', 'unsuccessful'] as const)
       expect(REFERRAL_TRANSITIONS[end]).toEqual([]);
+  });
+});
+
+describe('status machine properties', () => {
+  const status = fc.constantFrom(...ReferralStatusSchema.options);
+
+  it('any walk of allowed moves starts at pending, never returns to pending, and stops at a final status', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 10 }), (choices) => {
+        let at: ReferralStatus = 'pending';
+        const seen: ReferralStatus[] = [at];
+        for (const choice of choices) {
+          const next: readonly ReferralStatus[] = REFERRAL_TRANSITIONS[at];
+          if (next.length === 0) break;
+          at = next[choice % next.length]!;
+          seen.push(at);
+        }
+        expect(seen.slice(1)).not.toContain('pending');
+        // At most three moves take a referral from pending to its end.
+        expect(seen.length).toBeLessThanOrEqual(4);
+        expect(new Set(seen).size).toBe(seen.length);
+      }),
+    );
+  });
+
+  it('canMoveReferral agrees with the table for every pair, and nothing moves to itself', () => {
+    fc.assert(
+      fc.property(status, status, (from, to) => {
+        expect(canMoveReferral(from, to)).toBe(REFERRAL_TRANSITIONS[from].includes(to));
+        if (from === to) expect(canMoveReferral(from, to)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('the request payload', () => {
+  const valid = { jobUrl: 'https://jobs.lever.co/acme/123', position: 'Engineer', message: '', companyId: 4 };
+
+  it('takes only http and https job URLs', () => {
+    for (const jobUrl of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'ftp://example.com/job',
+      'mailto:jobs@example.com',
+      'https://',
+      'not a url',
+    ]) {
+      const result = CreateReferralRequestInputSchema.safeParse({ ...valid, jobUrl });
+      expect(result.success, jobUrl).toBe(false);
+    }
+    expect(CreateReferralRequestInputSchema.safeParse({ ...valid, jobUrl: 'http://x.io/j' }).success).toBe(
+      true,
+    );
+  });
+
+  it('gives the spec texts for position and message lengths, and a blank message becomes null', () => {
+    const texts = (input: object) =>
+      CreateReferralRequestInputSchema.safeParse({ ...valid, ...input }).error?.issues.map((i) => i.message);
+    expect(texts({ position: 'a' })).toEqual(['Position must be at least 2 characters']);
+    expect(texts({ position: 'a'.repeat(101) })).toEqual(['Position must be less than 100 characters']);
+    expect(texts({ message: 'a'.repeat(501) })).toEqual(['Message must be less than 500 characters']);
+    expect(texts({ jobUrl: '' })).toEqual(['Job URL is required']);
+    expect(CreateReferralRequestInputSchema.parse({ ...valid, message: '   ' }).message).toBeNull();
+    expect(texts({ companyId: undefined })).toEqual([REFERRAL_REQUEST_ERRORS.companyUnknown]);
+  });
+
+  it('normalising a job URL is idempotent and ignores case of the host, fragments, tracking and a trailing slash', () => {
+    const base = 'https://boards.greenhouse.io/stripe/jobs/123?b=2&a=1';
+    for (const variant of [
+      'https://BOARDS.greenhouse.io/stripe/jobs/123/?a=1&b=2',
+      'https://www.boards.greenhouse.io/stripe/jobs/123?a=1&b=2#apply',
+      'https://boards.greenhouse.io/stripe/jobs/123?a=1&utm_source=x&b=2&gh_src=abc',
+    ])
+      expect(normalizeJobUrl(variant)).toBe(normalizeJobUrl(base));
+    expect(normalizeJobUrl(base)).not.toBe(normalizeJobUrl('https://boards.greenhouse.io/stripe/jobs/124'));
+    fc.assert(
+      fc.property(fc.webUrl({ withFragments: true, withQueryParameters: true }), (url) => {
+        const once = normalizeJobUrl(url);
+        expect(normalizeJobUrl(once)).toBe(once);
+      }),
+    );
   });
 });

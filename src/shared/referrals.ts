@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
-import { optionalTextSchema } from './text.js';
+import { hasForbiddenCharacters, notAllowedMessage, optionalTextSchema } from './text.js';
 
 /**
  * The referral status machine (spec section 4, DESIGN.md "Status changes") and every payload of the
@@ -89,7 +89,7 @@ export const REFERRAL_STATUS_TOASTS: Readonly<Record<Exclude<ReferralStatus, 'pe
 export const JobUrlSchema = z
   .string({ error: REFERRAL_FORM_TEXTS.jobUrlRequired })
   .trim()
-  .min(1, REFERRAL_FORM_TEXTS.jobUrlRequired)
+  .min(1, { error: REFERRAL_FORM_TEXTS.jobUrlRequired, abort: true })
   .max(JOB_URL_MAX, `The job URL must be at most ${JOB_URL_MAX} characters`)
   .refine((v) => isWebUrl(v), REFERRAL_FORM_TEXTS.jobUrlInvalid);
 
@@ -129,10 +129,15 @@ export const CreateReferralRequestInputSchema = z
       .string({ error: REFERRAL_FORM_TEXTS.positionMin })
       .trim()
       .min(POSITION_MIN, REFERRAL_FORM_TEXTS.positionMin)
-      .max(POSITION_MAX, REFERRAL_FORM_TEXTS.positionMax),
-    message: optionalTextSchema({ field: 'Message', max: MESSAGE_MAX }).pipe(
-      z.string().max(MESSAGE_MAX, REFERRAL_FORM_TEXTS.messageMax).nullable(),
-    ),
+      .max(POSITION_MAX, REFERRAL_FORM_TEXTS.positionMax)
+      .refine((v) => !hasForbiddenCharacters(v), notAllowedMessage('Position')),
+    message: z
+      .string({ error: 'The message must be text.' })
+      .trim()
+      .max(MESSAGE_MAX, REFERRAL_FORM_TEXTS.messageMax)
+      .refine((v) => !hasForbiddenCharacters(v), notAllowedMessage('Message'))
+      .nullish()
+      .transform((v) => (v ? v : null)),
     resumeLink: z.string().max(JOB_URL_MAX).nullish(),
     companyId: z.number().int().positive().max(2_147_483_647).nullish(),
     detectedCompanyName: optionalTextSchema({ field: 'Company name', max: DETECTED_COMPANY_NAME_MAX }),
