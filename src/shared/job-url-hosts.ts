@@ -77,6 +77,9 @@ export const HOSTS_WITHOUT_COMPANY: readonly string[] = [
   'lnkd.in',
 ];
 
+/** A language or locale path segment: en, de, en-us, pt_BR. */
+const LOCALE = /^[a-z]{2}([-_][a-z]{2})?$/i;
+
 /** Sections of a site that are not job postings (the spec's 'blog or help page'), by path or subdomain. */
 const NON_JOB_SECTIONS = new Set([
   'blog',
@@ -104,7 +107,8 @@ const NON_JOB_SECTIONS = new Set([
 ]);
 
 export function isNonJobPage(host: string, segments: readonly string[]): boolean {
-  const first = segments[0]?.toLowerCase();
+  // Locale prefixes come first on many sites (/en-us/about), so the section is the first other segment.
+  const first = segments.find((s) => !LOCALE.test(s))?.toLowerCase();
   return (
     (first !== undefined && NON_JOB_SECTIONS.has(first)) || NON_JOB_SECTIONS.has(host.split('.')[0] ?? '')
   );
@@ -165,8 +169,7 @@ const POSTING_QUERY_KEYS = [
 
 /** A careers-page URL that names one posting, rather than the landing, search or listing page. */
 export function isSpecificPosting(segments: readonly string[], params: URLSearchParams): boolean {
-  const languageCode = /^[a-z]{2}([-_][a-z]{2})?$/i;
-  const rest = segments.filter((s) => !LISTING_WORDS.has(s.toLowerCase()) && !languageCode.test(s));
+  const rest = segments.filter((s) => !LISTING_WORDS.has(s.toLowerCase()) && !LOCALE.test(s));
   if (rest.length > 0) return true;
   return [...params.keys()].some((key) => POSTING_QUERY_KEYS.includes(key.toLowerCase()));
 }
