@@ -77,6 +77,9 @@ export const HOSTS_WITHOUT_COMPANY: readonly string[] = [
   'lnkd.in',
 ];
 
+/** A path segment that opens a careers section: /careers, /jobs, /career, /job. */
+const CAREER_SEGMENT = /^(careers?|jobs?)$/i;
+
 /** A language or locale path segment: en, de, en-us, pt_BR. */
 const LOCALE = /^[a-z]{2}([-_][a-z]{2})?$/i;
 
@@ -107,6 +110,8 @@ const NON_JOB_SECTIONS = new Set([
 ]);
 
 export function isNonJobPage(host: string, segments: readonly string[]): boolean {
+  // Some careers sites live under such a section (google.com/about/careers/…): a careers segment wins.
+  if (segments.some((s) => CAREER_SEGMENT.test(s))) return false;
   // Locale prefixes come first on many sites (/en-us/about), so the section is the first other segment.
   const first = segments.find((s) => !LOCALE.test(s))?.toLowerCase();
   return (
@@ -169,7 +174,11 @@ const POSTING_QUERY_KEYS = [
 
 /** A careers-page URL that names one posting, rather than the landing, search or listing page. */
 export function isSpecificPosting(segments: readonly string[], params: URLSearchParams): boolean {
-  const rest = segments.filter((s) => !LISTING_WORDS.has(s.toLowerCase()) && !LOCALE.test(s));
+  // What precedes the careers section is the site's own structure (google.com/about/careers/…).
+  const section = segments.findLastIndex((s) => CAREER_SEGMENT.test(s));
+  const rest = segments
+    .slice(section + 1)
+    .filter((s) => !LISTING_WORDS.has(s.toLowerCase()) && !LOCALE.test(s));
   if (rest.length > 0) return true;
   return [...params.keys()].some((key) => POSTING_QUERY_KEYS.includes(key.toLowerCase()));
 }

@@ -97,6 +97,13 @@ const FOUND: Found[] = [
     'Please provide a specific job posting URL',
   ),
   found('https://www.amazon.jobs/en/jobs/2345678/software-development-engineer', 'Amazon', 'medium'),
+  found('https://www.google.com/about/careers/applications/jobs/results/1234567-swe', 'Google', 'medium'),
+  found(
+    'https://www.google.com/about/careers/applications/',
+    'Google',
+    'medium',
+    'general careers page for Google',
+  ),
   found('https://amazon.jobs/', 'Amazon', 'medium', 'general careers page for Amazon'),
   found('https://jobs.netflix.com/jobs/312345678', 'Netflix', 'medium'),
   found('https://jobs.netflix.com/search', 'Netflix', 'medium', 'Please provide a specific job posting URL'),
