@@ -195,12 +195,10 @@ function fromGlassdoor(segments: readonly string[]): Extraction {
     const slug = /^(.+?)-(JV|SRCH)_/i.exec(segment);
     if (!slug?.[1]) continue;
     const ke = /_KE(\d+),(\d+)/i.exec(segment);
-    if (ke)
-      return company(
-        usableName(slug[1].slice(Number(ke[1]), Number(ke[2]))),
-        'medium',
-        JOB_URL_MESSAGES.glassdoorFailed,
-      );
+    if (ke) {
+      const employer = usableName(slug[1].slice(Number(ke[1]), Number(ke[2])));
+      return company(employer, 'medium', JOB_URL_MESSAGES.glassdoorFailed);
+    }
     if (slug[2]?.toUpperCase() !== 'JV') break;
     const words = slug[1].split('-').filter((w) => w !== '');
     const runs = new Set([4, 3, 2, 1].map((n) => words.slice(-n).join('-')));
