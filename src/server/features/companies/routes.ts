@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CompanySummarySchema } from '../../../shared/companies.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
+import { CompanyDetectionSchema, DetectCompanyQuerySchema } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
-import { listCompanies } from './service.js';
+import { detectCompanyFromJobUrl, listCompanies } from './service.js';
 
 export interface CompaniesRouteDeps {
   db: Db;
@@ -27,5 +28,26 @@ export async function companiesRoutes(app: FastifyInstance, { db }: CompaniesRou
       requireUser(request);
       return listCompanies(db);
     },
+  );
+
+  api.get(
+    '/detect',
+    {
+      schema: {
+        tags: ['companies'],
+        summary:
+          'The company a job posting URL belongs to (spec section 5), with the reason when none is found',
+        querystring: DetectCompanyQuerySchema,
+        response: { 200: CompanyDetectionSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+      preValidation: async (request, reply) => {
+        // The answer depends on the companies table, which changes under the client's feet; set before
+        // anything can fail, so refusals are not cached either.
+        reply.header('cache-control', 'no-store');
+        // Visitors get 401 before their input is even looked at.
+        requireUser(request);
+      },
+    },
+    async (request) => detectCompanyFromJobUrl(db, request.query.url),
   );
 }

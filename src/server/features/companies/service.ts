@@ -1,5 +1,6 @@
 import { FIXED_COMPANIES, normalizeCompanyName, type CompanySummary } from '../../../shared/companies.js';
 import { EMPLOYERS } from '../../../shared/employers.js';
+import { detectCompany, type CompanyDetection } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
 import {
   deleteCompanyIfUnreferenced,
@@ -12,6 +13,14 @@ import {
 
 export async function listCompanies(db: Db): Promise<CompanySummary[]> {
   return listCompanySummaries(db);
+}
+
+/**
+ * GET /api/companies/detect: the shared detection rules against the companies table. The list is read on
+ * every call (a few hundred short rows) rather than cached, so a company created a moment ago matches.
+ */
+export async function detectCompanyFromJobUrl(db: Db, url: string): Promise<CompanyDetection> {
+  return detectCompany(url, await listCompanySummaries(db));
 }
 
 /**
