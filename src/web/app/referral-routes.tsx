@@ -1,0 +1,38 @@
+import { REFERRAL_SUBMIT_TEXTS } from '@shared/referrals';
+import { lazy, Suspense } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { useActiveResume } from '@/features/profile/api/get-active-resume';
+import type { RenderProfileModal } from '@/features/referrals/components/profile-modal-slot';
+
+/**
+ * The referral screens composed with what they need from the profile feature (the active resume and the
+ * profile modal): features do not import each other, the composition root hands those in.
+ */
+const RequestReferralPage = lazy(() =>
+  import('@/features/referrals/request-referral-page').then((m) => ({ default: m.RequestReferralPage })),
+);
+const UserProfileModal = lazy(() =>
+  import('@/features/profile/components/user-profile-modal').then((m) => ({ default: m.UserProfileModal })),
+);
+
+export function RequestReferralRoute() {
+  const resume = useActiveResume();
+  return (
+    <RequestReferralPage resume={{ isLoading: resume.isPending, fileUrl: resume.data?.fileUrl ?? null }} />
+  );
+}
+
+export const renderProfileModal: RenderProfileModal = (props) => (
+  <Suspense fallback={null}>
+    <UserProfileModal {...props} />
+  </Suspense>
+);
+
+/** Spec section 8 ('Referral request'): visitors are told before the redirect to /signin. */
+export function toastSignInToRequest() {
+  toast({
+    variant: 'destructive',
+    title: REFERRAL_SUBMIT_TEXTS.authTitle,
+    description: REFERRAL_SUBMIT_TEXTS.authMessage,
+  });
+}
