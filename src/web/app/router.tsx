@@ -8,7 +8,12 @@ import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { LandingPage } from '@/features/landing/landing-page';
 import { paths, routePatterns } from '@/paths';
 import { SignedInPage, notificationsNav } from './layouts';
-import { RequestReferralRoute, renderProfileModal, toastSignInToRequest } from './referral-routes';
+import {
+  RequestReferralRoute,
+  referrerDashboardRoutes,
+  renderProfileModal,
+  toastSignInToRequest,
+} from './referral-routes';
 import { DocumentTitle, type RouteHandle } from './document-title';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -110,9 +115,7 @@ export const routes = [
       placeholderRoute(routePatterns.blogPost, 'Blog'),
       placeholderRoute(paths.demo, 'Demo'),
       placeholderRoute(paths.referrerDemo, 'Referrer Demo'),
-      placeholderRoute(paths.referrerDashboard, 'Referrer Dashboard', { signedIn: true }),
-      placeholderRoute(paths.originalDashboard, 'Referrer Dashboard', { signedIn: true }),
-      placeholderRoute(paths.basicDashboard, 'Referrer Dashboard', { signedIn: true }),
+      ...referrerDashboardRoutes,
       { path: routePatterns.notFound, handle: title('Page Not Found'), element: <NotFoundPage /> },
     ],
   },
