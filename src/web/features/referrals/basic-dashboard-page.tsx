@@ -3,7 +3,7 @@ import { displayStatus } from '@shared/referrals';
 import { ApiRequestError } from '@/lib/api';
 import { useIncomingRequests } from './api/get-incoming-requests';
 import { DashboardHeader } from './components/dashboard-header';
-import { EmptyState, LoadingText } from './components/my-requests-tab';
+import { EmptyState, LoadingText } from './components/referral-states';
 import { StatusActions } from './components/status-actions';
 import { StatusBadge } from './components/status-badge';
 import { companyNameOf, formatRequestDate, truncateUrl } from './utils/referral-display';

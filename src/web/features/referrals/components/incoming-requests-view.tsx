@@ -8,7 +8,7 @@ import { useIncomingRequests } from '../api/get-incoming-requests';
 import { useUpdateWillingness } from '../api/update-willingness';
 import { REQUEST_GROUPS, groupRequests, hasNoCategorized } from '../utils/referral-display';
 import { IncomingRequestCard } from './incoming-request-card';
-import { EmptyState, LoadError, LoadingText } from './my-requests-tab';
+import { EmptyState, LoadError, LoadingText } from './referral-states';
 import type { RenderProfileModal } from './profile-modal-slot';
 
 /** The referrer's requests grouped by status, each section with its count (spec section 2). */
