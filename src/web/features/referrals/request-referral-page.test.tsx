@@ -208,6 +208,32 @@ describe('RequestReferralPage', () => {
     );
   });
 
+  it("says 'Company information unavailable' when detection fails, and lets the user name the company", async () => {
+    const api = fakeReferralsApi();
+    api.overrides.set('GET /api/companies/detect', () => jsonResponse(500, { error: 'boom' }));
+    renderPage();
+    await userEvent.type(jobUrl(), JOB);
+    expect(await screen.findByText('Company information unavailable', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Company' })).toBeInTheDocument();
+  });
+
+  it("toasts 'An unexpected error occurred' when the answer cannot be read", async () => {
+    const api = fakeReferralsApi();
+    api.overrides.set('POST /api/referral-requests', () => jsonResponse(201, { surprise: true }));
+    renderPage();
+    await userEvent.type(jobUrl(), JOB);
+    await userEvent.type(position(), 'Software Engineer');
+    await userEvent.click(submit());
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        variant: 'destructive',
+        title: 'Error',
+        description: REFERRAL_SUBMIT_TEXTS.unexpected,
+      }),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/request-referral');
+  });
+
   it('warns about a missing resume with a link to /profile/edit, and shows the tips', async () => {
     fakeReferralsApi();
     renderPage(null);
