@@ -16,6 +16,8 @@ export const paths = {
   referrerDashboard: '/referrer-dashboard',
   originalDashboard: '/original-dashboard',
   basicDashboard: '/basic-dashboard',
+  /** Not in the spec's route table (its route is 'not shown'): docs/decisions/012. */
+  emergencyDashboard: '/emergency-dashboard',
 } as const;
 
 /** The router's patterns for the routes that take a parameter; `paths` builds the concrete links. */

@@ -31,14 +31,20 @@ export function dashboardMenu(user: User): MenuLink[] {
 export function SignedInPage({
   nav = dashboardNav,
   menu = dashboardMenu,
+  visitor,
+  authError,
+  onVisitor,
   children,
 }: {
   nav?: NavItem[];
   menu?: (user: User) => MenuLink[];
+  visitor?: ReactNode;
+  authError?: ReactNode;
+  onVisitor?: () => void;
   children: (user: User) => ReactNode;
 }) {
   return (
-    <RequireAuth>
+    <RequireAuth visitor={visitor} authError={authError} onVisitor={onVisitor}>
       {(user) => (
         <NotificationPoller>
           <TrackPageView />

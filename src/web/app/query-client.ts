@@ -8,6 +8,8 @@ declare module '@tanstack/react-query' {
       /** The toast text when this mutation fails; `silent` for mutations that handle failure themselves. */
       errorToast?: string;
       silent?: boolean;
+      /** On a 409 the server's own sentence (e.g. 'not allowed from this status') replaces errorToast. */
+      conflictFromServer?: boolean;
     };
   }
 }
@@ -23,7 +25,12 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.silent) return;
+        const conflict =
+          mutation.meta?.conflictFromServer && error instanceof ApiRequestError && error.status === 409
+            ? error.serverMessage
+            : undefined;
         const description =
+          conflict ??
           mutation.meta?.errorToast ??
           (error instanceof ApiRequestError
             ? (error.serverMessage ?? error.message)

@@ -8,6 +8,12 @@ import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { LandingPage } from '@/features/landing/landing-page';
 import { paths, routePatterns } from '@/paths';
 import { SignedInPage, notificationsNav } from './layouts';
+import {
+  RequestReferralRoute,
+  referrerDashboardRoutes,
+  renderProfileModal,
+  toastSignInToRequest,
+} from './referral-routes';
 import { DocumentTitle, type RouteHandle } from './document-title';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -20,6 +26,9 @@ const ProfileViewPage = lazy(() =>
 );
 const CompanyPrompt = lazy(() =>
   import('@/features/profile/components/company-prompt').then((m) => ({ default: m.CompanyPrompt })),
+);
+const MyReferralsPage = lazy(() =>
+  import('@/features/referrals/my-referrals-page').then((m) => ({ default: m.MyReferralsPage })),
 );
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
@@ -81,8 +90,22 @@ export const routes = [
         handle: title('User Profile'),
         element: <ProfileViewPage />,
       },
-      placeholderRoute(paths.requestReferral, 'Request a Referral', { signedIn: true }),
-      placeholderRoute(paths.myReferrals, 'My Referrals', { signedIn: true }),
+      {
+        path: paths.requestReferral,
+        handle: title('Request a Referral'),
+        element: (
+          <SignedInPage onVisitor={toastSignInToRequest}>{() => <RequestReferralRoute />}</SignedInPage>
+        ),
+      },
+      {
+        path: paths.myReferrals,
+        handle: title('My Referrals'),
+        element: (
+          <SignedInPage>
+            {(user) => <MyReferralsPage user={user} renderProfileModal={renderProfileModal} />}
+          </SignedInPage>
+        ),
+      },
       {
         path: paths.notifications,
         handle: title('Notifications'),
@@ -92,9 +115,7 @@ export const routes = [
       placeholderRoute(routePatterns.blogPost, 'Blog'),
       placeholderRoute(paths.demo, 'Demo'),
       placeholderRoute(paths.referrerDemo, 'Referrer Demo'),
-      placeholderRoute(paths.referrerDashboard, 'Referrer Dashboard', { signedIn: true }),
-      placeholderRoute(paths.originalDashboard, 'Referrer Dashboard', { signedIn: true }),
-      placeholderRoute(paths.basicDashboard, 'Referrer Dashboard', { signedIn: true }),
+      ...referrerDashboardRoutes,
       { path: routePatterns.notFound, handle: title('Page Not Found'), element: <NotFoundPage /> },
     ],
   },

@@ -8,7 +8,7 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
-    statusText: string,
+    readonly statusText: string,
   ) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiRequestError';

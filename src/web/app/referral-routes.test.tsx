@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { REFERRAL_SUBMIT_TEXTS } from '@shared/referrals';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { createQueryClient } from './query-client';
+import { routes } from './router';
+
+vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
+beforeEach(() => vi.mocked(toast).mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+function stubAuth(response: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input) === '/auth/status') return response();
+      return new Response(JSON.stringify({ error: 'Not found.' }), { status: 404 });
+    }),
+  );
+}
+const visitor = () => new Response(JSON.stringify({ isAuthenticated: false, user: null }), { status: 200 });
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('referral routes', () => {
+  it.each(['/referrer-dashboard', '/original-dashboard', '/basic-dashboard', '/emergency-dashboard'])(
+    '%s tells visitors to sign in instead of redirecting',
+    async (path) => {
+      stubAuth(visitor);
+      const router = renderAt(path);
+      expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
+      expect(
+        screen.getByText('You need to be signed in to view your referral dashboard.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
+
+  it("/basic-dashboard says 'Auth check failed' when the auth check fails", async () => {
+    stubAuth(() => new Response('down', { status: 500 }));
+    renderAt('/basic-dashboard');
+    expect(await screen.findByRole('heading', { name: 'Auth check failed' })).toBeInTheDocument();
+  });
+
+  it('/request-referral toasts and redirects visitors to /signin', async () => {
+    stubAuth(visitor);
+    const router = renderAt('/request-referral');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(toast).toHaveBeenCalledWith({
+      variant: 'destructive',
+      title: REFERRAL_SUBMIT_TEXTS.authTitle,
+      description: REFERRAL_SUBMIT_TEXTS.authMessage,
+    });
+  });
+
+  it('/my-referrals redirects visitors to /signin', async () => {
+    stubAuth(visitor);
+    const router = renderAt('/my-referrals');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  });
+});

@@ -1,0 +1,8 @@
+/** Query keys of the referrals feature; one root so a change refetches every referral list. */
+export const referralKeys = {
+  all: ['referrals'] as const,
+  myRequests: () => [...referralKeys.all, 'my-requests'] as const,
+  incoming: () => [...referralKeys.all, 'incoming'] as const,
+  companies: () => ['companies'] as const,
+  detection: (url: string) => ['companies', 'detect', url] as const,
+};

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+export const errorIdOf = (fieldId: string) => `${fieldId}-error`;
+
+/** A labelled form row with its validation message under it. */
+export function FormField({
+  id,
+  label,
+  optional = false,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  optional?: boolean;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('grid content-start gap-2', className)}>
+      <Label htmlFor={id}>
+        {label}
+        {optional && (
+          <span className="text-muted-foreground text-xs leading-none font-normal">(optional)</span>
+        )}
+      </Label>
+      {children}
+      {hint}
+      {error && (
+        <p id={errorIdOf(id)} role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Props that tie an input to its FormField's error. */
+export function invalidProps(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': errorIdOf(id) } : {};
+}

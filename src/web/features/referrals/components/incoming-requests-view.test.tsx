@@ -1,0 +1,228 @@
+// @vitest-environment jsdom
+import { REFERRAL_STATUS_TOASTS, type ReferralRequest } from '@shared/referrals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
+import { IncomingRequestsView } from './incoming-requests-view';
+import { MISSING_REFERRAL_TEXT } from './status-actions';
+import { STATUS_UPDATE_FAILED } from '../api/update-referral-status';
+import { aUser } from '@/testing/fixtures';
+import {
+  aRequest,
+  fakeReferralsApi,
+  jsonResponse,
+  renderReferralsUi,
+  stubBrowserApis,
+  withReferral,
+} from '@/testing/referrals-test-utils';
+
+vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  stubBrowserApis();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderView(incoming: ReferralRequest[]) {
+  const api = fakeReferralsApi({ incoming });
+  renderReferralsUi(
+    <IncomingRequestsView
+      user={aUser({ willingToGiveReferrals: true, role: 'referrer' })}
+      renderProfileModal={({ userId, open }) =>
+        open ? <p role="dialog">Profile modal of {userId}</p> : null
+      }
+    />,
+  );
+  return api;
+}
+
+const section = (name: string) => screen.findByRole('region', { name });
+const buttonsOf = (card: HTMLElement) =>
+  within(card)
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+
+describe('IncomingRequestsView', () => {
+  it('groups requests by displayed status with counts', async () => {
+    renderView([
+      withReferral(aRequest(1), 'pending'),
+      withReferral(aRequest(2), 'pending'),
+      withReferral(aRequest(3), 'accepted'),
+      withReferral(aRequest(4), 'declined'),
+      withReferral(aRequest(5), 'submitted'),
+      withReferral(aRequest(6), 'successful'),
+      withReferral(aRequest(7), 'unsuccessful'),
+    ]);
+    const counts: Record<string, number> = {
+      'Pending Review': 2,
+      'Accepted Requests': 1,
+      'Declined Requests': 1,
+      'Submitted Referrals': 1,
+      'Successful Referrals': 1,
+      'Unsuccessful Referrals': 1,
+    };
+    for (const [name, count] of Object.entries(counts)) {
+      const region = await section(name);
+      expect(within(region).getByLabelText(`${count} requests`)).toHaveTextContent(String(count));
+      expect(within(region).getAllByRole('article')).toHaveLength(count);
+    }
+    expect(screen.queryByText('No Categorized Requests')).not.toBeInTheDocument();
+  });
+
+  it("says 'No Categorized Requests' when none is pending, accepted or declined", async () => {
+    const api = renderView([withReferral(aRequest(1), 'successful')]);
+    expect(await screen.findByText('No Categorized Requests')).toBeInTheDocument();
+    expect(await section('Successful Referrals')).toBeInTheDocument();
+    const before = api.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh Requests' }));
+    await waitFor(() => expect(api.calls.length).toBeGreaterThan(before));
+  });
+
+  it('offers the action buttons of each status', async () => {
+    renderView([
+      withReferral(aRequest(1, { resumeLink: '/api/resumes/9/download' }), 'pending'),
+      withReferral(aRequest(2), 'accepted'),
+      withReferral(aRequest(3), 'submitted'),
+      withReferral(aRequest(4), 'declined'),
+    ]);
+    const card = async (group: string) => within(await section(group)).getByRole('article');
+    expect(buttonsOf(await card('Pending Review'))).toEqual(['View Profile', 'Accept Referral', 'Decline']);
+    expect(buttonsOf(await card('Accepted Requests'))).toEqual(['View Profile', 'Mark as Submitted']);
+    expect(buttonsOf(await card('Submitted Referrals'))).toEqual([
+      'View Profile',
+      'Mark as Successful',
+      'Mark as Unsuccessful',
+    ]);
+    expect(buttonsOf(await card('Declined Requests'))).toEqual(['View Profile']);
+    const pending = await card('Pending Review');
+    expect(within(pending).getByRole('link', { name: 'View Resume' })).toHaveAttribute('target', '_blank');
+    expect(within(await card('Accepted Requests')).queryByRole('link', { name: 'View Resume' })).toBeNull();
+  });
+
+  it('accepts with feedback: PUT, spec toast, activity, and the card moves', async () => {
+    const api = renderView([withReferral(aRequest(1, { message: 'Hi there' }), 'pending')]);
+    const card = within(await section('Pending Review')).getByRole('article');
+    expect(card).toHaveTextContent('Message from applicant:');
+    expect(card).toHaveTextContent('Grace Hopper');
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept Referral' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept Referral' });
+    await userEvent.type(within(dialog).getByLabelText(/Feedback for the job seeker/), 'Great fit');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        {
+          method: 'PUT',
+          path: '/api/referrals/1001/status',
+          body: { status: 'accepted', feedback: 'Great fit' },
+        },
+      ]),
+    );
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Referral updated',
+      description: REFERRAL_STATUS_TOASTS.accepted,
+    });
+    expect(api.activities()).toContainEqual({
+      category: 'referral_action',
+      action: 'accept',
+      details: { referralId: 1001 },
+    });
+    expect(await section('Accepted Requests')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it.each([
+    ['submitted', 'Mark as Successful', 'successful', 'success'],
+    ['submitted', 'Mark as Unsuccessful', 'unsuccessful', 'unsuccessful'],
+    ['accepted', 'Mark as Submitted', 'submitted', 'submit'],
+    ['pending', 'Decline', 'declined', 'decline'],
+  ] as const)('%s → %s sends %s with empty feedback', async (from, label, to, action) => {
+    const api = renderView([withReferral(aRequest(1), from)]);
+    await userEvent.click(await screen.findByRole('button', { name: label }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(api.writes()[0]?.body).toEqual({ status: to, feedback: '' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Referral updated',
+        description: REFERRAL_STATUS_TOASTS[to],
+      }),
+    );
+    expect(api.activities()).toContainEqual({
+      category: 'referral_action',
+      action,
+      details: { referralId: 1001 },
+    });
+  });
+
+  it("shows the server's 409 text, else the spec's failure text; the dialog stays open", async () => {
+    const api = renderView([withReferral(aRequest(1), 'pending')]);
+    api.overrides.set('PUT /api/referrals/1001/status', () =>
+      jsonResponse(409, { error: 'This referral is already accepted.' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept Referral' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'This referral is already accepted.',
+      }),
+    );
+    api.overrides.set('PUT /api/referrals/1001/status', () => new Response('', { status: 500 }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        variant: 'destructive',
+        title: 'Error',
+        description: STATUS_UPDATE_FAILED,
+      }),
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('a card without a referral cannot change status', async () => {
+    const api = renderView([aRequest(1)]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept Referral' }));
+    expect(toast).toHaveBeenCalledWith({
+      variant: 'destructive',
+      title: 'Error',
+      description: MISSING_REFERRAL_TEXT,
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('marks the partner company by id or by its job URL host, with fallbacks for missing names', async () => {
+    renderView([
+      withReferral(
+        aRequest(1, { companyId: 4, company: { id: 4, name: 'Stripe', isPartner: true } }),
+        'pending',
+      ),
+      withReferral(
+        aRequest(2, {
+          jobUrl: 'https://jobs.stripe.com/role/2',
+          companyId: 300,
+          company: { id: 300, name: '', isPartner: false },
+          jobSeeker: { id: 21, fullName: '', email: 'x@example.com', profilePicture: null },
+        }),
+        'pending',
+      ),
+      withReferral(aRequest(3), 'pending'),
+    ]);
+    const [byId, byHost, plain] = within(await section('Pending Review')).getAllByRole('article');
+    expect(byId).toHaveTextContent('Partner Company');
+    expect(byId).toHaveAttribute('data-partner', 'true');
+    expect(byHost).toHaveTextContent('Partner Company');
+    expect(byHost).toHaveTextContent('Unknown Company');
+    expect(byHost).toHaveTextContent('Unknown User');
+    expect(plain).not.toHaveTextContent('Partner Company');
+    expect(plain).not.toHaveAttribute('data-partner');
+  });
+
+  it("'View Profile' opens the composed profile modal for the job seeker", async () => {
+    renderView([withReferral(aRequest(1), 'pending')]);
+    await userEvent.click(await screen.findByRole('button', { name: 'View Profile' }));
+    expect(screen.getByText('Profile modal of 20')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,120 @@
+import type { User } from '@shared/auth';
+import type { ReferralRequest } from '@shared/referrals';
+import { RefreshCw, UserCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useIncomingRequests } from '../api/get-incoming-requests';
+import { useUpdateWillingness } from '../api/update-willingness';
+import { REQUEST_GROUPS, groupRequests, hasNoCategorized } from '../utils/referral-display';
+import { IncomingRequestCard } from './incoming-request-card';
+import { EmptyState, LoadError, LoadingText } from './referral-states';
+import type { RenderProfileModal } from './profile-modal-slot';
+
+/** The referrer's requests grouped by status, each section with its count (spec section 2). */
+export function IncomingRequestsView({
+  user,
+  renderProfileModal,
+}: {
+  user: User;
+  renderProfileModal?: RenderProfileModal;
+}) {
+  const query = useIncomingRequests();
+  const enable = useUpdateWillingness(user.id);
+  const [profileUserId, setProfileUserId] = useState<number | null>(null);
+
+  if (query.isPending) return <LoadingText text="Loading incoming requests..." />;
+  if (query.isError) return <LoadError details={query.error.message} />;
+  const requests = query.data.pages.flat();
+
+  if (requests.length === 0) {
+    return user.willingToGiveReferrals ? (
+      <EmptyState title="No referral requests received" text="You're open to receiving referral requests" />
+    ) : (
+      <EmptyState
+        title="No referral requests received"
+        text="Turn on referrals to receive requests from job seekers who want to work at your company."
+        action={
+          <Button type="button" disabled={enable.isPending} onClick={() => enable.mutate(true)}>
+            <UserCheck aria-hidden="true" />
+            Enable Referrals
+          </Button>
+        }
+      />
+    );
+  }
+
+  const groups = groupRequests(requests);
+  return (
+    <div className="grid gap-8">
+      {hasNoCategorized(requests) && (
+        <EmptyState
+          title="No Categorized Requests"
+          text="None of your requests is pending, accepted or declined right now."
+          action={
+            <Button type="button" variant="outline" onClick={() => query.refetch()}>
+              <RefreshCw aria-hidden="true" />
+              Refresh Requests
+            </Button>
+          }
+        />
+      )}
+      {REQUEST_GROUPS.map(({ key, title }) =>
+        key === 'pending' || groups[key].length > 0 ? (
+          <RequestSection key={key} title={title} requests={groups[key]} onViewProfile={setProfileUserId} />
+        ) : null,
+      )}
+      {query.hasNextPage && (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={query.isFetchingNextPage}
+          onClick={() => query.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      )}
+      {profileUserId !== null &&
+        renderProfileModal?.({
+          userId: profileUserId,
+          open: true,
+          onOpenChange: (open) => !open && setProfileUserId(null),
+        })}
+    </div>
+  );
+}
+
+function RequestSection({
+  title,
+  requests,
+  onViewProfile,
+}: {
+  title: string;
+  requests: readonly ReferralRequest[];
+  onViewProfile: (userId: number) => void;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <div className="flex items-center gap-2">
+        <h3 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h3>
+        <Badge variant="secondary" aria-label={`${requests.length} requests`}>
+          {requests.length}
+        </Badge>
+      </div>
+      {requests.length === 0 ? (
+        <p className="text-muted-foreground text-sm">Nothing waiting for your review.</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {requests.map((r) => (
+            <li key={r.id}>
+              <IncomingRequestCard request={r} onViewProfile={onViewProfile} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

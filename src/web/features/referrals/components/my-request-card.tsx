@@ -1,0 +1,61 @@
+import { displayStatus, type ReferralRequest } from '@shared/referrals';
+import { Building2, Calendar, ExternalLink, MessageSquare, UserRound } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { companyNameOf, formatRequestDate } from '../utils/referral-display';
+import { StatusBadge } from './status-badge';
+
+/** One of the seeker's own requests (My Requests tab). */
+export function MyRequestCard({ request }: { request: ReferralRequest }) {
+  const titleId = useId();
+  const referral = request.referral;
+  return (
+    <Card role="article" aria-labelledby={titleId} className="gap-3">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <h3 id={titleId} className="text-lg font-semibold">
+            {request.position}
+          </h3>
+          <p className="text-muted-foreground flex items-center gap-1.5 text-sm">
+            <Building2 className="size-4" aria-hidden="true" />
+            {companyNameOf(request, 'Company')}
+          </p>
+        </div>
+        <StatusBadge status={displayStatus(request)} />
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <p className="text-muted-foreground flex items-center gap-1.5">
+          <Calendar className="size-4" aria-hidden="true" />
+          Requested on {formatRequestDate(request.createdAt)}
+        </p>
+        {request.message && (
+          <p className="bg-muted/50 flex gap-2 rounded-md p-3">
+            <MessageSquare className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span className="break-words whitespace-pre-line">{request.message}</span>
+          </p>
+        )}
+        {referral && (
+          <div className="grid gap-1 rounded-md border p-3">
+            <p className="flex items-center gap-1.5">
+              <UserRound className="text-muted-foreground size-4" aria-hidden="true" />
+              Referrer: <span className="font-medium">{referral.referrerFirstName}</span>
+            </p>
+            {referral.feedback && (
+              <p>
+                <span className="font-medium">Feedback from referrer:</span>{' '}
+                <span className="whitespace-pre-line">{referral.feedback}</span>
+              </p>
+            )}
+          </div>
+        )}
+        <Button asChild variant="outline" size="sm" className="justify-self-start">
+          <a href={request.jobUrl} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden="true" />
+            View Job Posting
+          </a>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

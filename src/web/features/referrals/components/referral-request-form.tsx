@@ -1,0 +1,225 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { normalizeCompanyName, type CompanySummary } from '@shared/companies';
+import type { CompanyDetection } from '@shared/job-url';
+import {
+  CreateReferralRequestInputSchema,
+  DETECTED_COMPANY_NAME_MAX,
+  MESSAGE_MAX,
+  REFERRAL_FORM_TEXTS,
+  REFERRAL_REQUEST_ERRORS,
+  isWebUrl,
+  type CreateReferralRequestInput,
+} from '@shared/referrals';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2, Send } from 'lucide-react';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { CompanyCombobox } from '@/components/company-combobox';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { detectCompanyQuery, useDetectCompany } from '../api/detect-company';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { DetectionBanner, type DetectionState } from './detection-banner';
+import { FormField, invalidProps } from './form-field';
+
+const shape = CreateReferralRequestInputSchema.shape;
+
+/** The shared request schema's rules for the typed fields; the company comes from detection or the picker. */
+export const ReferralFormSchema = z.object({
+  jobUrl: shape.jobUrl,
+  position: shape.position,
+  message: z.string().max(MESSAGE_MAX, REFERRAL_FORM_TEXTS.messageMax),
+  companyName: z.string().trim().max(DETECTED_COMPANY_NAME_MAX),
+});
+type FormInput = z.input<typeof ReferralFormSchema>;
+type FormValues = z.output<typeof ReferralFormSchema>;
+
+export type FieldErrors = Partial<Record<string, string[]>>;
+const FIELDS = ['jobUrl', 'position', 'message', 'companyName'] as const;
+const MAX_SUGGESTIONS = 10;
+
+/**
+ * Spec section 5's referral request form. Returns the server's field errors from `onSubmit` to show them
+ * under the fields.
+ */
+export function ReferralRequestForm({
+  companies,
+  resumeLink,
+  submitting,
+  onSubmit,
+}: {
+  companies: readonly CompanySummary[];
+  resumeLink: string | null;
+  submitting: boolean;
+  onSubmit: (input: CreateReferralRequestInput) => Promise<FieldErrors | undefined>;
+}) {
+  const id = useId();
+  const ids = {
+    jobUrl: `${id}-url`,
+    position: `${id}-position`,
+    message: `${id}-message`,
+    company: `${id}-co`,
+  };
+  const queryClient = useQueryClient();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormValues>({
+    resolver: zodResolver(ReferralFormSchema),
+    defaultValues: { jobUrl: '', position: '', message: '', companyName: '' },
+  });
+
+  const jobUrl = useWatch({ control, name: 'jobUrl' }).trim();
+  const messageLength = useWatch({ control, name: 'message' }).length;
+  const debouncedUrl = useDebouncedValue(jobUrl);
+  const detection = useDetectCompany(debouncedUrl);
+  const state = detectionState(debouncedUrl, detection);
+  const needsCompany =
+    state.status === 'error' || (state.status === 'done' && state.detection.companyId === null);
+
+  async function submit(values: FormValues) {
+    const detected = await queryClient.fetchQuery(detectCompanyQuery(values.jobUrl)).catch(() => null);
+    const company = resolveCompany(needsCompany || !detected ? values.companyName : '', detected, companies);
+    if (!company) {
+      setError('companyName', { message: REFERRAL_REQUEST_ERRORS.companyUnknown }, { shouldFocus: true });
+      return;
+    }
+    const fieldErrors = await onSubmit({
+      jobUrl: values.jobUrl,
+      position: values.position,
+      message: values.message.trim(),
+      resumeLink,
+      ...company,
+    });
+    for (const field of FIELDS) {
+      const message = fieldErrors?.[field === 'companyName' ? 'detectedCompanyName' : field]?.[0];
+      if (message) setError(field, { message });
+    }
+    if (fieldErrors?.companyId?.[0]) setError('companyName', { message: fieldErrors.companyId[0] });
+  }
+
+  const suggest = (query: string) => {
+    const q = query.trim().toLowerCase();
+    if (!q) return [];
+    return companies
+      .filter((c) => c.name.toLowerCase().includes(q))
+      .slice(0, MAX_SUGGESTIONS)
+      .map((c) => c.name);
+  };
+
+  return (
+    <form noValidate aria-label="Job details" onSubmit={handleSubmit(submit)} className="grid gap-5">
+      <FormField id={ids.jobUrl} label="Job URL" error={errors.jobUrl?.message}>
+        <Input
+          id={ids.jobUrl}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://company.com/careers/job-id"
+          data-testid="job-url-input"
+          {...register('jobUrl')}
+          {...invalidProps(ids.jobUrl, errors.jobUrl?.message)}
+        />
+      </FormField>
+      <DetectionBanner state={state} />
+      {needsCompany && (
+        <FormField
+          id={ids.company}
+          label="Company"
+          error={errors.companyName?.message}
+          hint={
+            <p className="text-muted-foreground text-xs">
+              Pick the company from the list, or type its name if it is not there.
+            </p>
+          }
+        >
+          <Controller
+            control={control}
+            name="companyName"
+            render={({ field }) => (
+              <CompanyCombobox
+                id={ids.company}
+                value={field.value}
+                onChange={field.onChange}
+                suggest={suggest}
+                placeholder="e.g. Stripe"
+                invalid={Boolean(errors.companyName)}
+                describedBy={errors.companyName ? `${ids.company}-error` : undefined}
+              />
+            )}
+          />
+        </FormField>
+      )}
+      <FormField id={ids.position} label="Position" error={errors.position?.message}>
+        <Input
+          id={ids.position}
+          placeholder="e.g. Senior Software Engineer"
+          data-testid="position-input"
+          {...register('position')}
+          {...invalidProps(ids.position, errors.position?.message)}
+        />
+      </FormField>
+      <FormField
+        id={ids.message}
+        label="Message"
+        optional
+        error={errors.message?.message}
+        hint={
+          <p
+            aria-live="polite"
+            data-testid="message-counter"
+            className={
+              messageLength > MESSAGE_MAX ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'
+            }
+          >
+            {messageLength}/{MESSAGE_MAX}
+          </p>
+        }
+      >
+        <Textarea
+          id={ids.message}
+          rows={5}
+          placeholder="Introduce yourself and say why you are a great fit for this role."
+          data-testid="message-input"
+          {...register('message')}
+          {...invalidProps(ids.message, errors.message?.message)}
+        />
+      </FormField>
+      <Button type="submit" disabled={submitting} className="justify-self-start" data-testid="submit-request">
+        {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        {submitting ? 'Submitting...' : 'Submit Request'}
+      </Button>
+    </form>
+  );
+}
+
+function detectionState(
+  url: string,
+  query: { isPending: boolean; isError: boolean; data?: CompanyDetection },
+): DetectionState {
+  if (!isWebUrl(url)) return { status: 'idle' };
+  if (query.isError) return { status: 'error' };
+  if (query.data) return { status: 'done', detection: query.data };
+  return { status: 'loading' };
+}
+
+/** The picked or typed name (a known company by id, else the name), else what detection found. */
+function resolveCompany(
+  typed: string,
+  detection: CompanyDetection | null,
+  companies: readonly CompanySummary[],
+): Pick<CreateReferralRequestInput, 'companyId' | 'detectedCompanyName'> | null {
+  const name = typed.trim();
+  if (name) {
+    const match = companies.find((c) => normalizeCompanyName(c.name) === normalizeCompanyName(name));
+    return match ? { companyId: match.id } : { detectedCompanyName: name };
+  }
+  if (detection?.companyId != null) return { companyId: detection.companyId };
+  if (detection?.companyName) return { detectedCompanyName: detection.companyName };
+  return null;
+}

@@ -1,0 +1,168 @@
+import { FEEDBACK_MAX, displayStatus, type ReferralRequest } from '@shared/referrals';
+import { Check, Loader2, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { useUpdateReferralStatus, type StatusChange } from '../api/update-referral-status';
+import { normalizeStatus } from '../utils/referral-display';
+
+interface Action {
+  status: StatusChange;
+  label: string;
+  icon: ReactNode;
+  variant: 'default' | 'outline';
+  hint: string;
+}
+
+/** Spec section 4: the referrer's moves from each status; declined, successful, unsuccessful have none. */
+const ACTIONS: Partial<Record<string, readonly Action[]>> = {
+  pending: [
+    {
+      status: 'accepted',
+      label: 'Accept Referral',
+      icon: <Check />,
+      variant: 'default',
+      hint: 'You agree to refer this candidate.',
+    },
+    {
+      status: 'declined',
+      label: 'Decline',
+      icon: <X />,
+      variant: 'outline',
+      hint: 'The job seeker will be notified.',
+    },
+  ],
+  accepted: [
+    {
+      status: 'submitted',
+      label: 'Mark as Submitted',
+      icon: <Send />,
+      variant: 'default',
+      hint: 'You submitted the referral to your company.',
+    },
+  ],
+  submitted: [
+    {
+      status: 'successful',
+      label: 'Mark as Successful',
+      icon: <ThumbsUp />,
+      variant: 'default',
+      hint: 'The candidate was shortlisted or invited to interview.',
+    },
+    {
+      status: 'unsuccessful',
+      label: 'Mark as Unsuccessful',
+      icon: <ThumbsDown />,
+      variant: 'outline',
+      hint: 'The candidate was not selected.',
+    },
+  ],
+};
+
+export const MISSING_REFERRAL_TEXT = 'Unable to find referral ID. Please try again.';
+
+/** The action buttons of a request card; each asks for optional feedback before it changes the status. */
+export function StatusActions({ request }: { request: ReferralRequest }) {
+  const [chosen, setChosen] = useState<Action | null>(null);
+  const actions = ACTIONS[normalizeStatus(displayStatus(request))] ?? [];
+  if (actions.length === 0) return null;
+
+  function choose(action: Action) {
+    if (!request.referral) {
+      toast({ variant: 'destructive', title: 'Error', description: MISSING_REFERRAL_TEXT });
+      return;
+    }
+    setChosen(action);
+  }
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {actions.map((action) => (
+        <Button
+          key={action.status}
+          type="button"
+          size="sm"
+          variant={action.variant}
+          onClick={() => choose(action)}
+        >
+          {action.icon}
+          {action.label}
+        </Button>
+      ))}
+      {chosen && request.referral && (
+        <FeedbackDialog
+          key={chosen.status}
+          action={chosen}
+          referralId={request.referral.id}
+          position={request.position}
+          onClose={() => setChosen(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function FeedbackDialog({
+  action,
+  referralId,
+  position,
+  onClose,
+}: {
+  action: Action;
+  referralId: number;
+  position: string;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [feedback, setFeedback] = useState('');
+  const update = useUpdateReferralStatus();
+  const tooLong = feedback.length > FEEDBACK_MAX;
+
+  function confirm() {
+    update.mutate({ referralId, status: action.status, feedback: feedback.trim() }, { onSuccess: onClose });
+  }
+
+  return (
+    <AppDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={action.label}
+      description={`${position}: ${action.hint}`}
+      footer={
+        <>
+          <DialogCloseButton />
+          <Button
+            type="button"
+            onClick={confirm}
+            disabled={update.isPending || tooLong}
+            data-testid="confirm-status-change"
+          >
+            {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={id}>
+          Feedback for the job seeker
+          <span className="text-muted-foreground text-xs font-normal">(optional)</span>
+        </Label>
+        <Textarea
+          id={id}
+          rows={4}
+          value={feedback}
+          onChange={(e) => setFeedback(e.target.value)}
+          aria-invalid={tooLong || undefined}
+          data-testid="feedback-input"
+        />
+        <p className={tooLong ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}>
+          {feedback.length}/{FEEDBACK_MAX}
+        </p>
+      </div>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { statusLabel } from '@shared/referrals';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
+
+const STYLE: Record<string, string> = {
+  Pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
+  Accepted: 'bg-blue-100 text-blue-900 dark:bg-blue-900/40 dark:text-blue-100',
+  Declined: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
+  Submitted: 'bg-violet-100 text-violet-900 dark:bg-violet-900/40 dark:text-violet-100',
+  Successful: 'bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100',
+  Unsuccessful: 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const label = statusLabel(status);
+  return (
+    <Badge variant="outline" className={cn('border-transparent', STYLE[label])}>
+      {label}
+    </Badge>
+  );
+}

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
+import { BasicDashboardPage } from './basic-dashboard-page';
+import { EmergencyDashboardPage } from './emergency-dashboard-page';
+import { OriginalDashboardPage } from './original-dashboard-page';
+import { ReferrerDashboardPage } from './referrer-dashboard-page';
+import { aUser } from '@/testing/fixtures';
+import {
+  aRequest,
+  fakeReferralsApi,
+  renderReferralsUi,
+  stubBrowserApis,
+  withReferral,
+} from '@/testing/referrals-test-utils';
+
+vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  stubBrowserApis();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const referrer = aUser({ id: 7, role: 'referrer', willingToGiveReferrals: true });
+const LONG_URL = 'https://careers.google.com/jobs/results/1234567890-senior-engineer';
+
+describe('referrer dashboards', () => {
+  it('/referrer-dashboard shows the grouped incoming view under its header', async () => {
+    fakeReferralsApi({ incoming: [withReferral(aRequest(1), 'pending')] });
+    renderReferralsUi(<ReferrerDashboardPage user={referrer} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Referrer Dashboard' })).toBeInTheDocument();
+    const pending = await screen.findByRole('region', { name: 'Pending Review' });
+    expect(within(pending).getByRole('button', { name: 'Accept Referral' })).toBeInTheDocument();
+  });
+
+  it('/original-dashboard adds debug information from the same query', async () => {
+    const api = fakeReferralsApi({
+      incoming: [withReferral(aRequest(1), 'pending'), withReferral(aRequest(2), 'accepted')],
+    });
+    renderReferralsUi(<OriginalDashboardPage user={referrer} />);
+    await screen.findByRole('region', { name: 'Pending Review' });
+    const debug = screen.getByText('Debug information').closest('[data-slot="card"]');
+    expect(debug).toHaveTextContent('User id7');
+    expect(debug).toHaveTextContent('Total requests2');
+    expect(debug).toHaveTextContent('Pending Review1');
+    expect(debug).not.toHaveTextContent('Last fetchnever');
+    expect(api.calls.filter((c) => c.path.includes('role=referrer'))).toHaveLength(1);
+  });
+
+  it('/basic-dashboard lists requests in a table with job URLs cut to 40 characters', async () => {
+    fakeReferralsApi({ incoming: [withReferral(aRequest(1, { jobUrl: LONG_URL }), 'pending')] });
+    renderReferralsUi(<BasicDashboardPage user={referrer} />);
+    const table = await screen.findByRole('table');
+    const link = within(table).getByRole('link', { name: `${LONG_URL.slice(0, 40)}...` });
+    expect(link).toHaveAttribute('href', LONG_URL);
+    expect(LONG_URL.slice(0, 40)).toHaveLength(40);
+    expect(within(table).getByRole('button', { name: 'Accept Referral' })).toBeInTheDocument();
+  });
+
+  it("/basic-dashboard says 'Server error: {status}' when the list fails", async () => {
+    const api = fakeReferralsApi();
+    api.overrides.set('GET /api/referral-requests', () => new Response('', { status: 503 }));
+    renderReferralsUi(<BasicDashboardPage user={referrer} />);
+    expect(await screen.findByText('Server error: 503')).toBeInTheDocument();
+  });
+
+  it('the emergency view has plain tables of pending and processed referrals, and links', async () => {
+    fakeReferralsApi({
+      incoming: [
+        withReferral(aRequest(1), 'pending'),
+        withReferral(aRequest(2), 'accepted'),
+        withReferral(aRequest(3), 'declined'),
+      ],
+    });
+    renderReferralsUi(<EmergencyDashboardPage />);
+    const pending = await screen.findByRole('region', { name: 'Pending Referrals' });
+    expect(within(pending).getAllByRole('row')).toHaveLength(2);
+    const processed = screen.getByRole('region', { name: 'Processed Referrals' });
+    expect(within(processed).getAllByRole('row')).toHaveLength(3);
+    for (const [name, href] of [
+      ['Dashboard', '/dashboard'],
+      ['Request a Referral', '/request-referral'],
+      ['My Referrals', '/my-referrals'],
+    ]) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+  });
+
+  it("the emergency view's error state reloads with 'Try Again'", async () => {
+    const api = fakeReferralsApi();
+    api.overrides.set(
+      'GET /api/referral-requests',
+      () => new Response('', { status: 500, statusText: 'Internal Server Error' }),
+    );
+    const reload = vi.fn();
+    renderReferralsUi(<EmergencyDashboardPage reload={reload} />);
+    expect(await screen.findByText('There was an error loading the referrer dashboard.')).toBeInTheDocument();
+    expect(screen.getByText('Error fetching referrals: 500 Internal Server Error')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it("the grouped view's load error shows the spec sentence and technical details", async () => {
+    const api = fakeReferralsApi();
+    api.overrides.set('GET /api/referral-requests', () => new Response('db down', { status: 500 }));
+    renderReferralsUi(<ReferrerDashboardPage user={referrer} />);
+    expect(
+      await screen.findByText('Error loading referral requests. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('500: db down')).toBeInTheDocument();
+  });
+});

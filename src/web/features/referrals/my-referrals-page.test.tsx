@@ -1,0 +1,180 @@
+// @vitest-environment jsdom
+import { NO_COMPANY_FOR_WILLINGNESS } from '@shared/referrals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
+import { MyReferralsPage } from './my-referrals-page';
+import { WILLINGNESS_FAILED } from './api/update-willingness';
+import { aUser } from '@/testing/fixtures';
+import {
+  aRequest,
+  fakeReferralsApi,
+  jsonResponse,
+  renderReferralsUi,
+  stubBrowserApis,
+  withReferral,
+} from '@/testing/referrals-test-utils';
+
+vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  stubBrowserApis();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage(user = aUser(), path = '/my-referrals') {
+  return renderReferralsUi(
+    <MyReferralsPage
+      user={user}
+      renderProfileModal={({ userId, open }) => (open ? <p>Profile modal of {userId}</p> : null)}
+    />,
+    path,
+  );
+}
+
+describe('MyReferralsPage, My Requests', () => {
+  it('has the header links, the incomplete-profile banner and the empty state', async () => {
+    fakeReferralsApi();
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Referrals' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Request New Referral' })).toHaveAttribute(
+      'href',
+      '/request-referral',
+    );
+    expect(screen.getByText('Your profile is not complete')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Complete Profile' })).toHaveAttribute('href', '/profile/edit');
+    expect(screen.getByRole('tab', { name: 'My Requests' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Loading your referral requests...')).toBeInTheDocument();
+    expect(await screen.findByText('No referral requests yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a Referral' })).toHaveAttribute(
+      'href',
+      '/request-referral',
+    );
+    expect(screen.getByRole('heading', { name: 'Tips for Success' })).toBeInTheDocument();
+    expect(screen.getByText('Follow Up Appropriately')).toBeInTheDocument();
+    expect(screen.getByText('Be Ready for Interviews')).toBeInTheDocument();
+  });
+
+  it('hides the banner when the profile is complete', async () => {
+    fakeReferralsApi();
+    renderPage(aUser({ profileCompleted: true }));
+    await screen.findByText('No referral requests yet');
+    expect(screen.queryByText('Your profile is not complete')).not.toBeInTheDocument();
+  });
+
+  it('shows a card per request with status, date, message, job link and referrer feedback', async () => {
+    fakeReferralsApi({
+      mine: [
+        withReferral(aRequest(2, { message: 'Please refer me' }), 'accepted', 'Happy to help'),
+        aRequest(1, { company: { id: 77, name: '', isPartner: false }, companyId: 77 }),
+      ],
+    });
+    renderPage();
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const [first, second] = cards;
+    expect(first).toHaveAccessibleName('Engineer 2');
+    expect(first).toHaveTextContent('Google');
+    expect(first).toHaveTextContent('Accepted');
+    expect(first).toHaveTextContent('Requested on Jan 5, 2025');
+    expect(first).toHaveTextContent('Please refer me');
+    expect(first).toHaveTextContent('Referrer: Ada');
+    expect(first).toHaveTextContent('Happy to help');
+    const link = within(first!).getByRole('link', { name: 'View Job Posting' });
+    expect(link).toHaveAttribute('href', 'https://careers.google.com/jobs/2');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(second).toHaveTextContent('Company');
+    expect(second).toHaveTextContent('Pending');
+  });
+
+  it("the refresh action toasts 'Refreshing data' and refetches", async () => {
+    const api = fakeReferralsApi();
+    renderPage();
+    await screen.findByText('No referral requests yet');
+    const before = api.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(toast).toHaveBeenCalledWith({ title: 'Refreshing data' });
+    await waitFor(() => expect(api.calls.length).toBeGreaterThan(before));
+  });
+});
+
+describe('MyReferralsPage, Incoming Requests', () => {
+  it('opens on ?tab=incoming and switching tabs updates the URL', async () => {
+    fakeReferralsApi();
+    renderPage(aUser(), '/my-referrals?tab=incoming');
+    expect(screen.getByRole('tab', { name: 'Incoming Requests' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText('Referrer Mode')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'My Requests' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/my-referrals$/);
+    await userEvent.click(screen.getByRole('tab', { name: 'Incoming Requests' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/my-referrals?tab=incoming');
+  });
+
+  it("empty and not willing: 'Enable Referrals' turns willingness on", async () => {
+    const api = fakeReferralsApi();
+    renderPage(aUser(), '/my-referrals?tab=incoming');
+    expect(await screen.findByText('No referral requests received')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enable Referrals' }));
+    await waitFor(() =>
+      expect(api.writes()).toEqual([
+        { method: 'PUT', path: '/api/users/7/willingness-to-give-referrals', body: { isWilling: true } },
+      ]),
+    );
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Preferences updated' }));
+  });
+
+  it("empty and willing: 'Currently active' and the open-to-requests text", async () => {
+    fakeReferralsApi();
+    renderPage(aUser({ willingToGiveReferrals: true }), '/my-referrals?tab=incoming');
+    expect(await screen.findByText("You're open to receiving referral requests")).toBeInTheDocument();
+    expect(
+      screen.getByRole('checkbox', { name: 'I am willing to give referrals for my organization' }),
+    ).toBeChecked();
+    expect(screen.getByText('Currently active')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enable Referrals' })).not.toBeInTheDocument();
+  });
+
+  it('the willingness checkbox sends the PUT and logs the toggle', async () => {
+    const api = fakeReferralsApi();
+    renderPage(aUser(), '/my-referrals?tab=incoming');
+    const box = screen.getByRole('checkbox', { name: 'I am willing to give referrals for my organization' });
+    expect(box).not.toBeChecked();
+    expect(screen.queryByText('Currently active')).not.toBeInTheDocument();
+    await userEvent.click(box);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Preferences updated' }));
+    expect(api.writes()[0]).toMatchObject({ body: { isWilling: true } });
+    expect(api.activities()).toContainEqual({
+      category: 'user_preference',
+      action: 'willingness_toggle',
+      details: { isWilling: true },
+    });
+  });
+
+  it("shows the server's 409 text, else the spec's failure text", async () => {
+    const api = fakeReferralsApi();
+    const path = '/api/users/7/willingness-to-give-referrals';
+    api.overrides.set(`PUT ${path}`, () => jsonResponse(409, { error: NO_COMPANY_FOR_WILLINGNESS }));
+    renderPage(aUser(), '/my-referrals?tab=incoming');
+    const box = screen.getByRole('checkbox', { name: 'I am willing to give referrals for my organization' });
+    await userEvent.click(box);
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        variant: 'destructive',
+        title: 'Error',
+        description: NO_COMPANY_FOR_WILLINGNESS,
+      }),
+    );
+    api.overrides.set(`PUT ${path}`, () => jsonResponse(500, { error: 'boom' }));
+    await userEvent.click(box);
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        variant: 'destructive',
+        title: 'Error',
+        description: WILLINGNESS_FAILED,
+      }),
+    );
+  });
+});

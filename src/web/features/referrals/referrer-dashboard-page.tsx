@@ -1,0 +1,30 @@
+import type { User } from '@shared/auth';
+import { Badge } from '@/components/ui/badge';
+import { DashboardHeader } from './components/dashboard-header';
+import { IncomingRequestsView } from './components/incoming-requests-view';
+import type { RenderProfileModal } from './components/profile-modal-slot';
+import { WillingnessToggle } from './components/willingness-toggle';
+
+/** /referrer-dashboard: the grouped incoming requests on their own screen (docs/decisions/012). */
+export function ReferrerDashboardPage({
+  user,
+  renderProfileModal,
+}: {
+  user: User;
+  renderProfileModal?: RenderProfileModal;
+}) {
+  return (
+    <main className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-8">
+      <div>
+        <DashboardHeader
+          title="Referrer Dashboard"
+          text="Review the referral requests job seekers sent to you and keep them moving."
+        >
+          <Badge variant="secondary">Referrer Mode</Badge>
+        </DashboardHeader>
+        <WillingnessToggle user={user} />
+      </div>
+      <IncomingRequestsView user={user} renderProfileModal={renderProfileModal} />
+    </main>
+  );
+}

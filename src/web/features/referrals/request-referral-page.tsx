@@ -1,0 +1,128 @@
+import { ApiErrorSchema } from '@shared/errors';
+import { REFERRAL_SUBMIT_TEXTS, type CreateReferralRequestInput } from '@shared/referrals';
+import { AlertTriangle, ArrowLeft, ClipboardList, Link2 } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { ApiRequestError } from '@/lib/api';
+import { paths } from '@/paths';
+import { useCreateReferralRequest } from './api/create-referral-request';
+import { useCompanies } from './api/get-companies';
+import { ReferralRequestForm, type FieldErrors } from './components/referral-request-form';
+import { REQUEST_TIPS, TipsCard } from './components/tips-card';
+
+/** The active resume as the router hands it in (the profile feature owns that call). */
+export interface ActiveResumeState {
+  isLoading: boolean;
+  fileUrl: string | null;
+}
+
+/** /request-referral (spec section 2): the job details form, tips, and a warning when there is no resume. */
+export function RequestReferralPage({ resume }: { resume: ActiveResumeState }) {
+  const navigate = useNavigate();
+  const companies = useCompanies();
+  const create = useCreateReferralRequest();
+
+  async function submit(input: CreateReferralRequestInput): Promise<FieldErrors | undefined> {
+    try {
+      const result = await create.mutateAsync(input);
+      toast({
+        title: REFERRAL_SUBMIT_TEXTS.success,
+        description: result.noReferrers ? REFERRAL_SUBMIT_TEXTS.noReferrers : REFERRAL_SUBMIT_TEXTS.sent,
+      });
+      navigate(paths.dashboard);
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) {
+        toast({ variant: 'destructive', title: 'Error', description: REFERRAL_SUBMIT_TEXTS.unexpected });
+        return undefined;
+      }
+      const body = parseErrorBody(error.body);
+      toast({
+        variant: 'destructive',
+        title: REFERRAL_SUBMIT_TEXTS.failed,
+        description: body?.error ?? (error.body || REFERRAL_SUBMIT_TEXTS.failedFallback),
+      });
+      return body?.fieldErrors;
+    }
+  }
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <nav aria-label="Referral pages" className="mb-4 flex flex-wrap gap-2">
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Link to={paths.dashboard}>
+            <ArrowLeft aria-hidden="true" />
+            Back to Dashboard
+          </Link>
+        </Button>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={paths.myReferrals}>
+            <ClipboardList aria-hidden="true" />
+            My Referrals
+          </Link>
+        </Button>
+      </nav>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Request a Referral</h1>
+        <p className="text-muted-foreground mt-1">
+          Paste the job posting and we&apos;ll connect you with an employee who can refer you.
+        </p>
+      </header>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid gap-4">
+          {!resume.isLoading && !resume.fileUrl && <NoResumeWarning />}
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Link2 className="text-primary size-5" aria-hidden="true" />
+                <h2>Job details</h2>
+              </CardTitle>
+              <CardDescription>
+                We detect the company from the job URL. A specific posting works best.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ReferralRequestForm
+                companies={companies.data ?? []}
+                resumeLink={resume.fileUrl}
+                submitting={create.isPending}
+                onSubmit={submit}
+              />
+            </CardContent>
+          </Card>
+        </div>
+        <TipsCard tips={REQUEST_TIPS} />
+      </div>
+    </main>
+  );
+}
+
+function NoResumeWarning() {
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div className="grid gap-1 text-sm">
+        <p className="font-semibold">You haven&apos;t uploaded a resume yet</p>
+        <p>Referrers read your resume before they refer you. Requests with a resume get answered faster.</p>
+        <Link to={paths.profileEdit} className="font-medium underline underline-offset-4">
+          Upload your resume in your profile
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function parseErrorBody(body: string) {
+  try {
+    const parsed = ApiErrorSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined; // not JSON: the raw body is the message
+  }
+}

@@ -1,0 +1,74 @@
+import { FIXED_COMPANIES, PARTNER_COMPANY_ID, fallbackCompanyName } from '@shared/companies';
+import { displayStatus, type ReferralRequest } from '@shared/referrals';
+import { format } from 'date-fns';
+
+/** Referral dates: short month, day, year ('Jan 5, 2025'; spec section 5). */
+export function formatRequestDate(iso: string): string {
+  return format(new Date(iso), 'MMM d, yyyy');
+}
+
+const PARTNER_HOST = FIXED_COMPANIES.find((c) => c.id === PARTNER_COMPANY_ID)?.domain;
+
+/** Spec section 2: the partner company (id 4), also recognised by its host in the job URL. */
+export function isPartnerRequest(request: Pick<ReferralRequest, 'companyId' | 'company' | 'jobUrl'>) {
+  if (request.company.isPartner || request.companyId === PARTNER_COMPANY_ID) return true;
+  if (!PARTNER_HOST || !URL.canParse(request.jobUrl)) return false;
+  const host = new URL(request.jobUrl).hostname.toLowerCase();
+  return host === PARTNER_HOST || host.endsWith(`.${PARTNER_HOST}`);
+}
+
+export function companyNameOf(request: Pick<ReferralRequest, 'companyId' | 'company'>, fallback: string) {
+  return request.company.name || fallbackCompanyName(request.companyId) || fallback;
+}
+
+/** The basic dashboard shows job URLs cut to 40 characters (spec section 9). */
+export const JOB_URL_DISPLAY_MAX = 40;
+export function truncateUrl(url: string, max = JOB_URL_DISPLAY_MAX): string {
+  return url.length > max ? `${url.slice(0, max)}...` : url;
+}
+
+export type RequestGroupKey =
+  'pending' | 'accepted' | 'declined' | 'submitted' | 'successful' | 'unsuccessful';
+
+export const REQUEST_GROUPS: readonly { key: RequestGroupKey; title: string }[] = [
+  { key: 'pending', title: 'Pending Review' },
+  { key: 'accepted', title: 'Accepted Requests' },
+  { key: 'declined', title: 'Declined Requests' },
+  { key: 'submitted', title: 'Submitted Referrals' },
+  { key: 'successful', title: 'Successful Referrals' },
+  { key: 'unsuccessful', title: 'Unsuccessful Referrals' },
+];
+
+/** Older data may say approved or rejected: they count as accepted and declined (spec section 2). */
+function groupOf(status: string): RequestGroupKey | undefined {
+  if (status === 'approved') return 'accepted';
+  if (status === 'rejected') return 'declined';
+  return REQUEST_GROUPS.find((g) => g.key === status)?.key;
+}
+
+export function groupRequests(requests: readonly ReferralRequest[]) {
+  const groups: Record<RequestGroupKey, ReferralRequest[]> = {
+    pending: [],
+    accepted: [],
+    declined: [],
+    submitted: [],
+    successful: [],
+    unsuccessful: [],
+  };
+  for (const request of requests) {
+    const key = groupOf(displayStatus(request));
+    if (key) groups[key].push(request);
+  }
+  return groups;
+}
+
+/** Spec: requests exist but none is pending, accepted or declined. */
+export function hasNoCategorized(requests: readonly ReferralRequest[]) {
+  const g = groupRequests(requests);
+  return requests.length > 0 && g.pending.length + g.accepted.length + g.declined.length === 0;
+}
+
+/** A status as the groups and actions read it: approved is accepted, rejected is declined. */
+export function normalizeStatus(status: string): string {
+  return groupOf(status) ?? status;
+}
