@@ -1,4 +1,5 @@
-import { FIXED_COMPANIES, PARTNER_COMPANY_ID, fallbackCompanyName } from '@shared/companies';
+import { PARTNER_COMPANY_ID, fallbackCompanyName } from '@shared/companies';
+import { isPartnerJobUrl } from '@shared/job-url';
 import { displayStatus, type ReferralRequest } from '@shared/referrals';
 import { format } from 'date-fns';
 
@@ -7,14 +8,11 @@ export function formatRequestDate(iso: string): string {
   return format(new Date(iso), 'MMM d, yyyy');
 }
 
-const PARTNER_HOST = FIXED_COMPANIES.find((c) => c.id === PARTNER_COMPANY_ID)?.domain;
-
 /** Spec section 2: the partner company (id 4), also recognised by its host in the job URL. */
 export function isPartnerRequest(request: Pick<ReferralRequest, 'companyId' | 'company' | 'jobUrl'>) {
-  if (request.company.isPartner || request.companyId === PARTNER_COMPANY_ID) return true;
-  if (!PARTNER_HOST || !URL.canParse(request.jobUrl)) return false;
-  const host = new URL(request.jobUrl).hostname.toLowerCase();
-  return host === PARTNER_HOST || host.endsWith(`.${PARTNER_HOST}`);
+  return (
+    request.company.isPartner || request.companyId === PARTNER_COMPANY_ID || isPartnerJobUrl(request.jobUrl)
+  );
 }
 
 export function companyNameOf(request: Pick<ReferralRequest, 'companyId' | 'company'>, fallback: string) {
