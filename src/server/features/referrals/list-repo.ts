@@ -46,37 +46,42 @@ export interface Page {
   before?: number;
 }
 
-/** The seeker's own requests, newest first (index referral_requests_seeker_newest_idx). */
-export async function listSeekerRequests(db: Db, seekerId: number, page: Page): Promise<ReferralRequest[]> {
-  const rows = await selectRequestViews(
+/** One page of a list as an unexecuted query (the EXPLAIN test reads its plan). */
+export function requestListQuery(db: Db, role: 'seeker' | 'referrer', userId: number, page: Page) {
+  if (role === 'referrer') {
+    // Newest request first through index referrals_referrer_request_idx.
+    return selectRequestViews(
+      db,
+      true,
+      and(
+        eq(referrals.referrerId, userId),
+        page.before === undefined ? undefined : lt(referrals.requestId, page.before),
+      ),
+    )
+      .orderBy(desc(referrals.requestId))
+      .limit(page.limit);
+  }
+  // Newest first through index referral_requests_seeker_newest_idx.
+  return selectRequestViews(
     db,
     false,
     and(
-      eq(referralRequests.jobSeekerId, seekerId),
+      eq(referralRequests.jobSeekerId, userId),
       page.before === undefined ? undefined : lt(referralRequests.id, page.before),
     ),
   )
     .orderBy(desc(referralRequests.id))
     .limit(page.limit);
-  return rows.map(toRequestDto);
 }
 
-/** Requests whose referral the referrer holds, newest request first (index referrals_referrer_request_idx). */
-export async function listReferrerRequests(
+/** The seeker's own requests, or the requests whose referral the referrer holds; newest first. */
+export async function listRequestViews(
   db: Db,
-  referrerId: number,
+  role: 'seeker' | 'referrer',
+  userId: number,
   page: Page,
 ): Promise<ReferralRequest[]> {
-  const rows = await selectRequestViews(
-    db,
-    true,
-    and(
-      eq(referrals.referrerId, referrerId),
-      page.before === undefined ? undefined : lt(referrals.requestId, page.before),
-    ),
-  )
-    .orderBy(desc(referrals.requestId))
-    .limit(page.limit);
+  const rows = await requestListQuery(db, role, userId, page);
   return rows.map(toRequestDto);
 }
 

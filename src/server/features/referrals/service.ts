@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { findRequestView, listReferrerRequests, listSeekerRequests, toReferralDto } from './list-repo.js';
+import { findRequestView, listRequestViews, toReferralDto } from './list-repo.js';
 import { assignedToReferrerNotice, assignWaitingRequests, pickReferrer, SEEKER_LINK } from './matching.js';
 import type { ReferralCompany, ReferralDeps } from './ports.js';
 import {
@@ -111,9 +111,7 @@ export async function createReferralRequest(
 
 export async function listRequests(db: Db, user: UserRow, query: ListQuery): Promise<ReferralRequest[]> {
   const page = { limit: query.limit, before: query.before };
-  return query.role === 'referrer'
-    ? listReferrerRequests(db, user.id, page)
-    : listSeekerRequests(db, user.id, page);
+  return listRequestViews(db, query.role ?? 'seeker', user.id, page);
 }
 
 const VERB: Record<ReferralStatus, string> = {
