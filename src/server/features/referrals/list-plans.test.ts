@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
 import { requestListQuery } from './list-repo.js';
 
 const SEEKERS = 2000;
 const PER_SEEKER = 100; // 200,000 requests
 const REFERRERS = 200;
+
+/** PGlite and pg both answer `{ rows }`; the Db type leaves it unknown. */
+const RowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });
 
 /** The query with its parameters written in (all are integers here), ready for EXPLAIN. */
 function inlined(query: { toSQL(): { sql: string; params: unknown[] } }): string {
@@ -25,12 +29,14 @@ describe.each(testDatabases)('list query plans with 200,000 requests (%s)', (kin
   beforeAll(async () => {
     t = await createTestApp(kind);
     const db = t.database.db;
-    const users = await db.execute<{ min: number }>(sql`
+    const users = RowsSchema.parse(
+      await db.execute(sql`
       insert into users (username, email, full_name)
       select 'bulk' || i, 'bulk' || i || '@example.com', 'Bulk User ' || i
       from generate_series(1, ${SEEKERS + REFERRERS}) as i
-      returning id`);
-    const ids = users.rows.map((r) => Number((r as { id: number }).id)).sort((a, b) => a - b);
+      returning id`),
+    );
+    const ids = users.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     firstSeeker = ids[0]!;
     firstReferrer = ids[SEEKERS]!;
     await db.execute(sql`
@@ -49,8 +55,8 @@ describe.each(testDatabases)('list query plans with 200,000 requests (%s)', (kin
   });
 
   async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-    const result = await t.database.db.execute(sql.raw(`explain ${inlined(query)}`));
-    return result.rows.map((r) => String(Object.values(r as Record<string, unknown>)[0])).join('\n');
+    const result = RowsSchema.parse(await t.database.db.execute(sql.raw(`explain ${inlined(query)}`)));
+    return result.rows.map((r) => String(Object.values(r)[0])).join('\n');
   }
 
   function expectIndexed(plan: string) {
