@@ -5,14 +5,14 @@ import type { UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { assignWaitingRequests } from './matching.js';
 import type { ReferralCompany, ReferralDeps } from './ports.js';
+import { holdsReferralFor } from './repo.js';
 import {
   findCurrentExperience,
   findReferrer,
-  holdsReferralFor,
   lockUserRow,
   updateWillingness,
   upsertReferrer,
-} from './repo.js';
+} from './referrer-repo.js';
 
 /** DESIGN.md "Verification": the sign-in email's domain is the company's domain or a subdomain of it. */
 export function emailMatchesDomain(email: string, domain: string | null): boolean {
