@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CreateReferralRequestResultSchema, ReferralRequestListSchema } from '../../../shared/referrals.js';
 import { pdfBytes, uploadResume } from '../../testing/profile-fixtures.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
@@ -79,5 +80,20 @@ describe.each(testDatabases)('referral request lists (%s)', (kind) => {
       expect(res.statusCode, query).toBe(400);
       expect(typeof res.json().error).toBe('string');
     }
+  });
+
+  it('documents every referral route under the referrals tag', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const Doc = z.object({
+      paths: z.record(z.string(), z.record(z.string(), z.object({ tags: z.array(z.string()).optional() }))),
+    });
+    const { paths } = Doc.parse(res.json());
+    const routes: [string, string][] = [
+      ['/api/referral-requests', 'post'],
+      ['/api/referral-requests', 'get'],
+      ['/api/referrals/{referralId}/status', 'put'],
+      ['/api/users/{id}/willingness-to-give-referrals', 'put'],
+    ];
+    for (const [path, method] of routes) expect(paths[path]?.[method]?.tags, path).toEqual(['referrals']);
   });
 });
