@@ -14,9 +14,11 @@ import { registerSessionLoading } from './features/auth/session-hooks.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
 import { notificationRoutes } from './features/notifications/routes.js';
-import { sendWelcomeNotification } from './features/notifications/service.js';
-import { ownProfileOnly } from './features/profile/ports.js';
+import { notify, sendWelcomeNotification } from './features/notifications/service.js';
 import { profileRoutes } from './features/profile/routes.js';
+import type { ReferralDeps } from './features/referrals/ports.js';
+import { referralRoutes } from './features/referrals/routes.js';
+import { canViewProfile, followCurrentCompany } from './features/referrals/willingness.js';
 import { findOrCreateCompanyByName, lockCompanyNames, releaseCompany } from './features/companies/service.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
@@ -105,13 +107,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(notificationRoutes, { prefix: '/api/notifications', db: deps.db });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
+  const referralDeps: ReferralDeps = {
+    companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
+    notify,
+    capacity: config.referrerCapacity,
+  };
   await app.register(profileRoutes, {
     prefix: '/api',
     db: deps.db,
     config,
-    canViewProfile: ownProfileOnly,
+    canViewProfile,
     companies: { ensure: findOrCreateCompanyByName, release: releaseCompany, lock: lockCompanyNames },
+    onCurrentCompanyChanged: (tx, userId, companyName) =>
+      followCurrentCompany(tx, referralDeps, userId, companyName),
   });
+  await app.register(referralRoutes, { prefix: '/api', db: deps.db, ...referralDeps });
   await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

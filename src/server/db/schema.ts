@@ -232,3 +232,83 @@ export const activities = pgTable(
   },
   (t) => [index('activities_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/** A user who offers referrals, at the company they currently work for (DESIGN.md "Roles", "Matching"). */
+export const referrers = pgTable(
+  'referrers',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    position: text('position'),
+    department: text('department'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    startDate: date('start_date', { mode: 'string' }),
+    lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('referrers_company_idx').on(t.companyId)],
+);
+
+/** A seeker's request for a referral to one job posting; the client's resume link is never stored. */
+export const referralRequests = pgTable(
+  'referral_requests',
+  {
+    id: serial('id').primaryKey(),
+    jobSeekerId: integer('job_seeker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    position: text('position').notNull(),
+    jobUrl: text('job_url').notNull(),
+    normalizedJobUrl: text('normalized_job_url').notNull(),
+    status: text('status').notNull().default('pending'),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One request per posting per seeker, however the URL is spelled; also guards concurrent submits.
+    uniqueIndex('referral_requests_seeker_job_key').on(t.jobSeekerId, t.normalizedJobUrl),
+    // The seeker's list, newest first.
+    index('referral_requests_seeker_newest_idx').on(t.jobSeekerId, t.id.desc().nullsFirst()),
+    // Waiting requests of a company, oldest first (only pending ones can be waiting).
+    index('referral_requests_company_pending_idx')
+      .on(t.companyId, t.id)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** The assignment of a request to one referrer, and its progress along the status machine. */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => referralRequests.id, { onDelete: 'cascade' }),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    feedback: text('feedback'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('referrals_request_key').on(t.requestId),
+    // The referrer's list, newest request first; also answers "does this referrer hold one of X's requests".
+    index('referrals_referrer_request_idx').on(t.referrerId, t.requestId.desc().nullsFirst()),
+    // Capacity: a referrer's open referrals.
+    index('referrals_referrer_open_idx')
+      .on(t.referrerId)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
+  ],
+);

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CompanySummarySchema, FIXED_COMPANIES, normalizeCompanyName } from '../../../shared/companies.js';
 import { EMPLOYERS } from '../../../shared/employers.js';
-import { companies } from '../../db/schema.js';
+import { companies, referrers } from '../../db/schema.js';
 import { seed } from '../../db/seed.js';
 import { type Browser, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
-import { findOrCreateCompanyByName } from './service.js';
+import { deleteCompanyIfUnreferenced } from './repo.js';
+import { findOrCreateCompanyByName, releaseCompany } from './service.js';
 
 describe.each(testDatabases)('companies (%s)', (kind) => {
   let t: TestApp;
@@ -81,5 +82,32 @@ describe.each(testDatabases)('companies (%s)', (kind) => {
     // The serial moved past every seeded id, so a new company does not collide with them.
     const fresh = await findOrCreateCompanyByName(db, 'Brand New Employer Ltd');
     expect(fresh.id).toBeGreaterThan(infosys!.id);
+  });
+
+  it('keeps a company that a referral request or a referrer record points at', async () => {
+    const db = t.database.db;
+    const owner = await t.signIn('Founder Fay');
+    const setCompany = (companyName: string) =>
+      owner.put(`/api/users/${owner.user.id}/current-company`, { companyName });
+    expect((await setCompany('Tiny Widgets Co')).statusCode).toBe(200);
+    const [tiny] = await db.select().from(companies).where(eq(companies.normalizedName, 'tiny widgets co'));
+    const seeker = await t.signIn('Applicant Al');
+    const asked = await seeker.post('/api/referral-requests', {
+      jobUrl: 'https://tinywidgets.example/jobs/1',
+      position: 'Engineer',
+      message: '',
+      companyId: tiny!.id,
+    });
+    expect(asked.statusCode).toBe(201);
+    // The founder moves on: the company stays for the request instead of failing on its foreign key.
+    expect((await setCompany('Google')).statusCode).toBe(200);
+    expect(await db.$count(companies, eq(companies.id, tiny!.id))).toBe(1);
+
+    const lone = await findOrCreateCompanyByName(db, 'Lone Referrer Inc');
+    await db.insert(referrers).values({ userId: owner.user.id, companyId: lone.id });
+    expect(await deleteCompanyIfUnreferenced(db, 'lone referrer inc', [])).toBe(false);
+    await db.delete(referrers).where(eq(referrers.userId, owner.user.id));
+    await releaseCompany(db, 'Lone Referrer Inc');
+    expect(await db.$count(companies, eq(companies.id, lone.id))).toBe(0);
   });
 });

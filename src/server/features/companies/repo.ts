@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, users } from '../../db/schema.js';
+import { companies, referralRequests, referrers, users } from '../../db/schema.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -40,11 +40,10 @@ export async function lockCompanyKeys(tx: Db, normalizedNames: string[]): Promis
 }
 
 /**
- * Deletes the company unless a user still names it as their current company. One statement, compared the
+ * Deletes the company unless a user still names it as their current company, or a referral request or a
+ * referrer record points at it (their foreign keys would refuse the delete). One statement, compared the
  * way normalizeCompanyName does (trim, collapse whitespace, lower case), so a user who commits in between
- * keeps it.
- * Only users' current companies refer to companies today; referral requests and referrers will also
- * count once they exist (add their NOT EXISTS here). Experiences store a free-text name, not a company.
+ * keeps it. Experiences store a free-text name, not a company.
  */
 export async function deleteCompanyIfUnreferenced(
   db: Db,
@@ -61,6 +60,8 @@ export async function deleteCompanyIfUnreferenced(
           select 1 from ${users}
           where lower(btrim(regexp_replace(${users.currentCompanyName}, '\\s+', ' ', 'g'))) = ${normalizedName}
         )`,
+        sql`not exists (select 1 from ${referralRequests} where ${referralRequests.companyId} = ${companies.id})`,
+        sql`not exists (select 1 from ${referrers} where ${referrers.companyId} = ${companies.id})`,
       ),
     )
     .returning({ id: companies.id });

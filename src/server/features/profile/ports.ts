@@ -24,3 +24,11 @@ export interface CompanyDirectory {
   /** Taken first in the transaction that ensures or releases these names; keeps release race-free. */
   lock(db: Db, names: string[]): Promise<unknown>;
 }
+
+/**
+ * Told, inside the transaction that saved it, that a user's current company changed (after the company
+ * exists and before the previous one is released), so a referrer record can follow the user.
+ */
+export type CurrentCompanyChanged = (tx: Db, userId: number, companyName: string) => Promise<unknown>;
+
+export const ignoreCompanyChanges: CurrentCompanyChanged = async () => undefined;

@@ -135,7 +135,8 @@ export async function countProfileParts(db: Db, userId: number) {
  * completion) see one writer at a time instead of racing between their count and their write.
  */
 export async function lockUser(tx: Db, userId: number): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // NO KEY UPDATE still serialises these writers, without blocking inserts whose foreign keys point here.
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   return rows.length > 0;
 }
 

@@ -29,13 +29,14 @@ import {
   removeSkill,
 } from './service.js';
 import { userRoutes } from './user-routes.js';
-import type { CompanyDirectory, ProfileViewRule } from './ports.js';
+import type { CompanyDirectory, CurrentCompanyChanged, ProfileViewRule } from './ports.js';
 
 export interface ProfileRouteDeps {
   db: Db;
   config: Config;
   canViewProfile: ProfileViewRule;
   companies: CompanyDirectory;
+  onCurrentCompanyChanged?: CurrentCompanyChanged;
 }
 
 export const DeletedSchema = z.object({ success: z.literal(true) });
@@ -52,7 +53,7 @@ const writeErrors = {
 /** Spec section 7 'Profile', registered under /api: the signed-in user's own items, views, resumes. */
 export async function profileRoutes(
   app: FastifyInstance,
-  { db, config, canViewProfile, companies }: ProfileRouteDeps,
+  { db, config, canViewProfile, companies, onCurrentCompanyChanged }: ProfileRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Every profile route is for signed-in users: visitors get 401 before any body is read or validated.
@@ -204,6 +205,7 @@ export async function profileRoutes(
     db,
     canViewProfile,
     companies,
+    onCurrentCompanyChanged,
     companyChangesPerMinute: config.companyChangeRateLimit,
   });
   await app.register(resumeRoutes, {

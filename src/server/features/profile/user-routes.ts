@@ -23,7 +23,12 @@ import {
   setProfileStatus,
 } from './user-service.js';
 
-import type { CompanyDirectory, ProfileViewRule } from './ports.js';
+import {
+  ignoreCompanyChanges,
+  type CompanyDirectory,
+  type CurrentCompanyChanged,
+  type ProfileViewRule,
+} from './ports.js';
 
 const tags = ['profile'];
 const viewErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
@@ -34,6 +39,8 @@ export interface UserRouteDeps {
   db: Db;
   canViewProfile: ProfileViewRule;
   companies: CompanyDirectory;
+  /** Called in the transaction that changed a user's current company (referrer records follow it). */
+  onCurrentCompanyChanged?: CurrentCompanyChanged;
   /** Company changes per user per minute (default 10): each may add a company everyone sees. */
   companyChangesPerMinute?: number;
 }
@@ -43,7 +50,13 @@ export const TOO_MANY_COMPANY_CHANGES =
 
 export async function userRoutes(
   app: FastifyInstance,
-  { db, canViewProfile, companies, companyChangesPerMinute = 10 }: UserRouteDeps,
+  {
+    db,
+    canViewProfile,
+    companies,
+    onCurrentCompanyChanged = ignoreCompanyChanges,
+    companyChangesPerMinute = 10,
+  }: UserRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = UserIdParamsSchema;
@@ -151,6 +164,7 @@ export async function userRoutes(
           requireUser(request),
           request.params.id,
           request.body.companyName,
+          onCurrentCompanyChanged,
         ),
       ),
   );

@@ -3,7 +3,7 @@ import { profileCompletion } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../../db/schema.js';
-import type { CompanyDirectory, ProfileViewRule } from './ports.js';
+import type { CompanyDirectory, CurrentCompanyChanged, ProfileViewRule } from './ports.js';
 import { countProfileParts, findUserById, updateUser } from './repo.js';
 import { withUserLocked } from './service.js';
 
@@ -75,6 +75,7 @@ export async function setCurrentCompany(
   actor: UserRow,
   targetUserId: number,
   companyName: string,
+  onCompanyChanged: CurrentCompanyChanged,
 ) {
   assertSelf(actor, targetUserId);
   const name = companyName.trim();
@@ -84,6 +85,7 @@ export async function setCurrentCompany(
     await companies.ensure(tx, name);
     const user = await updateUser(tx, actor.id, { currentCompanyName: name });
     if (!user) throw notFound('Profile not found.');
+    await onCompanyChanged(tx, actor.id, name);
     // After the update, so this user no longer counts as naming it.
     if (previous && normalizeCompanyName(previous) !== normalizeCompanyName(name)) {
       await companies.release(tx, previous);

@@ -1,0 +1,123 @@
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { firstNameOf } from '../../../shared/names.js';
+import { ReferralStatusSchema, type Referral, type ReferralRequest } from '../../../shared/referrals.js';
+import type { Db } from '../../db/client.js';
+import { companies, referralRequests, referrals, resumes, users } from '../../db/schema.js';
+import type { ReferralRow } from './repo.js';
+
+const referrerUsers = alias(users, 'referrer_users');
+
+/**
+ * Requests as both lists answer them, in one query: company, seeker, referral with the referrer's first
+ * name, and the seeker's active resume. `assignedOnly` joins the referral as required (the referrer's list).
+ */
+function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefined) {
+  const base = db
+    .select({
+      request: referralRequests,
+      company: { id: companies.id, name: companies.name, isPartner: companies.isPartner },
+      seeker: {
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        profilePicture: users.profilePicture,
+      },
+      referral: referrals,
+      referrerName: referrerUsers.fullName,
+      resumeId: resumes.id,
+    })
+    .from(referralRequests)
+    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId));
+  const withReferral = assignedOnly
+    ? base.innerJoin(referrals, eq(referrals.requestId, referralRequests.id))
+    : base.leftJoin(referrals, eq(referrals.requestId, referralRequests.id));
+  return withReferral
+    .leftJoin(referrerUsers, eq(referrerUsers.id, referrals.referrerId))
+    .leftJoin(resumes, and(eq(resumes.userId, referralRequests.jobSeekerId), eq(resumes.isActive, true)))
+    .where(where);
+}
+
+type RequestViewRow = Awaited<ReturnType<typeof selectRequestViews>>[number];
+
+export interface Page {
+  limit: number;
+  before?: number;
+}
+
+/** One page of a list as an unexecuted query (the EXPLAIN test reads its plan). */
+export function requestListQuery(db: Db, role: 'seeker' | 'referrer', userId: number, page: Page) {
+  if (role === 'referrer') {
+    // Newest request first through index referrals_referrer_request_idx.
+    return selectRequestViews(
+      db,
+      true,
+      and(
+        eq(referrals.referrerId, userId),
+        page.before === undefined ? undefined : lt(referrals.requestId, page.before),
+      ),
+    )
+      .orderBy(desc(referrals.requestId))
+      .limit(page.limit);
+  }
+  // Newest first through index referral_requests_seeker_newest_idx.
+  return selectRequestViews(
+    db,
+    false,
+    and(
+      eq(referralRequests.jobSeekerId, userId),
+      page.before === undefined ? undefined : lt(referralRequests.id, page.before),
+    ),
+  )
+    .orderBy(desc(referralRequests.id))
+    .limit(page.limit);
+}
+
+/** The seeker's own requests, or the requests whose referral the referrer holds; newest first. */
+export async function listRequestViews(
+  db: Db,
+  role: 'seeker' | 'referrer',
+  userId: number,
+  page: Page,
+): Promise<ReferralRequest[]> {
+  const rows = await requestListQuery(db, role, userId, page);
+  return rows.map(toRequestDto);
+}
+
+export async function findRequestView(db: Db, requestId: number): Promise<ReferralRequest | undefined> {
+  const [row] = await selectRequestViews(db, false, eq(referralRequests.id, requestId));
+  return row && toRequestDto(row);
+}
+
+export function toReferralDto(row: ReferralRow): Referral {
+  return {
+    id: row.id,
+    requestId: row.requestId,
+    referrerId: row.referrerId,
+    status: ReferralStatusSchema.parse(row.status),
+    feedback: row.feedback,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toRequestDto(row: RequestViewRow): ReferralRequest {
+  const { request, referral } = row;
+  return {
+    id: request.id,
+    jobSeekerId: request.jobSeekerId,
+    companyId: request.companyId,
+    position: request.position,
+    jobUrl: request.jobUrl,
+    status: ReferralStatusSchema.parse(request.status),
+    message: request.message,
+    resumeLink: row.resumeId == null ? null : `/api/resumes/${row.resumeId}/file`,
+    createdAt: request.createdAt.toISOString(),
+    updatedAt: request.updatedAt.toISOString(),
+    company: row.company,
+    jobSeeker: row.seeker,
+    referral: referral && { ...toReferralDto(referral), referrerFirstName: firstNameOf(row.referrerName) },
+  };
+}

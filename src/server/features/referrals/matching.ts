@@ -1,0 +1,103 @@
+import type { Db } from '../../db/client.js';
+import type { ReferralCompany, ReferralDeps } from './ports.js';
+import {
+  countOpenReferrals,
+  findCompanyById,
+  insertReferral,
+  lockCandidates,
+  lockReferrer,
+  lockWaitingRequests,
+  type Candidate,
+} from './repo.js';
+
+export const INCOMING_LINK = '/my-referrals?tab=incoming';
+export const SEEKER_LINK = '/my-referrals';
+
+export type Pick = { kind: 'none' } | { kind: 'full' } | { kind: 'picked'; referrerId: number };
+
+/**
+ * DESIGN.md "Matching": fewest open referrals first, verified before unverified, then the longest since the
+ * last assignment (never assigned first); user id breaks the remaining ties so the pick is deterministic.
+ */
+export function rankCandidates(
+  candidates: readonly Candidate[],
+  open: ReadonlyMap<number, number>,
+  capacity: number,
+): Candidate[] {
+  const openOf = (c: Candidate) => open.get(c.userId) ?? 0;
+  const time = (c: Candidate) => c.lastAssignedAt?.getTime() ?? -Infinity;
+  return candidates
+    .filter((c) => openOf(c) < capacity)
+    .sort(
+      (a, b) =>
+        openOf(a) - openOf(b) ||
+        Number(b.isVerified) - Number(a.isVerified) ||
+        time(a) - time(b) ||
+        a.userId - b.userId,
+    );
+}
+
+/** Chooses a referrer for a new request at this company; their rows stay locked until the transaction ends. */
+export async function pickReferrer(
+  tx: Db,
+  companyId: number,
+  seekerId: number,
+  capacity: number,
+): Promise<Pick> {
+  const candidates = await lockCandidates(tx, companyId, seekerId);
+  if (candidates.length === 0) return { kind: 'none' };
+  const open = await countOpenReferrals(
+    tx,
+    candidates.map((c) => c.userId),
+  );
+  const [best] = rankCandidates(candidates, open, capacity);
+  return best ? { kind: 'picked', referrerId: best.userId } : { kind: 'full' };
+}
+
+export function assignedToReferrerNotice(
+  referrerId: number,
+  seekerName: string,
+  position: string,
+  company: string,
+) {
+  return {
+    userId: referrerId,
+    title: 'New referral request',
+    message: `${seekerName} asks for a referral for ${position} at ${company}.`,
+    type: 'referral_assigned',
+    link: INCOMING_LINK,
+  };
+}
+
+/**
+ * Gives a referrer who has room (just turned willing, or a referral of theirs closed) the oldest waiting
+ * requests at their company, up to their capacity, and tells both sides. Answers how many were assigned.
+ */
+export async function assignWaitingRequests(tx: Db, deps: ReferralDeps, referrerId: number): Promise<number> {
+  const referrer = await lockReferrer(tx, referrerId);
+  if (!referrer?.willing) return 0;
+  const open = (await countOpenReferrals(tx, [referrerId])).get(referrerId) ?? 0;
+  const room = deps.capacity - open;
+  if (room <= 0) return 0;
+  const waiting = await lockWaitingRequests(tx, referrer.companyId, referrerId, room);
+  if (waiting.length === 0) return 0;
+  const company: ReferralCompany | undefined = await findCompanyById(tx, referrer.companyId);
+  const companyName = company?.name ?? 'your company';
+  let assigned = 0;
+  for (const request of waiting) {
+    if (!(await insertReferral(tx, request.id, referrerId))) continue;
+    assigned += 1;
+    await deps.notify(
+      tx,
+      assignedToReferrerNotice(referrerId, request.seekerName, request.position, companyName),
+    );
+    await deps.notify(tx, {
+      userId: request.jobSeekerId,
+      title: 'Referrer found',
+      message: `A referrer at ${companyName} now has your request for ${request.position}.`,
+      type: 'referral_assigned',
+      link: SEEKER_LINK,
+    });
+  }
+  return assigned;
+}

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/client.js';
+
+/**
+ * What the referrals feature needs from the rest of the app, handed in by app.ts (features never import
+ * each other). Each takes the db or transaction it should work in.
+ */
+
+/** A company as referrals use it. */
+export interface ReferralCompany {
+  id: number;
+  name: string;
+  normalizedName: string;
+  domain: string | null;
+}
+
+export interface ReferralCompanyDirectory {
+  /** The company of this name (case- and space-insensitively), created when unknown. */
+  ensure(db: Db, name: string): Promise<ReferralCompany>;
+  /** Taken first in a transaction that makes rows refer to these companies, so a release cannot race it. */
+  lock(db: Db, names: string[]): Promise<unknown>;
+}
+
+export interface ReferralNotice {
+  userId: number;
+  title: string;
+  message: string;
+  type: string;
+  link?: string | null;
+}
+
+/** Tells a user something, in the transaction of the change it is about. */
+export type Notify = (db: Db, notice: ReferralNotice) => Promise<unknown>;
+
+/** Everything the referral services need besides the database. */
+export interface ReferralDeps {
+  companies: ReferralCompanyDirectory;
+  notify: Notify;
+  /** REFERRER_CAPACITY: open (pending or accepted) referrals one referrer holds at most. */
+  capacity: number;
+}

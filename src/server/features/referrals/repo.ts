@@ -1,0 +1,201 @@
+import { and, asc, count, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
+import type { ReferralCompany } from './ports.js';
+
+export type ReferralRow = typeof referrals.$inferSelect;
+export type ReferralRequestRow = typeof referralRequests.$inferSelect;
+
+const OPEN = sql`${referrals.status} in ('pending', 'accepted')`;
+
+export async function findCompanyById(db: Db, id: number): Promise<ReferralCompany | undefined> {
+  const [row] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      normalizedName: companies.normalizedName,
+      domain: companies.domain,
+    })
+    .from(companies)
+    .where(eq(companies.id, id));
+  return row;
+}
+
+export interface Candidate {
+  userId: number;
+  isVerified: boolean;
+  lastAssignedAt: Date | null;
+}
+
+/**
+ * The willing referrers at a company other than the seeker, their referrer rows locked (in user id order,
+ * so concurrent requests cannot deadlock) until the transaction ends: capacity is counted and spent by one
+ * transaction at a time.
+ */
+export async function lockCandidates(tx: Db, companyId: number, seekerId: number): Promise<Candidate[]> {
+  return tx
+    .select({
+      userId: referrers.userId,
+      isVerified: referrers.isVerified,
+      lastAssignedAt: referrers.lastAssignedAt,
+    })
+    .from(referrers)
+    .innerJoin(users, eq(users.id, referrers.userId))
+    .where(
+      and(
+        eq(referrers.companyId, companyId),
+        eq(users.willingToGiveReferrals, true),
+        ne(referrers.userId, seekerId),
+      ),
+    )
+    .orderBy(asc(referrers.userId))
+    .for('update', { of: referrers });
+}
+
+/** Locks one referrer's row (see lockCandidates) and tells whether they currently take new referrals. */
+export async function lockReferrer(tx: Db, userId: number) {
+  const [row] = await tx
+    .select({ companyId: referrers.companyId, willing: users.willingToGiveReferrals })
+    .from(referrers)
+    .innerJoin(users, eq(users.id, referrers.userId))
+    .where(eq(referrers.userId, userId))
+    .for('update', { of: referrers });
+  return row;
+}
+
+export async function countOpenReferrals(db: Db, referrerIds: number[]): Promise<Map<number, number>> {
+  if (referrerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ referrerId: referrals.referrerId, open: count() })
+    .from(referrals)
+    .where(and(inArray(referrals.referrerId, referrerIds), OPEN))
+    .groupBy(referrals.referrerId);
+  return new Map(rows.map((r) => [r.referrerId, r.open]));
+}
+
+export type NewRequest = Pick<
+  ReferralRequestRow,
+  'jobSeekerId' | 'companyId' | 'position' | 'jobUrl' | 'normalizedJobUrl' | 'message'
+>;
+
+/** Undefined when the seeker already asked for this posting (the unique index decides, race-free). */
+export async function insertRequest(tx: Db, values: NewRequest): Promise<ReferralRequestRow | undefined> {
+  const [row] = await tx
+    .insert(referralRequests)
+    .values(values)
+    .onConflictDoNothing({ target: [referralRequests.jobSeekerId, referralRequests.normalizedJobUrl] })
+    .returning();
+  return row;
+}
+
+/** Undefined when the request already has a referral (another assignment got there first). */
+export async function insertReferral(
+  tx: Db,
+  requestId: number,
+  referrerId: number,
+): Promise<ReferralRow | undefined> {
+  const [row] = await tx
+    .insert(referrals)
+    .values({ requestId, referrerId })
+    .onConflictDoNothing({ target: referrals.requestId })
+    .returning();
+  if (row) {
+    await tx.update(referrers).set({ lastAssignedAt: new Date() }).where(eq(referrers.userId, referrerId));
+  }
+  return row;
+}
+
+/** A company's oldest pending requests that nobody holds yet, not the referrer's own; skips locked ones. */
+export async function lockWaitingRequests(tx: Db, companyId: number, referrerId: number, limit: number) {
+  return tx
+    .select({
+      id: referralRequests.id,
+      jobSeekerId: referralRequests.jobSeekerId,
+      position: referralRequests.position,
+      seekerName: users.fullName,
+    })
+    .from(referralRequests)
+    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
+    .where(
+      and(
+        eq(referralRequests.companyId, companyId),
+        eq(referralRequests.status, 'pending'),
+        ne(referralRequests.jobSeekerId, referrerId),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(referrals)
+            .where(eq(referrals.requestId, referralRequests.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(referralRequests.id))
+    .limit(limit)
+    .for('update', { of: referralRequests, skipLocked: true });
+}
+
+export async function findReferralOf(
+  db: Db,
+  id: number,
+  referrerId: number,
+): Promise<ReferralRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(referrals)
+    .where(and(eq(referrals.id, id), eq(referrals.referrerId, referrerId)));
+  return row;
+}
+
+export interface Move {
+  id: number;
+  referrerId: number;
+  from: string;
+  to: string;
+  feedback: string | null;
+}
+
+/** Moves the referral only if it is still in `from`: of two racing changes, one wins. */
+export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | undefined> {
+  const [row] = await tx
+    .update(referrals)
+    .set({
+      status: move.to,
+      feedback: move.feedback ?? sql`${referrals.feedback}`,
+      ...(move.to === 'submitted' ? { submittedAt: new Date() } : {}),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(referrals.id, move.id),
+        eq(referrals.referrerId, move.referrerId),
+        eq(referrals.status, move.from),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The request follows its referral; answers what the seeker's notification needs. */
+export async function setRequestStatus(tx: Db, requestId: number, status: string) {
+  const [row] = await tx
+    .update(referralRequests)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(referralRequests.id, requestId))
+    .returning({
+      jobSeekerId: referralRequests.jobSeekerId,
+      position: referralRequests.position,
+      companyId: referralRequests.companyId,
+    });
+  return row;
+}
+
+/** True when the viewer holds a referral for one of this user's requests. */
+export async function holdsReferralFor(db: Db, referrerId: number, seekerId: number): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(referrals)
+    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+    .where(and(eq(referrals.referrerId, referrerId), eq(referralRequests.jobSeekerId, seekerId)))
+    .limit(1);
+  return rows.length > 0;
+}

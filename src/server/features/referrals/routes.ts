@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { UserSchema } from '../../../shared/auth.js';
+import { ApiErrorSchema } from '../../../shared/errors.js';
+import { UserIdParamsSchema } from '../../../shared/profile.js';
+import {
+  CreateReferralRequestInputSchema,
+  CreateReferralRequestResultSchema,
+  ReferralIdParamsSchema,
+  ReferralRequestListQuerySchema,
+  ReferralRequestListSchema,
+  ReferralSchema,
+  UpdateReferralStatusInputSchema,
+  WillingnessInputSchema,
+} from '../../../shared/referrals.js';
+import type { Db } from '../../db/client.js';
+import { requireUser, toUserDto } from '../../lib/request-user.js';
+import type { ReferralDeps } from './ports.js';
+import { changeReferralStatus, createReferralRequest, listRequests } from './service.js';
+import { setWillingness } from './willingness.js';
+
+export interface ReferralRouteDeps extends ReferralDeps {
+  db: Db;
+}
+
+const tags = ['referrals'];
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+
+/** Spec section 7 'Referrals', registered under /api. */
+export async function referralRoutes(app: FastifyInstance, { db, ...deps }: ReferralRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Visitors get 401 before any body or query is validated.
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
+  api.post(
+    '/referral-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a referral to one job posting (assigned to a referrer at once when one has room)',
+        body: CreateReferralRequestInputSchema,
+        response: { 201: CreateReferralRequestResultSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createReferralRequest(db, deps, requireUser(request), request.body)),
+  );
+
+  api.get(
+    '/referral-requests',
+    {
+      schema: {
+        tags,
+        summary: 'My referral requests, or with role=referrer the requests assigned to me; newest first',
+        querystring: ReferralRequestListQuerySchema,
+        response: { 200: ReferralRequestListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listRequests(db, requireUser(request), request.query);
+    },
+  );
+
+  api.put(
+    '/referrals/:referralId/status',
+    {
+      schema: {
+        tags,
+        summary: 'Move a referral assigned to me along the status machine',
+        params: ReferralIdParamsSchema,
+        body: UpdateReferralStatusInputSchema,
+        response: { 200: ReferralSchema, ...errors },
+      },
+    },
+    async (request) =>
+      changeReferralStatus(db, deps, requireUser(request), request.params.referralId, request.body),
+  );
+
+  api.put(
+    '/users/:id/willingness-to-give-referrals',
+    {
+      schema: {
+        tags,
+        summary: 'Offer referrals at my current company, or stop taking new ones',
+        params: UserIdParamsSchema,
+        body: WillingnessInputSchema,
+        response: { 200: UserSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toUserDto(
+        await setWillingness(db, deps, requireUser(request), request.params.id, request.body.isWilling),
+      ),
+  );
+}

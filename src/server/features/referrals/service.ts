@@ -1,0 +1,197 @@
+import { normalizeCompanyName } from '../../../shared/companies.js';
+import {
+  canMoveReferral,
+  normalizeJobUrl,
+  OPEN_REFERRAL_STATUSES,
+  REFERRAL_REQUEST_ERRORS,
+  ReferralStatusSchema,
+  type CreateReferralRequestInputSchema,
+  type CreateReferralRequestResult,
+  type Referral,
+  type ReferralRequest,
+  type ReferralStatus,
+  type ReferralRequestListQuerySchema,
+  type UpdateReferralStatusInputSchema,
+} from '../../../shared/referrals.js';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { findRequestView, listRequestViews, toReferralDto } from './list-repo.js';
+import { assignedToReferrerNotice, assignWaitingRequests, pickReferrer, SEEKER_LINK } from './matching.js';
+import type { ReferralCompany, ReferralDeps } from './ports.js';
+import {
+  findCompanyById,
+  findReferralOf,
+  insertReferral,
+  insertRequest,
+  moveReferral,
+  setRequestStatus,
+} from './repo.js';
+
+type CreateInput = z.output<typeof CreateReferralRequestInputSchema>;
+type ListQuery = z.output<typeof ReferralRequestListQuerySchema>;
+type StatusInput = z.output<typeof UpdateReferralStatusInputSchema>;
+
+export const REFERRAL_NOT_FOUND = 'Referral not found.';
+
+/** PostgreSQL's unique_violation, as pg raises it and as drizzle wraps it (in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ('code' in e && e.code === '23505') return true;
+  }
+  return false;
+}
+
+/** A known company by id (400 when there is none), or the detected name, found or created. Locked. */
+async function resolveCompany(tx: Db, deps: ReferralDeps, input: CreateInput): Promise<ReferralCompany> {
+  if (input.companyId != null) {
+    const found = await findCompanyById(tx, input.companyId);
+    if (found) await deps.companies.lock(tx, [found.name]);
+    // Read again under the lock: a release may have removed it in between.
+    const company = found && (await findCompanyById(tx, input.companyId));
+    if (!company) {
+      throw badRequest(REFERRAL_REQUEST_ERRORS.companyNotFound, {
+        companyId: [REFERRAL_REQUEST_ERRORS.companyNotFound],
+      });
+    }
+    return company;
+  }
+  const name = input.detectedCompanyName ?? '';
+  await deps.companies.lock(tx, [name]);
+  return deps.companies.ensure(tx, name);
+}
+
+/**
+ * DESIGN.md "Creating a request": refuses employees, duplicates and a company whose referrers are all at
+ * capacity (nothing saved); otherwise saves the request and assigns it at once when someone can take it.
+ */
+export async function createReferralRequest(
+  db: Db,
+  deps: ReferralDeps,
+  seeker: UserRow,
+  input: CreateInput,
+): Promise<CreateReferralRequestResult> {
+  let created: { id: number; noReferrers: boolean };
+  try {
+    created = await db.transaction(async (tx) => {
+      const company = await resolveCompany(tx, deps, input);
+      const seekerCompany = seeker.currentCompanyName && normalizeCompanyName(seeker.currentCompanyName);
+      if (seekerCompany && seekerCompany === company.normalizedName) {
+        throw conflict(REFERRAL_REQUEST_ERRORS.employee(company.name));
+      }
+      const request = await insertRequest(tx, {
+        jobSeekerId: seeker.id,
+        companyId: company.id,
+        position: input.position,
+        jobUrl: input.jobUrl,
+        normalizedJobUrl: normalizeJobUrl(input.jobUrl),
+        message: input.message,
+      });
+      if (!request) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);
+      const pick = await pickReferrer(tx, company.id, seeker.id, deps.capacity);
+      if (pick.kind === 'full') throw conflict(REFERRAL_REQUEST_ERRORS.capacity(company.name));
+      if (pick.kind === 'picked') {
+        await insertReferral(tx, request.id, pick.referrerId);
+        await deps.notify(
+          tx,
+          assignedToReferrerNotice(pick.referrerId, seeker.fullName, request.position, company.name),
+        );
+      }
+      return { id: request.id, noReferrers: pick.kind === 'none' };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);
+    throw err;
+  }
+  const view = await findRequestView(db, created.id);
+  if (!view) throw new Error(`referral request ${created.id} vanished right after its insert`);
+  return { ...view, noReferrers: created.noReferrers };
+}
+
+export async function listRequests(db: Db, user: UserRow, query: ListQuery): Promise<ReferralRequest[]> {
+  const page = { limit: query.limit, before: query.before };
+  return listRequestViews(db, query.role ?? 'seeker', user.id, page);
+}
+
+const VERB: Record<ReferralStatus, string> = {
+  pending: 'moved back to pending',
+  accepted: 'accepted',
+  declined: 'declined',
+  submitted: 'submitted',
+  successful: 'marked successful',
+  unsuccessful: 'marked unsuccessful',
+};
+
+export function illegalMoveMessage(from: ReferralStatus, to: ReferralStatus): string {
+  const state = from === 'pending' ? 'still pending' : `already ${from}`;
+  return `This referral is ${state}, so it cannot be ${VERB[to]}.`;
+}
+
+const SEEKER_TITLE: Record<ReferralStatus, string> = {
+  pending: 'Referral pending',
+  accepted: 'Referral accepted',
+  declined: 'Referral declined',
+  submitted: 'Referral submitted',
+  successful: 'Referral successful',
+  unsuccessful: 'Referral unsuccessful',
+};
+
+const SEEKER_SENTENCE: Record<ReferralStatus, string> = {
+  pending: 'is pending',
+  accepted: 'was accepted by your referrer',
+  declined: 'was declined by your referrer',
+  submitted: 'was submitted to the company by your referrer',
+  successful: 'was successful: you were shortlisted or invited to interview',
+  unsuccessful: 'was unsuccessful: the company did not select you this time',
+};
+
+/**
+ * DESIGN.md "Status changes": only the assigned referrer (anyone else: 404, no hint it exists), only along
+ * the spec's transitions (409 naming the current status). The request follows, the seeker is told, and a
+ * referral leaving the open set frees a slot for the company's waiting requests.
+ */
+export async function changeReferralStatus(
+  db: Db,
+  deps: ReferralDeps,
+  referrer: UserRow,
+  referralId: number,
+  input: StatusInput,
+): Promise<Referral> {
+  return db.transaction(async (tx) => {
+    const current = await findReferralOf(tx, referralId, referrer.id);
+    if (!current) throw notFound(REFERRAL_NOT_FOUND);
+    const from = ReferralStatusSchema.parse(current.status);
+    const to = input.status;
+    if (!canMoveReferral(from, to)) throw conflict(illegalMoveMessage(from, to));
+    const moved = await moveReferral(tx, {
+      id: referralId,
+      referrerId: referrer.id,
+      from,
+      to,
+      feedback: input.feedback,
+    });
+    if (!moved) {
+      // Someone else changed it first: answer with what it is now.
+      const now = await findReferralOf(tx, referralId, referrer.id);
+      if (!now) throw notFound(REFERRAL_NOT_FOUND);
+      throw conflict(illegalMoveMessage(ReferralStatusSchema.parse(now.status), to));
+    }
+    const request = await setRequestStatus(tx, moved.requestId, to);
+    if (request) {
+      const company = await findCompanyById(tx, request.companyId);
+      const feedback = input.feedback ? ` Feedback: ${input.feedback}` : '';
+      await deps.notify(tx, {
+        userId: request.jobSeekerId,
+        title: SEEKER_TITLE[to],
+        message: `Your referral request for ${request.position} at ${company?.name ?? 'the company'} ${SEEKER_SENTENCE[to]}.${feedback}`,
+        type: 'referral_status',
+        link: SEEKER_LINK,
+      });
+    }
+    if (OPEN_REFERRAL_STATUSES.includes(from) && !OPEN_REFERRAL_STATUSES.includes(to)) {
+      await assignWaitingRequests(tx, deps, referrer.id);
+    }
+    return toReferralDto(moved);
+  });
+}

@@ -1,0 +1,89 @@
+import { normalizeCompanyName } from '../../../shared/companies.js';
+import { NO_COMPANY_FOR_WILLINGNESS } from '../../../shared/referrals.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { assignWaitingRequests } from './matching.js';
+import type { ReferralCompany, ReferralDeps } from './ports.js';
+import { holdsReferralFor } from './repo.js';
+import {
+  findCurrentExperience,
+  findReferrer,
+  lockUserRow,
+  updateWillingness,
+  upsertReferrer,
+} from './referrer-repo.js';
+
+/** DESIGN.md "Verification": the sign-in email's domain is the company's domain or a subdomain of it. */
+export function emailMatchesDomain(email: string, domain: string | null): boolean {
+  if (!domain) return false;
+  const emailDomain = email.trim().toLowerCase().split('@').at(-1) ?? '';
+  const companyDomain = domain
+    .trim()
+    .toLowerCase()
+    .replace(/^\.+|\.+$/g, '');
+  if (!companyDomain || !emailDomain) return false;
+  return emailDomain === companyDomain || emailDomain.endsWith(`.${companyDomain}`);
+}
+
+/** Points the user's referrer record at this company, with their current job there and verification. */
+async function saveReferrerRecord(tx: Db, user: UserRow, company: ReferralCompany): Promise<void> {
+  const job = await findCurrentExperience(tx, user.id, normalizeCompanyName(company.name));
+  await upsertReferrer(tx, {
+    userId: user.id,
+    companyId: company.id,
+    position: job?.jobTitle ?? null,
+    startDate: job?.startDate ?? null,
+    isVerified: emailMatchesDomain(user.email, company.domain),
+  });
+}
+
+/**
+ * PUT /api/users/{id}/willingness-to-give-referrals. On: needs a current company, makes the user a
+ * referrer at it and hands them waiting requests there. Off: only stops new assignments.
+ */
+export async function setWillingness(
+  db: Db,
+  deps: ReferralDeps,
+  actor: UserRow,
+  targetUserId: number,
+  isWilling: boolean,
+): Promise<UserRow> {
+  if (actor.id !== targetUserId) throw forbidden('You can only change your own referral preferences.');
+  return db.transaction(async (tx) => {
+    const user = await lockUserRow(tx, actor.id);
+    if (!user) throw notFound('Profile not found.');
+    if (isWilling) {
+      const name = user.currentCompanyName?.trim();
+      if (!name) throw conflict(NO_COMPANY_FOR_WILLINGNESS);
+      await deps.companies.lock(tx, [name]);
+      await saveReferrerRecord(tx, user, await deps.companies.ensure(tx, name));
+    }
+    const updated = await updateWillingness(tx, user.id, isWilling);
+    if (!updated) throw notFound('Profile not found.');
+    if (isWilling) await assignWaitingRequests(tx, deps, user.id);
+    return updated;
+  });
+}
+
+/**
+ * The profile feature's onCurrentCompanyChanged: a referrer's record follows them to their new company
+ * (the company is already locked and ensured by the caller's transaction).
+ */
+export async function followCurrentCompany(
+  tx: Db,
+  deps: ReferralDeps,
+  userId: number,
+  companyName: string,
+): Promise<void> {
+  if (!(await findReferrer(tx, userId))) return;
+  const user = await lockUserRow(tx, userId);
+  if (!user) return;
+  await saveReferrerRecord(tx, user, await deps.companies.ensure(tx, companyName));
+  if (user.willingToGiveReferrals) await assignWaitingRequests(tx, deps, userId);
+}
+
+/** DESIGN.md "Who may see a profile": the user, and a referrer holding a referral for one of their requests. */
+export async function canViewProfile(db: Db, viewerId: number, profileUserId: number): Promise<boolean> {
+  return viewerId === profileUserId || holdsReferralFor(db, viewerId, profileUserId);
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { notifications } from '../db/schema.js';
+import type { SignedIn, TestApp } from './test-app.js';
+
+let jobSeq = 0;
+
+/** A fresh job posting URL, so each request is new unless a test means otherwise. */
+export function jobUrl(host = 'careers.google.com'): string {
+  jobSeq += 1;
+  return `https://${host}/jobs/${jobSeq}-${randomUUID().slice(0, 8)}`;
+}
+
+/** A valid POST /api/referral-requests body, as the web form sends it. */
+export function requestBody(overrides: Record<string, unknown> = {}) {
+  return {
+    jobUrl: jobUrl(),
+    position: 'Software Engineer',
+    message: '',
+    resumeLink: null,
+    companyId: 1,
+    ...overrides,
+  };
+}
+
+export async function setCompany(who: SignedIn, companyName: string) {
+  const res = await who.put(`/api/users/${who.user.id}/current-company`, { companyName });
+  expect(res.statusCode).toBe(200);
+  return res;
+}
+
+export function setWilling(who: SignedIn, isWilling: boolean) {
+  return who.put(`/api/users/${who.user.id}/willingness-to-give-referrals`, { isWilling });
+}
+
+/** Signs in a user who works at the company and offers referrals there. */
+export async function signInReferrer(t: TestApp, name: string, company = 'Google', email?: string) {
+  const who = await t.signIn(name, email);
+  await setCompany(who, company);
+  const res = await setWilling(who, true);
+  expect(res.statusCode).toBe(200);
+  return who;
+}
+
+/** A user's notifications, newest first, straight from the table. */
+export async function notificationsOf(t: TestApp, userId: number) {
+  return t.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id));
+}
