@@ -74,6 +74,8 @@ describe('IncomingRequestsView', () => {
     const api = renderView([withReferral(aRequest(1), 'successful')]);
     expect(await screen.findByText('No Categorized Requests')).toBeInTheDocument();
     expect(await section('Successful Referrals')).toBeInTheDocument();
+    // The empty state stands in for the empty Pending Review section.
+    expect(screen.queryByRole('region', { name: 'Pending Review' })).not.toBeInTheDocument();
     const before = api.calls.length;
     await userEvent.click(screen.getByRole('button', { name: 'Refresh Requests' }));
     await waitFor(() => expect(api.calls.length).toBeGreaterThan(before));

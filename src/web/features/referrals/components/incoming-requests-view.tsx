@@ -45,9 +45,10 @@ export function IncomingRequestsView({
   }
 
   const groups = groupRequests(requests);
+  const noCategorized = hasNoCategorized(requests);
   return (
     <div className="grid gap-8">
-      {hasNoCategorized(requests) && (
+      {noCategorized && (
         <EmptyState
           title="No Categorized Requests"
           text="None of your requests is pending, accepted or declined right now."
@@ -60,7 +61,8 @@ export function IncomingRequestsView({
         />
       )}
       {REQUEST_GROUPS.map(({ key, title }) =>
-        key === 'pending' || groups[key].length > 0 ? (
+        // Pending Review always shows (it is where new requests land), unless the empty state above says so.
+        (key === 'pending' && !noCategorized) || groups[key].length > 0 ? (
           <RequestSection key={key} title={title} requests={groups[key]} onViewProfile={setProfileUserId} />
         ) : null,
       )}
