@@ -124,6 +124,10 @@ describe.skipIf(!chromiumPath).each(servers)('referrals on $name', ({ name, base
       "You've accepted the referral request. The job seeker has been notified.",
     );
     await rita.page.getByRole('region', { name: 'Accepted Requests' }).getByText('Sam Seeker').waitFor();
+    await sam.page.goto('/my-referrals');
+    const samCard = sam.page.getByRole('article', { name: 'Software Engineer' });
+    await samCard.getByText('Accepted', { exact: true }).waitFor();
+    await samCard.getByText('Strong profile, happy to help.').waitFor();
     await act('Mark as Submitted', null, "You've marked the referral as submitted to your company.");
     await act(
       'Mark as Successful',
@@ -142,6 +146,18 @@ describe.skipIf(!chromiumPath).each(servers)('referrals on $name', ({ name, base
       expect.arrayContaining(['Referral accepted', 'Referral submitted', 'Referral successful']),
     );
     expect(await notificationTitles(rita.page)).toContain('New referral request');
+
+    // Every dashboard variant shows the same request from the same data.
+    for (const [path, text] of [
+      ['/referrer-dashboard', 'Sam Seeker'],
+      ['/original-dashboard', 'Sam Seeker'],
+      ['/basic-dashboard', 'Software Engineer'],
+      ['/emergency-dashboard', 'Software Engineer'],
+    ] as const) {
+      await rita.page.goto(path);
+      await rita.page.getByRole('main').getByText(text).first().waitFor();
+      await screenshot(rita.page, `${name}${path.replace('/', '-')}`);
+    }
 
     expect(rita.errors).toEqual([]);
     expect(sam.errors).toEqual([]);
