@@ -30,6 +30,7 @@ const CompanyPrompt = lazy(() =>
 const MyReferralsPage = lazy(() =>
   import('@/features/referrals/my-referrals-page').then((m) => ({ default: m.MyReferralsPage })),
 );
+const DemoPage = lazy(() => import('@/features/demo/demo-page').then((m) => ({ default: m.DemoPage })));
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
@@ -113,7 +114,7 @@ export const routes = [
       },
       placeholderRoute(paths.blog, 'Blog'),
       placeholderRoute(routePatterns.blogPost, 'Blog'),
-      placeholderRoute(paths.demo, 'Demo'),
+      { path: paths.demo, handle: title('Demo'), element: <DemoPage /> },
       placeholderRoute(paths.referrerDemo, 'Referrer Demo'),
       ...referrerDashboardRoutes,
       { path: routePatterns.notFound, handle: title('Page Not Found'), element: <NotFoundPage /> },

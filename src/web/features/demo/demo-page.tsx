@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AccountDropdownTab } from './components/account-dropdown-tab';
+import { DemoShell } from './components/demo-shell';
+import { DummyDataTab } from './components/dummy-data-tab';
+import { JobUrlValidator } from './components/job-url-validator';
+import { MockUserSwitcher } from './components/mock-user-switcher';
+import { EDGE_CASE_SEEKER_ID } from './data/edge-cases';
+import { MOCK_USERS, mockUser } from './data/mock-data';
+
+/** /demo (spec section 2 'Demo pages'): sample data, the account dropdown, and the job-URL edge cases. */
+export function DemoPage() {
+  const [userId, setUserId] = useState(EDGE_CASE_SEEKER_ID);
+  const user = mockUser(userId) ?? MOCK_USERS[0]!;
+  return (
+    <DemoShell
+      title="ReferBridge demo"
+      intro="Try the parts of ReferBridge that do not need an account: switch between sample users, browse the sample data, and see how job URLs are checked before a referral request is sent."
+    >
+      <MockUserSwitcher userId={user.id} onChange={setUserId} />
+      <Tabs defaultValue="account-dropdown">
+        <TabsList className="h-auto w-full flex-wrap sm:w-fit">
+          <TabsTrigger value="account-dropdown">Account Dropdown</TabsTrigger>
+          <TabsTrigger value="dummy-data">Dummy Data</TabsTrigger>
+          <TabsTrigger value="edge-cases">Edge Cases</TabsTrigger>
+        </TabsList>
+        <TabsContent value="account-dropdown">
+          <AccountDropdownTab user={user} />
+        </TabsContent>
+        <TabsContent value="dummy-data">
+          <DummyDataTab />
+        </TabsContent>
+        <TabsContent value="edge-cases">
+          <JobUrlValidator user={user} onUserChange={setUserId} />
+        </TabsContent>
+      </Tabs>
+    </DemoShell>
+  );
+}

@@ -1,0 +1,5 @@
+/** Spec section 5: dates show in en-US as short month, day and year. Sample dates are calendar dates. */
+export function formatDemoDate(value: string): string {
+  const date = new Date(value.length === 10 ? `${value}T12:00:00` : value);
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
