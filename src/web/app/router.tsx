@@ -31,6 +31,9 @@ const MyReferralsPage = lazy(() =>
   import('@/features/referrals/my-referrals-page').then((m) => ({ default: m.MyReferralsPage })),
 );
 const DemoPage = lazy(() => import('@/features/demo/demo-page').then((m) => ({ default: m.DemoPage })));
+const ReferrerDemoPage = lazy(() =>
+  import('@/features/demo/referrer-demo-page').then((m) => ({ default: m.ReferrerDemoPage })),
+);
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
@@ -115,7 +118,7 @@ export const routes = [
       placeholderRoute(paths.blog, 'Blog'),
       placeholderRoute(routePatterns.blogPost, 'Blog'),
       { path: paths.demo, handle: title('Demo'), element: <DemoPage /> },
-      placeholderRoute(paths.referrerDemo, 'Referrer Demo'),
+      { path: paths.referrerDemo, handle: title('Referrer Demo'), element: <ReferrerDemoPage /> },
       ...referrerDashboardRoutes,
       { path: routePatterns.notFound, handle: title('Page Not Found'), element: <NotFoundPage /> },
     ],
