@@ -8,6 +8,12 @@ import { MockUserSwitcher } from './components/mock-user-switcher';
 import { EDGE_CASE_SEEKER_ID } from './data/edge-cases';
 import { MOCK_USERS, mockUser } from './data/mock-data';
 
+const TABS = [
+  ['account-dropdown', 'Account Dropdown'],
+  ['dummy-data', 'Dummy Data'],
+  ['edge-cases', 'Edge Cases'],
+] as const;
+
 /** /demo (spec section 2 'Demo pages'): sample data, the account dropdown, and the job-URL edge cases. */
 export function DemoPage() {
   const [userId, setUserId] = useState(EDGE_CASE_SEEKER_ID);
@@ -19,10 +25,12 @@ export function DemoPage() {
     >
       <MockUserSwitcher userId={user.id} onChange={setUserId} />
       <Tabs defaultValue="account-dropdown">
-        <TabsList className="h-auto w-full flex-wrap sm:w-fit">
-          <TabsTrigger value="account-dropdown">Account Dropdown</TabsTrigger>
-          <TabsTrigger value="dummy-data">Dummy Data</TabsTrigger>
-          <TabsTrigger value="edge-cases">Edge Cases</TabsTrigger>
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-fit">
+          {TABS.map(([value, label]) => (
+            <TabsTrigger key={value} value={value} className="py-1.5 whitespace-normal sm:whitespace-nowrap">
+              {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="account-dropdown">
           <AccountDropdownTab user={user} />

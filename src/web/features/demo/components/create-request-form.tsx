@@ -56,7 +56,7 @@ export function CreateRequestForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="bg-background space-y-4 rounded-lg border p-5">
+    <form noValidate onSubmit={submit} className="bg-background max-w-2xl space-y-4 rounded-lg border p-5">
       {succeeded && (
         <div
           role="status"
@@ -69,7 +69,12 @@ export function CreateRequestForm({
           </p>
         </div>
       )}
-      <Field id={`${id}-url`} label="Job URL" error={errors.jobUrl}>
+      <Field
+        id={`${id}-url`}
+        label="Job URL"
+        error={errors.jobUrl}
+        hint="Demo referrers work at Google, Microsoft, Amazon and Walmart (Meta's is not verified yet)."
+      >
         <Input
           id={`${id}-url`}
           type="url"
@@ -78,7 +83,7 @@ export function CreateRequestForm({
           value={jobUrl}
           onChange={(e) => setJobUrl(e.target.value)}
           aria-invalid={errors.jobUrl ? true : undefined}
-          aria-describedby={errors.jobUrl ? `${id}-url-error` : undefined}
+          aria-describedby={errors.jobUrl ? `${id}-url-error ${id}-url-hint` : `${id}-url-hint`}
         />
       </Field>
       <Field id={`${id}-position`} label="Position" error={errors.position}>
@@ -108,17 +113,24 @@ function Field({
   id,
   label,
   error,
+  hint,
   children,
 }: {
   id: string;
   label: string;
   error?: string;
+  hint?: string;
   children: ReactNode;
 }) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
           {error}

@@ -21,7 +21,11 @@ export function DemoShell({
       <header className="bg-background border-b">
         <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
           <BrandLink to={paths.home} />
-          <nav aria-label="Demo pages" className="flex gap-1 text-sm font-medium">
+          {/* On phones the links take a second row, so the switch-user menu stays beside the brand. */}
+          <nav
+            aria-label="Demo pages"
+            className="order-last -mx-3 flex w-full gap-1 text-sm font-medium sm:order-none sm:mx-0 sm:w-auto"
+          >
             <Link className="hover:bg-accent rounded-md px-3 py-2" to={paths.demo}>
               Demo
             </Link>

@@ -1,5 +1,5 @@
 import { CheckCircle2, Play, XCircle } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -21,6 +21,13 @@ export function JobUrlValidator({
   const inputId = useId();
   const [jobUrl, setJobUrl] = useState('');
   const [result, setResult] = useState<DemoValidation | null>(null);
+  const [quickTests, setQuickTests] = useState(0);
+  const panel = useRef<HTMLElement>(null);
+
+  // On a phone the guide sits below the validator: bring the answer of a quick test into view.
+  useEffect(() => {
+    if (quickTests > 0) panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [quickTests]);
 
   const validate = (event: FormEvent) => {
     event.preventDefault();
@@ -31,11 +38,16 @@ export function JobUrlValidator({
     onUserChange(seeker.id);
     setJobUrl(edgeCase.testRecord.jobUrl);
     setResult(validateDemoJobUrl(edgeCase.testRecord.jobUrl, seeker));
+    setQuickTests((n) => n + 1);
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-      <section aria-labelledby={`${inputId}-title`} className="bg-background space-y-4 rounded-lg border p-5">
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <section
+        ref={panel}
+        aria-labelledby={`${inputId}-title`}
+        className="bg-background scroll-mt-4 space-y-4 rounded-lg border p-5 lg:sticky lg:top-4"
+      >
         <div className="space-y-1">
           <h2 id={`${inputId}-title`} className="text-lg font-semibold">
             Job URL validator
