@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { EDGE_CASES, type EdgeCase } from '../data/edge-cases';
-import { mockUser, type MockUser } from '../data/mock-data';
+import { EDGE_CASES, EDGE_CASE_SEEKER_ID, type EdgeCase } from '../data/edge-cases';
+import { mockCompany, mockUser, type MockUser } from '../data/mock-data';
 import { DEMO_JOB_URL_MESSAGES, validateDemoJobUrl, type DemoValidation } from '../utils/validate-job-url';
 
 /**
@@ -103,11 +103,19 @@ function ValidationResult({ result }: { result: DemoValidation | null }) {
 }
 
 function EdgeCaseGuide({ onQuickTest }: { onQuickTest: (edgeCase: EdgeCase) => void }) {
+  const user = mockUser(EDGE_CASE_SEEKER_ID);
+  const employer = user?.currentCompanyId ? mockCompany(user.currentCompanyId)?.name : undefined;
+  const seeker = `${user?.fullName ?? 'the sample job seeker'}${employer ? `, a job seeker who works at ${employer}` : ''}`;
   return (
     <section aria-labelledby="edge-case-guide" className="bg-background space-y-3 rounded-lg border p-5">
-      <h2 id="edge-case-guide" className="text-lg font-semibold">
-        Edge-case guide
-      </h2>
+      <div className="space-y-1">
+        <h2 id="edge-case-guide" className="text-lg font-semibold">
+          Edge-case guide
+        </h2>
+        <p className="text-muted-foreground text-sm">
+          In the order the checks run. Each quick test fills in its URL and validates it as {seeker}.
+        </p>
+      </div>
       <ul className="divide-y" aria-label="Edge cases">
         {EDGE_CASES.map((edgeCase) => (
           <li key={edgeCase.name} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start">
