@@ -126,6 +126,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
-  await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist/web'));
+  await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist/web'), config.analytics);
   return app;
 }

@@ -54,6 +54,21 @@ const ConfigSchema = z
     /** Current-company changes per user per minute; each may add a company every user sees. */
     COMPANY_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: trustProxy.default(false),
+    /** The site's domain as registered in Plausible; analytics stay off without it (docs/decisions/014). */
+    ANALYTICS_PLAUSIBLE_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+        'must be a domain name such as referbridge.com',
+      )
+      .optional(),
+    /** Where Plausible's events API lives: plausible.io, or a self-hosted instance (its origin only). */
+    ANALYTICS_PLAUSIBLE_HOST: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://plausible.io' })
+      .refine((v) => /^[^/]+\/\/[^/]+\/?$/.test(v), 'must be an origin without a path')
+      .default('https://plausible.io'),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -98,6 +113,14 @@ const ConfigSchema = z
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,
     companyChangeRateLimit: e.COMPANY_CHANGE_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    /** Undefined means analytics are off: nothing is sent and the CSP allows no analytics host. */
+    analytics: e.ANALYTICS_PLAUSIBLE_DOMAIN
+      ? {
+          provider: 'plausible' as const,
+          domain: e.ANALYTICS_PLAUSIBLE_DOMAIN,
+          apiHost: new URL(e.ANALYTICS_PLAUSIBLE_HOST).origin,
+        }
+      : undefined,
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -37,7 +37,8 @@ function helmetOptions(config: Config) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Analytics events go straight to the configured Plausible host, and only when one is configured.
+        connectSrc: ["'self'", ...(config.analytics ? [config.analytics.apiHost] : [])],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

@@ -2,21 +2,36 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { analyticsMetaTag, type AnalyticsConfig } from '../../shared/analytics.js';
 
 const isApiPath = (url: string) => /^\/(api|auth|dev-idp)(\/|$|\?)/.test(url);
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html for every other GET so the
- * client router can show its own pages (including its 404). API-like paths get a JSON 404 instead.
+ * client router can show its own pages (including its 404). API-like paths get a JSON 404 instead. When
+ * analytics are configured, index.html carries their settings in a meta tag (docs/decisions/014), so the
+ * client knows them on first paint without another request.
  */
-export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webRoot: string,
+  analytics?: AnalyticsConfig,
+): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const built = fs.existsSync(indexFile);
+  const page =
+    built && analytics
+      ? fs
+          .readFileSync(indexFile, 'utf8')
+          .replace(/<\/head>|$/i, (end) => `${analyticsMetaTag(analytics)}${end}`)
+      : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
+      // index.html always goes through the handler below, which may add the analytics tag.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must be re-checked so a deploy reaches everyone.
         const policy = filePath.includes(`${path.sep}assets${path.sep}`)
@@ -36,12 +51,16 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
         .send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
     }
     const file = path.join(webRoot, decodeURIComponent(request.url.split('?')[0]!));
-    if (built && file.startsWith(webRoot + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      return reply.sendFile(path.relative(webRoot, file));
-    }
+    const isFile =
+      file !== indexFile &&
+      file.startsWith(webRoot + path.sep) &&
+      fs.existsSync(file) &&
+      fs.statSync(file).isFile();
+    if (built && isFile) return reply.sendFile(path.relative(webRoot, file));
     if (!built) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
+    if (page) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     return reply.sendFile('index.html');
   });
 }

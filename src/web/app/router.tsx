@@ -30,6 +30,10 @@ const CompanyPrompt = lazy(() =>
 const MyReferralsPage = lazy(() =>
   import('@/features/referrals/my-referrals-page').then((m) => ({ default: m.MyReferralsPage })),
 );
+const DemoPage = lazy(() => import('@/features/demo/demo-page').then((m) => ({ default: m.DemoPage })));
+const ReferrerDemoPage = lazy(() =>
+  import('@/features/demo/referrer-demo-page').then((m) => ({ default: m.ReferrerDemoPage })),
+);
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
@@ -113,8 +117,8 @@ export const routes = [
       },
       placeholderRoute(paths.blog, 'Blog'),
       placeholderRoute(routePatterns.blogPost, 'Blog'),
-      placeholderRoute(paths.demo, 'Demo'),
-      placeholderRoute(paths.referrerDemo, 'Referrer Demo'),
+      { path: paths.demo, handle: title('Demo'), element: <DemoPage /> },
+      { path: paths.referrerDemo, handle: title('Referrer Demo'), element: <ReferrerDemoPage /> },
       ...referrerDashboardRoutes,
       { path: routePatterns.notFound, handle: title('Page Not Found'), element: <NotFoundPage /> },
     ],

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { logActivity } from '@/lib/activity';
+import { recordActivity } from '@/lib/activity';
+import { analytics } from '@/lib/analytics';
 import { paths } from '@/paths';
 
-/** Spec section 2: page views of these screens are reported (here: to the activity log). */
+/** Spec section 2: page views of these screens are reported to the activity log and to analytics. */
 const TRACKED = new Set<string>([
   paths.dashboard,
   paths.profileEdit,
@@ -15,7 +16,9 @@ const TRACKED = new Set<string>([
 export function TrackPageView() {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (TRACKED.has(pathname)) logActivity('navigation', 'page_view', { path: pathname });
+    if (!TRACKED.has(pathname)) return;
+    recordActivity('navigation', 'page_view', { path: pathname });
+    analytics.pageView(pathname);
   }, [pathname]);
   return null;
 }

@@ -1,0 +1,65 @@
+import { statusLabel } from '@shared/referrals';
+import { ExternalLink } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { mockCompany, type MockRequest, type MockUser } from '../data/mock-data';
+import type { NewMockRequest } from '../hooks/use-mock-requests';
+import { shownStatus } from '../utils/demo-requests';
+import { formatDemoDate } from '../utils/format';
+import { CreateRequestForm } from './create-request-form';
+
+/** The job seeker's side of the referrer demo: 'Create Request' and 'My Requests'. */
+export function SeekerView({
+  user,
+  requests,
+  onCreate,
+}: {
+  user: MockUser;
+  requests: MockRequest[];
+  onCreate: (request: NewMockRequest) => void;
+}) {
+  return (
+    <Tabs defaultValue="create">
+      <TabsList>
+        <TabsTrigger value="create">Create Request</TabsTrigger>
+        <TabsTrigger value="mine">My Requests</TabsTrigger>
+      </TabsList>
+      <TabsContent value="create">
+        <CreateRequestForm seekerId={user.id} onCreate={onCreate} />
+      </TabsContent>
+      <TabsContent value="mine">
+        {requests.length === 0 ? (
+          <p className="bg-background text-muted-foreground rounded-lg border p-5 text-sm">
+            {user.fullName} has no demo requests yet.
+          </p>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2" aria-label="My requests">
+            {requests.map((request) => (
+              <li key={request.id} className="bg-background space-y-2 rounded-lg border p-5">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <h3 className="font-semibold">{request.position}</h3>
+                    <p className="text-muted-foreground text-sm">
+                      {mockCompany(request.companyId)?.name ?? 'Unknown company'} ·{' '}
+                      {formatDemoDate(request.createdAt)}
+                    </p>
+                  </div>
+                  <Badge variant="secondary">{statusLabel(shownStatus(request))}</Badge>
+                </div>
+                <a
+                  href={request.jobUrl}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="text-primary inline-flex items-center gap-1 text-sm break-all hover:underline"
+                >
+                  <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+                  {request.jobUrl}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,46 @@
+import { Check, ChevronDown, UsersRound } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { MOCK_USERS, type MockUser } from '../data/mock-data';
+import { roleLabel } from './mock-user-switcher';
+
+/** The referrer demo's switch-user menu. */
+export function SwitchUserMenu({ user, onChange }: { user: MockUser; onChange: (id: number) => void }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" className="max-w-64 gap-2">
+          <UsersRound aria-hidden="true" />
+          <span className="sr-only">Switch user (now</span>
+          <span className="truncate">{user.fullName}</span>
+          <span className="sr-only">)</span>
+          <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel>Switch user</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {MOCK_USERS.map((u) => (
+          <DropdownMenuItem
+            key={u.id}
+            onSelect={() => onChange(u.id)}
+            aria-current={u.id === user.id ? 'true' : undefined}
+          >
+            <span className="flex flex-1 flex-col">
+              <span>{u.fullName}</span>
+              <span className="text-muted-foreground text-xs">{roleLabel(u)}</span>
+            </span>
+            {u.id === user.id && <Check aria-hidden="true" />}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
