@@ -12,12 +12,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { matter } from 'vfile-matter';
 import type { Plugin } from 'vite';
-import {
-  BLOG_MANIFEST_FILE,
-  BlogFrontmatterSchema,
-  BlogPostSchema,
-  type BlogPost,
-} from '../src/shared/blog';
+import { BLOG_MANIFEST_FILE, BlogFrontmatterSchema, BlogPostSchema, type BlogPost } from '../src/shared/blog';
 
 export const BLOG_CONTENT_DIR = path.resolve('src/web/features/blog/content');
 
@@ -58,7 +53,9 @@ export async function compileArticle(file: string): Promise<{ post: BlogPost; ht
 /** Every article's metadata, newest first. */
 export async function readBlogPosts(dir = BLOG_CONTENT_DIR): Promise<BlogPost[]> {
   const files = (await fs.promises.readdir(dir)).filter((name) => name.endsWith('.md')).sort();
-  const posts = await Promise.all(files.map(async (name) => (await compileArticle(path.join(dir, name))).post));
+  const posts = await Promise.all(
+    files.map(async (name) => (await compileArticle(path.join(dir, name))).post),
+  );
   const ids = new Set(posts.map((post) => post.id));
   if (ids.size !== posts.length) throw new Error(`${dir}: two articles share an id`);
   return posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));

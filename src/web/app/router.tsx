@@ -24,6 +24,18 @@ const CompanyPrompt = lazy(() =>
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
+// Blog and trust pages: each sets its own title, description and Open Graph tags (usePageMeta).
+const BlogListPage = lazy(() =>
+  import('@/features/blog/blog-list-page').then((m) => ({ default: m.BlogListPage })),
+);
+const BlogArticlePage = lazy(() =>
+  import('@/features/blog/blog-article-page').then((m) => ({ default: m.BlogArticlePage })),
+);
+const PrivacyPage = lazy(() =>
+  import('@/features/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsPage = lazy(() => import('@/features/legal/terms-page').then((m) => ({ default: m.TermsPage })));
+const AboutPage = lazy(() => import('@/features/legal/about-page').then((m) => ({ default: m.AboutPage })));
 
 function Root() {
   return (
@@ -88,8 +100,11 @@ export const routes = [
         handle: title('Notifications'),
         element: <SignedInPage nav={notificationsNav}>{() => <NotificationsPage />}</SignedInPage>,
       },
-      placeholderRoute(paths.blog, 'Blog'),
-      placeholderRoute(routePatterns.blogPost, 'Blog'),
+      { path: paths.blog, element: <BlogListPage /> },
+      { path: routePatterns.blogPost, element: <BlogArticlePage /> },
+      { path: paths.privacy, element: <PrivacyPage /> },
+      { path: paths.terms, element: <TermsPage /> },
+      { path: paths.about, element: <AboutPage /> },
       placeholderRoute(paths.demo, 'Demo'),
       placeholderRoute(paths.referrerDemo, 'Referrer Demo'),
       placeholderRoute(paths.referrerDashboard, 'Referrer Dashboard', { signedIn: true }),
