@@ -17,6 +17,9 @@ import { notificationRoutes } from './features/notifications/routes.js';
 import { sendWelcomeNotification } from './features/notifications/service.js';
 import { ownProfileOnly } from './features/profile/ports.js';
 import { profileRoutes } from './features/profile/routes.js';
+import { readBlogManifest } from './features/seo/blog-manifest.js';
+import { blogPageHeads } from './features/seo/page-heads.js';
+import { seoRoutes } from './features/seo/routes.js';
 import { findOrCreateCompanyByName, lockCompanyNames, releaseCompany } from './features/companies/service.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
@@ -116,6 +119,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
-  await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist/web'));
+  const webRoot = deps.webRoot ?? path.join(projectRoot, 'dist/web');
+  const posts = readBlogManifest(webRoot);
+  await app.register(seoRoutes, { publicUrl: config.publicUrl, posts });
+  await registerSpa(app, webRoot, { headFor: blogPageHeads(posts, config.publicUrl) });
   return app;
 }

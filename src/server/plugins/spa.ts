@@ -2,16 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { renderPageHead, type PageHead } from './page-head.js';
 
 const isApiPath = (url: string) => /^\/(api|auth|dev-idp)(\/|$|\?)/.test(url);
+
+export interface SpaOptions {
+  /** The head a page's HTML should carry (title, description, Open Graph), when it has its own. */
+  headFor?: (pathname: string) => PageHead | undefined;
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html for every other GET so the
  * client router can show its own pages (including its 404). API-like paths get a JSON 404 instead.
  */
-export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webRoot: string,
+  { headFor }: SpaOptions = {},
+): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const built = fs.existsSync(indexFile);
+  const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : '';
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -41,6 +52,13 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
     }
     if (!built) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    const head = headFor?.(request.url.split('?')[0]!);
+    if (head) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(renderPageHead(indexHtml, head));
     }
     return reply.sendFile('index.html');
   });
