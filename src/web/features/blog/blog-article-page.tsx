@@ -14,7 +14,7 @@ function ArticleBody({ slug }: { slug: string }) {
   // Our own Markdown, compiled at build time with raw HTML dropped: trusted markup.
   return (
     <div
-      className="prose prose-lg prose-slate mt-10 max-w-none prose-headings:tracking-tight prose-a:text-primary prose-blockquote:font-normal prose-blockquote:text-muted-foreground"
+      className="prose prose-slate sm:prose-lg mt-10 max-w-none prose-headings:tracking-tight prose-a:text-primary prose-blockquote:font-normal prose-blockquote:text-muted-foreground"
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
