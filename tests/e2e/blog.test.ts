@@ -61,7 +61,7 @@ describe.skipIf(!chromiumPath).each(servers)('blog and trust pages on $name', ({
     await page.waitForURL('**/blog');
     await page.getByRole('heading', { level: 1, name: 'The ReferBridge Blog' }).waitFor();
 
-    // An unknown article: back on the list, with no message and no extra history entry.
+    // An unknown article: back on the list (the history entry replaced), with no message.
     await page.goto('/blog/no-such-article');
     await page.waitForURL((url) => url.pathname === '/blog');
     await page.getByRole('heading', { level: 1, name: 'The ReferBridge Blog' }).waitFor();
@@ -100,13 +100,13 @@ describe.skipIf(!chromiumPath).each(servers)('blog and trust pages on $name', ({
     const tiles = page.getByRole('list', { name: 'Get referred to the companies you love' });
     expect(await tiles.getByRole('listitem').count()).toBe(12);
     expect(await tiles.locator('svg, img').count()).toBe(1); // only the arrow in 'More'
-    await shoot(page, `${name}-landing`);
+    await shoot(page, `${name}-landing-tiles`);
     await tiles.getByRole('link', { name: /^More/ }).click();
     await page.waitForURL('**/signup');
     await page
       .getByText('Only you and the referrers you send a request to can see your profile and resume.')
       .waitFor();
-    await shoot(page, `${name}-signup`);
+    await shoot(page, `${name}-signup-privacy-note`);
     await page.getByRole('link', { name: 'Privacy' }).click();
     await page.getByRole('heading', { level: 1, name: 'Privacy' }).waitFor();
     expect(errors).toEqual([]);

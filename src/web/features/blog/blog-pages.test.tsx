@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, RouterProvider, Routes, createMemoryRouter, useLocation } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, routePatterns } from '@/paths';
 import { BlogArticlePage } from './blog-article-page';
@@ -145,5 +145,18 @@ describe('BlogArticlePage', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/blog$/);
     expect(screen.getByRole('heading', { level: 1, name: 'The ReferBridge Blog' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('redirects by replacing the history entry, so Back does not return to the unknown slug', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: paths.blog, element: <BlogListPage /> },
+        { path: routePatterns.blogPost, element: <BlogArticlePage /> },
+      ],
+      { initialEntries: ['/blog/no-such-article'] },
+    );
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blog'));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });
