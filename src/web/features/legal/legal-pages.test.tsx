@@ -44,7 +44,7 @@ describe('PrivacyPage', () => {
     expect(
       main.getByText(/the referrers who hold one of your referral requests. Nobody else/),
     ).toBeInTheDocument();
-    expect(main.getByText(/One cookie: the session cookie/)).toBeInTheDocument();
+    expect(main.getByText(/One session cookie keeps you signed in/)).toBeInTheDocument();
     expect(main.getByText(/no tracking or advertising cookies/)).toBeInTheDocument();
     const mail = main.getAllByRole('link', { name: 'support@referbridge.app' });
     expect(mail[0]).toHaveAttribute('href', 'mailto:support@referbridge.app');

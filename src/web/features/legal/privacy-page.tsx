@@ -53,8 +53,9 @@ export function PrivacyPage() {
 
       <h2>Cookies</h2>
       <p>
-        One cookie: the session cookie that keeps you signed in. It is not readable by scripts and expires
-        after 30 days (or 7 days without use). We use no tracking or advertising cookies.
+        One session cookie keeps you signed in. It is not readable by scripts and expires after 30 days (or 7
+        days without use). While a sign-in is under way, a short-lived cookie (at most 10 minutes) carries its
+        security check between our pages and your sign-in provider. We use no tracking or advertising cookies.
       </p>
 
       <h2>Export or delete your data</h2>
