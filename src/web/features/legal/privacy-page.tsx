@@ -13,8 +13,9 @@ export function PrivacyPage() {
       <h2>What we store</h2>
       <ul>
         <li>
-          <strong>Your account:</strong> your name and email address, as your sign-in provider (Google) gives
-          them to us when you sign in. We never see or store a password.
+          <strong>Your account:</strong> your name, email address and profile picture (if any), as your
+          sign-in provider (Google) gives them to us when you sign in, and an identifier of your account
+          there. We never see or store a password.
         </li>
         <li>
           <strong>Your profile:</strong> the parts you choose to fill in: a short bio, work experience,
