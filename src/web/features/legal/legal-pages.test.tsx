@@ -35,7 +35,12 @@ describe('PrivacyPage', () => {
       'Questions',
     ]);
     const main = within(screen.getByRole('main'));
-    for (const stored of [/your name, email address and profile picture/, /work experience/, /PDF you upload/, /current company/]) {
+    for (const stored of [
+      /your name, email address and profile picture/,
+      /work experience/,
+      /PDF you upload/,
+      /current company/,
+    ]) {
       expect(main.getByText(stored)).toBeInTheDocument();
     }
     for (const stored of ['Referral requests', 'Notifications', 'An activity log']) {
