@@ -67,6 +67,9 @@ describe.skipIf(!chromiumPath).each(servers)('blog and trust pages on $name', ({
     await page.getByRole('heading', { level: 1, name: 'The ReferBridge Blog' }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
 
+    // Straight onto an article (the server writes its head), then on through the footer.
+    await page.goto('/blog/employee-referrals-hidden-backdoor');
+    await page.getByRole('heading', { level: 2, name: 'Referrals by the numbers' }).waitFor();
     const footer = page.getByRole('contentinfo');
     for (const [link, path] of [
       ['Privacy', '/privacy'],
@@ -80,9 +83,15 @@ describe.skipIf(!chromiumPath).each(servers)('blog and trust pages on $name', ({
       await shoot(page, `${name}-${link.toLowerCase()}`);
     }
 
+    // The article's own tags did not follow the reader to the trust pages.
+    expect(await page.locator('meta[property="og:image"], [data-server-head]').count()).toBe(0);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(
+      /^What ReferBridge is/,
+    );
+
     // Crawlers that run no script get the article's head from the server, and the two crawler files.
     const html = await (await page.request.get('/blog/employee-referrals-hidden-backdoor')).text();
-    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain('<meta property="og:type" content="article" data-server-head />');
     expect(html).toContain('Employee Referrals: The Hidden Backdoor to Your Dream Job · ReferBridge');
     const robots = await page.request.get('/robots.txt');
     expect(robots.headers()['content-type']).toContain('text/plain');

@@ -21,12 +21,16 @@ describe('renderPageHead', () => {
       publishedTime: '2025-03-22',
     });
     expect(html).toContain('<title>An article · ReferBridge</title>');
-    expect(html).not.toContain('Default description');
+    expect(html).not.toMatch(/ content="Default description"/);
     expect(html.match(/name="description"/g)).toHaveLength(1);
-    expect(html).toMatch(
-      /<meta property="og:image" content="https:\/\/example.com\/images\/blog\/a.png" \/>/,
+    expect(html).toContain(
+      '<meta property="og:image" content="https://example.com/images/blog/a.png" data-server-head />',
     );
-    expect(html).toContain('<link rel="canonical" href="https://example.com/blog/a" />');
+    expect(html).toContain('<link rel="canonical" href="https://example.com/blog/a" data-server-head />');
+    // The client puts the default description back when it shows another page.
+    expect(html).toContain(
+      '<meta name="description" content="What it says" data-server-head data-default-content="Default description" />',
+    );
     expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<body><div id="root"></div></body>');
   });
@@ -42,7 +46,7 @@ describe('renderPageHead', () => {
     expect(html).toContain(
       '<title>&quot;Quotes&quot; &amp; &lt;script&gt;alert(1)&lt;/script&gt; · ReferBridge</title>',
     );
-    expect(html).toContain('<meta name="description" content="It&#39;s $&amp; and $1" />');
+    expect(html).toContain('<meta name="description" content="It&#39;s $&amp; and $1" data-server-head');
     expect(html).not.toContain('og:image');
   });
 
@@ -53,6 +57,6 @@ describe('renderPageHead', () => {
       type: 'website',
       url: 'https://example.com/',
     });
-    expect(html.match(/<meta name="description" content="D" \/>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description" content="D" data-server-head \/>/g)).toHaveLength(1);
   });
 });

@@ -12,6 +12,24 @@ export interface PageMeta {
 
 type MetaKey = readonly ['name' | 'property', string];
 
+/**
+ * The server writes a blog page's own tags into the HTML it serves (marked data-server-head, see
+ * src/server/plugins/page-head.ts). Once the app runs, this hook owns the head: those tags go, and the
+ * description gets its default back, so a page shown later does not inherit them.
+ */
+function dropServerHead(): void {
+  for (const element of document.head.querySelectorAll('[data-server-head]')) {
+    const fallback = element.getAttribute('data-default-content');
+    if (fallback === null) {
+      element.remove();
+    } else {
+      element.setAttribute('content', fallback);
+      element.removeAttribute('data-server-head');
+      element.removeAttribute('data-default-content');
+    }
+  }
+}
+
 /** Sets one <meta> in the head and returns how to put back what was there before. */
 function setMeta([attribute, key]: MetaKey, content: string): () => void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -37,6 +55,7 @@ export function usePageMeta(meta: PageMeta | undefined): void {
   const { title, description, type = 'website', image } = meta ?? {};
   useEffect(() => {
     if (title === undefined || description === undefined) return;
+    dropServerHead();
     const previousTitle = document.title;
     document.title = `${title} · ${PRODUCT_NAME}`;
     const restores = [
