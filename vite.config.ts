@@ -2,11 +2,12 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { blogContent } from './scripts/vite-plugin-blog';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: path.resolve('public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), blogContent()],
   resolve: {
     alias: {
       '@': path.resolve('src/web'),

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { blogContent } from './scripts/vite-plugin-blog';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), blogContent()],
   resolve: {
     alias: {
       '@': path.resolve('src/web'),

@@ -8,7 +8,15 @@ import path from 'node:path';
  */
 export const BUILD_RECIPE = { recipe: 1, mode: 'production', nodeEnv: 'production' };
 
-const SOURCES = ['src', 'public', 'drizzle', 'package-lock.json', 'vite.config.ts', 'tsconfig.server.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'drizzle',
+  'package-lock.json',
+  'vite.config.ts',
+  'scripts/vite-plugin-blog.ts',
+  'tsconfig.server.json',
+];
 const OUTPUTS = ['dist/server/server/main.js', 'dist/web/index.html'];
 const STAMP = 'dist/.build-stamp';
 

@@ -19,6 +19,9 @@ import { profileRoutes } from './features/profile/routes.js';
 import type { ReferralDeps } from './features/referrals/ports.js';
 import { referralRoutes } from './features/referrals/routes.js';
 import { canViewProfile, followCurrentCompany } from './features/referrals/willingness.js';
+import { readBlogManifest } from './features/seo/blog-manifest.js';
+import { blogPageHeads } from './features/seo/page-heads.js';
+import { seoRoutes } from './features/seo/routes.js';
 import { findOrCreateCompanyByName, lockCompanyNames, releaseCompany } from './features/companies/service.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
@@ -126,6 +129,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
-  await registerSpa(app, deps.webRoot ?? path.join(projectRoot, 'dist/web'), config.analytics);
+  const webRoot = deps.webRoot ?? path.join(projectRoot, 'dist/web');
+  const posts = readBlogManifest(webRoot);
+  await app.register(seoRoutes, { publicUrl: config.publicUrl, posts });
+  await registerSpa(app, webRoot, {
+    headFor: blogPageHeads(posts, config.publicUrl),
+    analytics: config.analytics,
+  });
   return app;
 }

@@ -3,8 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { analyticsMetaTag, type AnalyticsConfig } from '../../shared/analytics.js';
+import { renderPageHead, type PageHead } from './page-head.js';
 
 const isApiPath = (url: string) => /^\/(api|auth|dev-idp)(\/|$|\?)/.test(url);
+
+export interface SpaOptions {
+  /** The head a page's HTML should carry (title, description, Open Graph), when it has its own. */
+  headFor?: (pathname: string) => PageHead | undefined;
+  /** When set, every page carries the analytics settings in a meta tag (docs/decisions/014). */
+  analytics?: AnalyticsConfig;
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html for every other GET so the
@@ -15,16 +23,14 @@ const isApiPath = (url: string) => /^\/(api|auth|dev-idp)(\/|$|\?)/.test(url);
 export async function registerSpa(
   app: FastifyInstance,
   webRoot: string,
-  analytics?: AnalyticsConfig,
+  { headFor, analytics }: SpaOptions = {},
 ): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const built = fs.existsSync(indexFile);
-  const page =
-    built && analytics
-      ? fs
-          .readFileSync(indexFile, 'utf8')
-          .replace(/<\/head>|$/i, (end) => `${analyticsMetaTag(analytics)}${end}`)
-      : undefined;
+  const file = built ? fs.readFileSync(indexFile, 'utf8') : '';
+  const indexHtml = analytics
+    ? file.replace(/<\/head>|$/i, (end) => `${analyticsMetaTag(analytics)}${end}`)
+    : file;
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -60,7 +66,13 @@ export async function registerSpa(
     if (!built) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    if (page) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    const head = headFor?.(request.url.split('?')[0]!);
+    if (head || analytics) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(head ? renderPageHead(indexHtml, head) : indexHtml);
+    }
     return reply.sendFile('index.html');
   });
 }

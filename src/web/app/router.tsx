@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PageLoading } from '@/components/page-states';
-import { PlaceholderPage } from '@/components/placeholder-page';
 import { SignInPage, SignUpPage } from '@/features/auth/auth-page';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { LandingPage } from '@/features/landing/landing-page';
@@ -37,6 +36,18 @@ const ReferrerDemoPage = lazy(() =>
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
+// Blog and trust pages: each sets its own title, description and Open Graph tags (usePageMeta).
+const BlogListPage = lazy(() =>
+  import('@/features/blog/blog-list-page').then((m) => ({ default: m.BlogListPage })),
+);
+const BlogArticlePage = lazy(() =>
+  import('@/features/blog/blog-article-page').then((m) => ({ default: m.BlogArticlePage })),
+);
+const PrivacyPage = lazy(() =>
+  import('@/features/legal/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsPage = lazy(() => import('@/features/legal/terms-page').then((m) => ({ default: m.TermsPage })));
+const AboutPage = lazy(() => import('@/features/legal/about-page').then((m) => ({ default: m.AboutPage })));
 
 function Root() {
   return (
@@ -51,12 +62,6 @@ function Root() {
 }
 
 const title = (text: string): RouteHandle => ({ title: text });
-
-/** A route whose screen a later piece of work builds; protected ones still check the session. */
-function placeholderRoute(path: string, text: string, { signedIn = false } = {}) {
-  const page = <PlaceholderPage title={text} />;
-  return { path, handle: title(text), element: signedIn ? <SignedInPage>{() => page}</SignedInPage> : page };
-}
 
 /** Every route of spec section 2, with no guard: each protected screen checks the session itself. */
 export const routes = [
@@ -115,8 +120,11 @@ export const routes = [
         handle: title('Notifications'),
         element: <SignedInPage nav={notificationsNav}>{() => <NotificationsPage />}</SignedInPage>,
       },
-      placeholderRoute(paths.blog, 'Blog'),
-      placeholderRoute(routePatterns.blogPost, 'Blog'),
+      { path: paths.blog, element: <BlogListPage /> },
+      { path: routePatterns.blogPost, element: <BlogArticlePage /> },
+      { path: paths.privacy, element: <PrivacyPage /> },
+      { path: paths.terms, element: <TermsPage /> },
+      { path: paths.about, element: <AboutPage /> },
       { path: paths.demo, handle: title('Demo'), element: <DemoPage /> },
       { path: paths.referrerDemo, handle: title('Referrer Demo'), element: <ReferrerDemoPage /> },
       ...referrerDashboardRoutes,

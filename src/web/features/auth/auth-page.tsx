@@ -24,6 +24,27 @@ const copy = {
   },
 } as const;
 
+/** Who sees what, said where the account is made, with the full texts one click away. */
+function PrivacyNote() {
+  const link = 'text-primary font-medium hover:underline';
+  return (
+    <div className="text-muted-foreground space-y-1 text-center text-xs">
+      <p>Only you and the referrers you send a request to can see your profile and resume.</p>
+      <p>
+        By signing up you agree to our{' '}
+        <Link to={paths.terms} className={link}>
+          Terms
+        </Link>{' '}
+        and{' '}
+        <Link to={paths.privacy} className={link}>
+          Privacy
+        </Link>{' '}
+        policy.
+      </p>
+    </div>
+  );
+}
+
 function AuthPage({ mode }: { mode: SignInMode }) {
   const c = copy[mode];
   return (
@@ -46,6 +67,7 @@ function AuthPage({ mode }: { mode: SignInMode }) {
           </CardHeader>
           <CardContent className="flex flex-col gap-6">
             <GoogleButton mode={mode} />
+            {mode === 'signup' ? <PrivacyNote /> : null}
             <p className="text-muted-foreground text-center text-sm">
               {c.switchText}{' '}
               <Link to={c.switchTo} className="text-primary font-medium hover:underline">

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LandingPage } from './landing-page';
-import { SiteFooter } from './components/site-footer';
+import { SiteFooter } from '@/components/site-footer';
 
 function renderLanding() {
   return render(
@@ -62,11 +62,11 @@ describe('LandingPage', () => {
     expect(screen.getByRole('link', { name: 'Get referred now' })).toHaveAttribute('href', '/signup');
   });
 
-  it('employer grid: eleven employers in order, then More', () => {
+  it('employer grid: eleven plain wordmarks in order, then More leading to sign-up', () => {
     renderLanding();
     const list = screen.getByRole('list', { name: /get referred to the companies you love/i });
     const tiles = within(list).getAllByRole('listitem');
-    expect(tiles.map((tile) => tile.textContent)).toEqual([
+    expect(tiles.slice(0, 11).map((tile) => tile.textContent)).toEqual([
       'Google',
       'Microsoft',
       'Amazon',
@@ -78,8 +78,14 @@ describe('LandingPage', () => {
       'Adobe',
       'Uber',
       'Airbnb',
-      'More',
     ]);
+    // Plain type: no artwork or per-company colour that could pass for a logo.
+    for (const tile of tiles.slice(0, 11)) {
+      expect(tile.querySelector('svg, img, [style]')).toBeNull();
+    }
+    const more = within(tiles[11]!).getByRole('link', { name: /^More/ });
+    expect(more).toHaveAttribute('href', '/signup');
+    expect(tiles).toHaveLength(12);
     expect(screen.getByText(/a growing network of verified referrers/i)).toBeInTheDocument();
   });
 
@@ -110,6 +116,9 @@ describe('SiteFooter', () => {
     const footer = within(screen.getByRole('contentinfo'));
     expect(footer.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
     expect(footer.getByRole('link', { name: 'Get Referred' })).toHaveAttribute('href', '/signup');
+    expect(footer.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+    expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
     expect(footer.getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
       'href',
       'mailto:support@referbridge.app',

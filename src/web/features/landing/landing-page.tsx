@@ -11,37 +11,11 @@ import {
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@shared/brand';
+import { SiteFooter } from '@/components/site-footer';
+import { SiteHeader } from '@/components/site-header';
 import { Button } from '@/components/ui/button';
-import { sessionFlags } from '@/lib/session-flags';
 import { paths } from '@/paths';
-import { EmployerMark, EmployerTiles } from './components/employer-logos';
-import { BrandMark } from '@/components/brand';
-import { SiteFooter } from './components/site-footer';
-
-function TopBar() {
-  const home = sessionFlags.isLoggedIn() ? paths.dashboard : paths.home;
-  return (
-    <header className="sticky top-0 z-40 border-b border-border/60 bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link
-          to={home}
-          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
-        >
-          <BrandMark />
-          {PRODUCT_NAME}
-        </Link>
-        <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
-          <Button asChild variant="ghost" size="sm">
-            <Link to={paths.signIn}>Sign in</Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link to={paths.signUp}>Sign up</Link>
-          </Button>
-        </nav>
-      </div>
-    </header>
-  );
-}
+import { EmployerMonogram, EmployerTiles } from './components/employer-logos';
 
 /** A sample toast, shown as a preview of what users see once a referrer accepts. */
 function SuccessBanner() {
@@ -74,7 +48,7 @@ function HeroPreview() {
         </div>
         <div className="mt-5 flex items-center gap-3">
           <span className="flex size-11 items-center justify-center rounded-xl bg-muted">
-            <EmployerMark name="Stripe" />
+            <EmployerMonogram name="Stripe" />
           </span>
           <div>
             <p className="font-semibold">Senior Frontend Engineer</p>
@@ -248,7 +222,7 @@ function ClosingCta() {
 export function LandingPage() {
   return (
     <div className="flex min-h-svh flex-col bg-background text-foreground">
-      <TopBar />
+      <SiteHeader />
       <main className="flex-1">
         <Hero />
         <Employers />

@@ -12,6 +12,7 @@ function scrollToTop() {
 const linkClass =
   'inline-flex items-center gap-1.5 rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
+/** The public pages' footer (landing, blog, trust pages); every link starts the next page at the top. */
 export function SiteFooter({ className }: { className?: string }) {
   const year = new Date().getFullYear();
   return (
@@ -27,7 +28,7 @@ export function SiteFooter({ className }: { className?: string }) {
           </p>
         </div>
 
-        <nav aria-label="Footer" className="grid grid-cols-2 gap-x-12 gap-y-3 sm:grid-cols-[auto_auto]">
+        <nav aria-label="Footer" className="grid grid-cols-2 gap-x-12 gap-y-3 sm:grid-cols-[auto_auto_auto]">
           <ul className="space-y-3">
             <li>
               <Link to={paths.blog} onClick={scrollToTop} className={linkClass}>
@@ -37,6 +38,23 @@ export function SiteFooter({ className }: { className?: string }) {
             <li>
               <Link to={paths.signUp} onClick={scrollToTop} className={linkClass}>
                 Get Referred
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.about} onClick={scrollToTop} className={linkClass}>
+                About
+              </Link>
+            </li>
+          </ul>
+          <ul className="space-y-3">
+            <li>
+              <Link to={paths.privacy} onClick={scrollToTop} className={linkClass}>
+                Privacy
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.terms} onClick={scrollToTop} className={linkClass}>
+                Terms
               </Link>
             </li>
           </ul>

@@ -1,0 +1,27 @@
+import { BLOG_LIST_META, type BlogPost } from '../../../shared/blog.js';
+import type { PageHead } from '../../plugins/page-head.js';
+
+/**
+ * The head the server writes into index.html for the blog's pages, so crawlers that run no script still
+ * read each page's title, description and Open Graph tags. The client sets the same ones (usePageMeta).
+ */
+export function blogPageHeads(posts: readonly BlogPost[], publicUrl: string) {
+  const bySlug = new Map(posts.map((post) => [post.slug, post]));
+  return (pathname: string): PageHead | undefined => {
+    const url = `${publicUrl}${pathname}`;
+    if (pathname === '/blog' || pathname === '/blog/') {
+      return { title: BLOG_LIST_META.title, description: BLOG_LIST_META.description, type: 'website', url };
+    }
+    const slug = /^\/blog\/([^/]+)\/?$/.exec(pathname)?.[1];
+    const post = slug === undefined ? undefined : bySlug.get(slug);
+    if (!post) return undefined;
+    return {
+      title: post.title,
+      description: post.description,
+      type: 'article',
+      url: `${publicUrl}/blog/${post.slug}`,
+      image: `${publicUrl}${post.ogImage}`,
+      publishedTime: post.date,
+    };
+  };
+}

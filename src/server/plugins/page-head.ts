@@ -1,0 +1,55 @@
+import { PRODUCT_NAME } from '../../shared/brand.js';
+
+/** What a page says about itself in the HTML head (title, description, Open Graph). */
+export interface PageHead {
+  title: string;
+  description: string;
+  type: 'website' | 'article';
+  /** The page's absolute address (og:url and the canonical link). */
+  url: string;
+  /** An absolute image address for link previews. */
+  image?: string;
+  /** ISO day an article was published. */
+  publishedTime?: string;
+}
+
+/** The attribute on every tag written here (the client's page-meta.ts knows it by the same name). */
+const SERVER_HEAD = 'data-server-head';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
+
+/** index.html with the page's title and description in place of the defaults, plus its Open Graph tags. */
+export function renderPageHead(html: string, head: PageHead): string {
+  // Marked so the client can take them out once it shows another page (src/web/lib/page-meta.ts).
+  const meta = (attribute: 'name' | 'property', key: string, content: string, extra = '') =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" ${SERVER_HEAD}${extra} />`;
+  const descriptionTag = /<meta\s+name="description"[^>]*>/;
+  const defaultDescription = /content="([^"]*)"/.exec(descriptionTag.exec(html)?.[0] ?? '')?.[1];
+  const description = meta(
+    'name',
+    'description',
+    head.description,
+    defaultDescription === undefined ? '' : ` data-default-content="${defaultDescription}"`,
+  );
+  const tags = [
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:url', head.url),
+    meta('property', 'og:site_name', PRODUCT_NAME),
+    ...(head.image
+      ? [meta('property', 'og:image', head.image), meta('name', 'twitter:card', 'summary_large_image')]
+      : []),
+    ...(head.publishedTime ? [meta('property', 'article:published_time', head.publishedTime)] : []),
+    `<link rel="canonical" href="${escapeHtml(head.url)}" ${SERVER_HEAD} />`,
+  ];
+  const withTitle = html.replace(
+    /<title>[^<]*<\/title>/,
+    `<title>${escapeHtml(`${head.title} · ${PRODUCT_NAME}`)}</title>`,
+  );
+  const withDescription = descriptionTag.test(withTitle)
+    ? withTitle.replace(descriptionTag, () => description)
+    : withTitle.replace('</head>', () => `${description}\n</head>`);
+  return withDescription.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+}

@@ -1,0 +1,42 @@
+import { BLOG_IMAGE_SIZE, type BlogPost } from '@shared/blog';
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/paths';
+import { CategoryBadge, PostDetails } from './post-details';
+
+/** One article in the list; the whole card is the title's link (one link per card for screen readers). */
+export function PostCard({ post }: { post: BlogPost }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card shadow-xs transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-lg">
+      <img
+        src={post.image}
+        alt={post.imageAlt}
+        width={BLOG_IMAGE_SIZE.width}
+        height={BLOG_IMAGE_SIZE.height}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[1200/630] h-auto w-full border-b bg-muted object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <CategoryBadge category={post.category} />
+        <h2 className="text-xl font-bold tracking-tight text-balance">
+          <Link
+            to={paths.blogPost(post.slug)}
+            className="after:absolute after:inset-0 focus-visible:outline-none group-hover:text-primary"
+          >
+            {post.title}
+          </Link>
+        </h2>
+        <p className="flex-1 leading-relaxed text-muted-foreground">{post.description}</p>
+        <PostDetails post={post} />
+        <span
+          aria-hidden="true"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-primary"
+        >
+          Read article
+          <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+        </span>
+      </div>
+    </article>
+  );
+}
