@@ -94,6 +94,7 @@ export function openNotificationStream(
   }
   // The tab closed or the network went: free the connection's listener.
   res.on('close', end);
+  res.on('error', end);
   // Subscribed first, so nothing that happens while the first count is read is missed.
   enqueue(sendCount);
 }
