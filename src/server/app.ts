@@ -7,12 +7,15 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { Listen } from './db/listen.js';
 import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev-idp.js';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
 import { authRoutes } from './features/auth/routes.js';
 import { registerSessionLoading } from './features/auth/session-hooks.js';
+import { resolveSession } from './features/auth/sessions.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
+import { publishChange, startLiveNotifications } from './features/notifications/live.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { notify, sendWelcomeNotification } from './features/notifications/service.js';
 import { profileRoutes } from './features/profile/routes.js';
@@ -35,6 +38,10 @@ import { registerSpa } from './plugins/spa.js';
 
 export interface AppDeps {
   db: Db;
+  /** The database's LISTEN (Database.listen): live notification streams hear every instance's changes. */
+  listen: Listen;
+  /** Heartbeat period of the notification stream (tests shorten it); 25 s by default. */
+  streamHeartbeatMs?: number;
   /** Replaces the relying party (tests of failure paths); by default it is built from the config. */
   oidc?: OidcClient;
   webRoot?: string;
@@ -62,6 +69,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(compress);
   await registerDocs(app);
   registerSessionLoading(app, deps.db, config);
+
+  const live = await startLiveNotifications(deps.listen, app.log);
+  // Open streams never finish by themselves: end them before the server waits for its connections.
+  app.addHook('preClose', async () => live.endAll());
+  app.addHook('onClose', async () => live.close());
 
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
   // One per-client budget covers the whole sign-in surface: our /auth routes and the dev provider's pages.
@@ -106,9 +118,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       onUserCreated: async (user) => {
         await sendWelcomeNotification(deps.db, user.id);
       },
+      // Every instance's streams of this user re-check their session, and those signed out end.
+      onSignedOut: (userId) => publishChange(deps.db, { userId, kind: 'signed-out' }),
     });
   });
-  await app.register(notificationRoutes, { prefix: '/api/notifications', db: deps.db });
+  await app.register(notificationRoutes, {
+    prefix: '/api/notifications',
+    db: deps.db,
+    live,
+    isSessionLive: async (token) => (await resolveSession(deps.db, token)) !== null,
+    heartbeatMs: deps.streamHeartbeatMs,
+  });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
   const referralDeps: ReferralDeps = {
     companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },

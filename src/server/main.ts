@@ -19,11 +19,12 @@ async function main() {
   await seed(database.db);
   // Resume files from before their bytes lived in the database: moved in once, then off the disk.
   await moveResumeFilesIntoDatabase(database.db, path.join(config.dataDir, 'uploads'), logger);
-  const app = await buildApp(config, { db: database.db, logger });
+  const app = await buildApp(config, { db: database.db, listen: database.listen, logger });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
+    // Ends the open notification streams first, then stops listening.
     await app.close();
     await database.close();
   });

@@ -10,12 +10,15 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { listenPostgres, type Listen } from './listen.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /** LISTEN to a NOTIFY channel; pg_notify(…) sent through `db` arrives here once its transaction commits. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,7 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
   pool.on('error', (err) => logger?.warn({ err }, 'PostgreSQL connection lost while idle'));
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
-  return { db, close: () => pool.end() };
+  return { db, listen: listenPostgres(url, logger), close: () => pool.end() };
 }
 
 /**
@@ -115,6 +118,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     await migratePglite(db, { migrationsFolder });
     return {
       db,
+      // PGlite is one connection: it hears its own NOTIFYs, after commit, and never loses them to a dropped
+      // connection, so no reconnect is needed.
+      listen: async (channel, { onMessage }) => {
+        const unlisten = await client.listen(channel, onMessage);
+        return { close: () => unlisten() };
+      },
       close: async () => {
         await client.close();
         await releaseLock();

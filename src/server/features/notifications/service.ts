@@ -1,6 +1,7 @@
 import { NotificationLinkSchema, RECENT_LIMIT, type Notification } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { publishChange } from './live.js';
 import * as repo from './repo.js';
 
 const NOT_FOUND = 'Notification not found.';
@@ -37,6 +38,7 @@ export async function notify(db: Db, input: NotifyInput): Promise<Notification> 
     type: input.type,
     link,
   });
+  await publishChange(db, { userId: row.userId, kind: 'created', id: row.id });
   return toNotificationDto(row);
 }
 
@@ -73,15 +75,35 @@ export async function unreadCount(db: Db, userId: number): Promise<{ count: numb
 
 /** Another user's id answers exactly like a missing one, so ids reveal nothing. */
 export async function markRead(db: Db, userId: number, id: number): Promise<Notification> {
-  const row = await repo.markRead(db, userId, id);
+  const row = await db.transaction(async (tx) => {
+    const updated = await repo.markRead(tx, userId, id);
+    if (updated) await publishChange(tx, { userId, kind: 'read' });
+    return updated;
+  });
   if (!row) throw notFound(NOT_FOUND);
   return toNotificationDto(row);
 }
 
 export async function markAllRead(db: Db, userId: number): Promise<{ updated: number }> {
-  return { updated: await repo.markAllRead(db, userId) };
+  const updated = await db.transaction(async (tx) => {
+    const count = await repo.markAllRead(tx, userId);
+    if (count > 0) await publishChange(tx, { userId, kind: 'read' });
+    return count;
+  });
+  return { updated };
 }
 
 export async function remove(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await repo.deleteNotification(db, userId, id))) throw notFound(NOT_FOUND);
+  const deleted = await db.transaction(async (tx) => {
+    const found = await repo.deleteNotification(tx, userId, id);
+    if (found) await publishChange(tx, { userId, kind: 'deleted' });
+    return found;
+  });
+  if (!deleted) throw notFound(NOT_FOUND);
+}
+
+/** One of the user's notifications as the list shows it; undefined when gone or not theirs. */
+export async function findForUser(db: Db, userId: number, id: number): Promise<Notification | undefined> {
+  const row = await repo.findNotification(db, userId, id);
+  return row && toNotificationDto(row);
 }
