@@ -13,6 +13,12 @@ import { authRoutes } from './features/auth/routes.js';
 import { registerSessionLoading } from './features/auth/session-hooks.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
+import { devMailRoutes } from './features/mail/dev-mail-routes.js';
+import { mailNotifications } from './features/mail/notification-mail.js';
+import { settingsRoutes } from './features/mail/settings-routes.js';
+import { outboxTransport, smtpTransport } from './features/mail/transport.js';
+import { unsubscribeRoutes } from './features/mail/unsubscribe-routes.js';
+import { createMailWorker, type MailWorkerOptions } from './features/mail/worker.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { notify, sendWelcomeNotification } from './features/notifications/service.js';
 import { profileRoutes } from './features/profile/routes.js';
@@ -40,6 +46,8 @@ export interface AppDeps {
   webRoot?: string;
   /** The process's logger (main.ts makes it first, for the database); by default one is made here. */
   logger?: FastifyBaseLogger;
+  /** Mail worker tuning for tests (an injected clock, fewer attempts, shorter backoff). */
+  mailWorker?: Pick<MailWorkerOptions, 'now' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'leaseMs'>;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -62,6 +70,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(compress);
   await registerDocs(app);
   registerSessionLoading(app, deps.db, config);
+
+  // Mail: queued in the transaction of what caused it, sent by the worker (main.ts starts it).
+  const mailWorker = createMailWorker({
+    db: deps.db,
+    transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : outboxTransport(),
+    from: config.mail.from,
+    logger: app.log,
+    ...deps.mailWorker,
+  });
+  app.decorate('mailWorker', mailWorker);
+  app.addHook('onClose', () => mailWorker.stop());
+  const hooks = {
+    onNotified: mailNotifications({ publicUrl: config.publicUrl, secret: config.sessionSecret }),
+  };
+  const notifyAndMail: typeof notify = (db, input) => notify(db, input, hooks);
 
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
   // One per-client budget covers the whole sign-in surface: our /auth routes and the dev provider's pages.
@@ -104,7 +127,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       config,
       oidc,
       onUserCreated: async (user) => {
-        await sendWelcomeNotification(deps.db, user.id);
+        await sendWelcomeNotification(deps.db, user.id, hooks);
       },
     });
   });
@@ -112,7 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
   const referralDeps: ReferralDeps = {
     companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
-    notify,
+    notify: notifyAndMail,
     capacity: config.referrerCapacity,
   };
   await app.register(profileRoutes, {
@@ -126,6 +149,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(referralRoutes, { prefix: '/api', db: deps.db, ...referralDeps });
   await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db });
+  await app.register(settingsRoutes, { prefix: '/api', db: deps.db });
+  await app.register(unsubscribeRoutes, { db: deps.db, secret: config.sessionSecret });
+  if (config.mail.devOutbox) await app.register(devMailRoutes, { db: deps.db });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
