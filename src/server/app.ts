@@ -16,6 +16,12 @@ import { resolveSession } from './features/auth/sessions.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
 import { publishChange, startLiveNotifications } from './features/notifications/live.js';
+import { devMailRoutes } from './features/mail/dev-mail-routes.js';
+import { mailNotifications } from './features/mail/notification-mail.js';
+import { settingsRoutes } from './features/mail/settings-routes.js';
+import { outboxTransport, smtpTransport } from './features/mail/transport.js';
+import { unsubscribeRoutes } from './features/mail/unsubscribe-routes.js';
+import { createMailWorker, type MailWorkerOptions } from './features/mail/worker.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { notify, sendWelcomeNotification } from './features/notifications/service.js';
 import { profileRoutes } from './features/profile/routes.js';
@@ -47,6 +53,8 @@ export interface AppDeps {
   webRoot?: string;
   /** The process's logger (main.ts makes it first, for the database); by default one is made here. */
   logger?: FastifyBaseLogger;
+  /** Mail worker tuning for tests (an injected clock, fewer attempts, shorter backoff). */
+  mailWorker?: Pick<MailWorkerOptions, 'now' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'leaseMs'>;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -74,6 +82,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Open streams never finish by themselves: end them before the server waits for its connections.
   app.addHook('preClose', async () => live.endAll());
   app.addHook('onClose', async () => live.close());
+  // Mail: queued in the transaction of what caused it, sent by the worker (main.ts starts it).
+  const mailWorker = createMailWorker({
+    db: deps.db,
+    transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : outboxTransport(),
+    from: config.mail.from,
+    logger: app.log,
+    ...deps.mailWorker,
+  });
+  app.decorate('mailWorker', mailWorker);
+  app.addHook('onClose', () => mailWorker.stop());
+  const hooks = {
+    onNotified: mailNotifications({ publicUrl: config.publicUrl, secret: config.sessionSecret }),
+  };
+  const notifyAndMail: typeof notify = (db, input) => notify(db, input, hooks);
 
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
   // One per-client budget covers the whole sign-in surface: our /auth routes and the dev provider's pages.
@@ -116,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       config,
       oidc,
       onUserCreated: async (user) => {
-        await sendWelcomeNotification(deps.db, user.id);
+        await sendWelcomeNotification(deps.db, user.id, hooks);
       },
       // Every instance's streams of this user re-check their session, and those signed out end.
       onSignedOut: (userId) => publishChange(deps.db, { userId, kind: 'signed-out' }),
@@ -132,7 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
   const referralDeps: ReferralDeps = {
     companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
-    notify,
+    notify: notifyAndMail,
     capacity: config.referrerCapacity,
   };
   await app.register(profileRoutes, {
@@ -146,6 +168,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(referralRoutes, { prefix: '/api', db: deps.db, ...referralDeps });
   await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db });
+  await app.register(settingsRoutes, { prefix: '/api', db: deps.db });
+  await app.register(unsubscribeRoutes, { db: deps.db, secret: config.sessionSecret });
+  if (config.mail.devOutbox) await app.register(devMailRoutes, { db: deps.db });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 

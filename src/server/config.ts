@@ -69,6 +69,22 @@ const ConfigSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://plausible.io' })
       .refine((v) => /^[^/]+\/\/[^/]+\/?$/.test(v), 'must be an origin without a path')
       .default('https://plausible.io'),
+    /** Where mail is sent (smtp:// or smtps://, credentials in the URL); without it mail stays in the outbox. */
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587',
+      })
+      .optional(),
+    /** The From of every mail: an address, optionally with a display name ('ReferBridge <no-reply@…>'). */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(
+        /^([^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+        'must be an address such as no-reply@referbridge.app or ReferBridge <no-reply@referbridge.app>',
+      )
+      .default('ReferBridge <no-reply@referbridge.app>'),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -113,6 +129,13 @@ const ConfigSchema = z
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,
     companyChangeRateLimit: e.COMPANY_CHANGE_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    mail: {
+      /** Undefined means: no SMTP server, mail is delivered to the outbox table (the dev outbox). */
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      /** The /dev-mail outbox pages, mounted where the development sign-in may be. */
+      devOutbox: e.NODE_ENV !== 'production' || e.ALLOW_DEV_IDP,
+    },
     /** Undefined means analytics are off: nothing is sent and the CSP allows no analytics host. */
     analytics: e.ANALYTICS_PLAUSIBLE_DOMAIN
       ? {

@@ -30,6 +30,10 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  app.mailWorker.start();
+  if (!config.mail.smtpUrl && config.env === 'production') {
+    app.log.warn('SMTP_URL is not set: mail is kept in the outbox table and not sent');
+  }
   app.log.info(`ReferBridge is ready at ${config.publicUrl}`);
 }
 

@@ -312,3 +312,43 @@ export const referrals = pgTable(
       .where(sql`${t.status} in ('pending', 'accepted')`),
   ],
 );
+
+/** A user's choices about how we reach them; no row means every default (mail on). */
+export const userSettings = pgTable('user_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Mail waiting to be sent, written in the transaction of the event that causes it; a worker claims due
+ * rows (FOR UPDATE SKIP LOCKED) and sends them with retries. Without SMTP this table is the dev outbox.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the worker gave up (too many attempts, or the server refused for good). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The worker's queue: only mail still to send, soonest first.
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // The dev outbox page and its `to` filter, newest first.
+    index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.id.desc().nullsFirst()),
+  ],
+);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { analyticsMetaTag, type AnalyticsConfig } from '../../shared/analytics.js';
 import { renderPageHead, type PageHead } from './page-head.js';
 
-const isApiPath = (url: string) => /^\/(api|auth|dev-idp)(\/|$|\?)/.test(url);
+const isApiPath = (url: string) => /^\/(api|auth|dev-idp|dev-mail|mail)(\/|$|\?)/.test(url);
 
 export interface SpaOptions {
   /** The head a page's HTML should carry (title, description, Open Graph), when it has its own. */

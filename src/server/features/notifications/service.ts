@@ -28,18 +28,33 @@ export function toNotificationDto(row: repo.NotificationRow): Notification {
   };
 }
 
+export interface NotifyHooks {
+  /**
+   * Runs in the notification's own transaction once it is stored (app.ts passes the mail feature's in);
+   * if it throws, the notification is not kept either.
+   */
+  onNotified?: (tx: Db, event: { userId: number; notification: Notification }) => Promise<void>;
+}
+
 /** The one way other features tell a user something. Links must stay inside the app. */
-export async function notify(db: Db, input: NotifyInput): Promise<Notification> {
+export async function notify(db: Db, input: NotifyInput, hooks: NotifyHooks = {}): Promise<Notification> {
   const link = input.link == null ? null : NotificationLinkSchema.parse(input.link);
-  const row = await repo.insertNotification(db, {
-    userId: input.userId,
-    title: input.title,
-    message: input.message,
-    type: input.type,
-    link,
-  });
-  await publishChange(db, { userId: row.userId, kind: 'created', id: row.id });
-  return toNotificationDto(row);
+  const store = async (tx: Db) => {
+    const row = await repo.insertNotification(tx, {
+      userId: input.userId,
+      title: input.title,
+      message: input.message,
+      type: input.type,
+      link,
+    });
+    const notification = toNotificationDto(row);
+    await publishChange(tx, { userId: row.userId, kind: 'created', id: row.id });
+    await hooks.onNotified?.(tx, { userId: input.userId, notification });
+    return notification;
+  };
+  const { onNotified } = hooks;
+  // Inside the caller's transaction this is a savepoint; on its own, a transaction of its own.
+  return onNotified ? db.transaction((tx) => store(tx)) : store(db);
 }
 
 export const WELCOME_NOTIFICATION = {
@@ -51,8 +66,12 @@ export const WELCOME_NOTIFICATION = {
 } as const;
 
 /** Sent once, when a user account is created on first sign-in. */
-export function sendWelcomeNotification(db: Db, userId: number): Promise<Notification> {
-  return notify(db, { userId, ...WELCOME_NOTIFICATION });
+export function sendWelcomeNotification(
+  db: Db,
+  userId: number,
+  hooks: NotifyHooks = {},
+): Promise<Notification> {
+  return notify(db, { userId, ...WELCOME_NOTIFICATION }, hooks);
 }
 
 export async function listForUser(
