@@ -21,13 +21,16 @@ export async function insertMail(db: Db, row: NewOutboxRow): Promise<OutboxRow> 
  */
 export async function claimDue(db: Db, now: Date, limit: number, leaseMs: number): Promise<OutboxRow[]> {
   const leaseUntil = new Date(now.getTime() + leaseMs);
+  // The database stamps rows in microseconds and `now` counts milliseconds: a row queued earlier in this
+  // same millisecond is due, so compare against the end of it.
+  const dueBefore = new Date(now.getTime() + 1).toISOString();
   return db
     .update(mailOutbox)
     .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: leaseUntil })
     .where(
       sql`${mailOutbox.id} in (
         select id from ${mailOutbox}
-        where sent_at is null and failed_at is null and next_attempt_at <= ${now.toISOString()}
+        where sent_at is null and failed_at is null and next_attempt_at < ${dueBefore}
         order by next_attempt_at, id
         limit ${limit}
         for update skip locked
