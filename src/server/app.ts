@@ -18,6 +18,7 @@ import { notify, sendWelcomeNotification } from './features/notifications/servic
 import { profileRoutes } from './features/profile/routes.js';
 import type { ReferralDeps } from './features/referrals/ports.js';
 import { referralRoutes } from './features/referrals/routes.js';
+import { startReferralSweep, type SweepTimer } from './features/referrals/sweep.js';
 import { canViewProfile, followCurrentCompany } from './features/referrals/willingness.js';
 import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { blogPageHeads } from './features/seo/page-heads.js';
@@ -40,6 +41,10 @@ export interface AppDeps {
   webRoot?: string;
   /** The process's logger (main.ts makes it first, for the database); by default one is made here. */
   logger?: FastifyBaseLogger;
+  /** The referral sweep's clock (tests move it forward); the wall clock by default. */
+  now?: () => Date;
+  /** False: no referral sweep timer (tests that drive runReferralSweep themselves). */
+  referralSweep?: boolean;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -114,6 +119,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
     notify,
     capacity: config.referrerCapacity,
+    maxHandoffs: config.referralMaxHandoffs,
+    responseMs: config.referralResponseMs,
   };
   await app.register(profileRoutes, {
     prefix: '/api',
@@ -126,6 +133,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(referralRoutes, { prefix: '/api', db: deps.db, ...referralDeps });
   await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db });
+  if (deps.referralSweep !== false) {
+    // Reminders and hand-offs (DESIGN.md "Bounded answers"); every instance runs one, rows are claimed.
+    let sweep: SweepTimer | undefined;
+    app.addHook('onReady', async () => {
+      sweep = startReferralSweep(deps.db, referralDeps, {
+        intervalMs: config.referralSweepIntervalMs,
+        now: deps.now ?? (() => new Date()),
+        log: app.log,
+      });
+    });
+    app.addHook('onClose', async () => {
+      await sweep?.stop();
+    });
+  }
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 
