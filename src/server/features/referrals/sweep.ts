@@ -56,8 +56,9 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
     const done = await db.transaction(async (tx) => {
       const due = await claimDueReferral(tx, full);
       if (!due) return false;
+      // Claimed and locked, so still pending: the conditional update is a second guard, not a race.
       const leaving = await expireReferral(tx, due.id, now);
-      if (!leaving) return true;
+      if (!leaving) return false;
       await passOn(tx, deps, leaving, 'expired', now);
       await assignWaitingRequests(tx, deps, leaving.referrerId, now);
       return true;
