@@ -27,6 +27,7 @@ import { notify, sendWelcomeNotification } from './features/notifications/servic
 import { profileRoutes } from './features/profile/routes.js';
 import type { ReferralDeps } from './features/referrals/ports.js';
 import { referralRoutes } from './features/referrals/routes.js';
+import { startReferralSweep, type SweepTimer } from './features/referrals/sweep.js';
 import { canViewProfile, followCurrentCompany } from './features/referrals/willingness.js';
 import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { blogPageHeads } from './features/seo/page-heads.js';
@@ -55,6 +56,10 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Mail worker tuning for tests (an injected clock, fewer attempts, shorter backoff). */
   mailWorker?: Pick<MailWorkerOptions, 'now' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'leaseMs'>;
+  /** The referral sweep's clock (tests move it forward); the wall clock by default. */
+  now?: () => Date;
+  /** False: no referral sweep timer (tests that drive runReferralSweep themselves). */
+  referralSweep?: boolean;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -156,6 +161,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
     notify: notifyAndMail,
     capacity: config.referrerCapacity,
+    maxHandoffs: config.referralMaxHandoffs,
+    responseMs: config.referralResponseMs,
   };
   await app.register(profileRoutes, {
     prefix: '/api',
@@ -171,6 +178,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(settingsRoutes, { prefix: '/api', db: deps.db });
   await app.register(unsubscribeRoutes, { db: deps.db, secret: config.sessionSecret });
   if (config.mail.devOutbox) await app.register(devMailRoutes, { db: deps.db });
+  if (deps.referralSweep !== false) {
+    // Reminders and hand-offs (DESIGN.md "Bounded answers"); every instance runs one, rows are claimed.
+    let sweep: SweepTimer | undefined;
+    app.addHook('onReady', async () => {
+      sweep = startReferralSweep(deps.db, referralDeps, {
+        intervalMs: config.referralSweepIntervalMs,
+        now: deps.now ?? (() => new Date()),
+        log: app.log,
+      });
+    });
+    app.addHook('onClose', async () => {
+      await sweep?.stop();
+    });
+  }
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
 

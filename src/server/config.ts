@@ -1,6 +1,28 @@
 import net from 'node:net';
 import { z } from 'zod';
 
+const DURATION_UNITS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration such as `90s`, `30m`, `12h` or `5d`, in milliseconds (at least one second). */
+export function parseDuration(value: string): number | undefined {
+  const match = /^(\d{1,9})\s*([smhd])$/.exec(value.trim().toLowerCase());
+  if (!match) return undefined;
+  const ms = Number(match[1]) * DURATION_UNITS[match[2] as keyof typeof DURATION_UNITS];
+  return ms >= 1000 ? ms : undefined;
+}
+
+const duration = z.string().transform((value, ctx): number => {
+  const ms = parseDuration(value);
+  if (ms === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a duration such as 90s, 30m, 12h or 5d ("${value}" is not one)`,
+    });
+    return z.NEVER;
+  }
+  return ms;
+});
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
@@ -48,6 +70,12 @@ const ConfigSchema = z
     ALLOW_DEV_IDP: booleanFlag.default(false),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     REFERRER_CAPACITY: z.coerce.number().int().min(1).max(1000).default(10),
+    /** How long a referral may stay pending before it passes on (DESIGN.md "Bounded answers"). */
+    REFERRAL_RESPONSE_TIME: duration.default(5 * DURATION_UNITS.d),
+    /** How many times one request may pass from referrer to referrer. */
+    REFERRAL_MAX_HANDOFFS: z.coerce.number().int().min(0).max(100).default(3),
+    /** How often the reminder and hand-off sweep runs; the browser journeys shorten it. */
+    REFERRAL_SWEEP_INTERVAL: duration.default(60 * DURATION_UNITS.s),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     RESUME_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
@@ -124,6 +152,9 @@ const ConfigSchema = z
     sessionSecret: e.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
     secureCookies: e.NODE_ENV === 'production',
     referrerCapacity: e.REFERRER_CAPACITY,
+    referralResponseMs: e.REFERRAL_RESPONSE_TIME,
+    referralMaxHandoffs: e.REFERRAL_MAX_HANDOFFS,
+    referralSweepIntervalMs: e.REFERRAL_SWEEP_INTERVAL,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,

@@ -299,11 +299,23 @@ export const referrals = pgTable(
     status: text('status').notNull().default('pending'),
     feedback: text('feedback'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** When the reminder at half the response time went out; set once (DESIGN.md "Bounded answers"). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the request passed on to another referrer; null for the request's current referral. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('referrals_request_key').on(t.requestId),
+    // Earlier referrals stay as history; a request has at most one current referral, even under races.
+    uniqueIndex('referrals_request_current_key')
+      .on(t.requestId)
+      .where(sql`${t.supersededAt} is null`),
+    index('referrals_request_idx').on(t.requestId),
+    // The sweep: current pending referrals, oldest first.
+    index('referrals_pending_current_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.supersededAt} is null`),
     // The referrer's list, newest request first; also answers "does this referrer hold one of X's requests".
     index('referrals_referrer_request_idx').on(t.referrerId, t.requestId.desc().nullsFirst()),
     // Capacity: a referrer's open referrals.
