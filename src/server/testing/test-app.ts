@@ -17,7 +17,7 @@ export const testDatabases: ('pglite' | 'postgres')[] = process.env.TEST_DATABAS
   : ['pglite'];
 
 async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({});
+  if (kind === 'pglite') return openDatabase({ afterMigrate: seed });
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `referbridge_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -26,9 +26,10 @@ async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href });
+  const database = await openDatabase({ url: url.href, afterMigrate: seed });
   return {
     db: database.db,
+    poolStats: database.poolStats,
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -111,8 +112,12 @@ export async function createTestApp(
     ...env,
   });
   const database = await openTestDatabase(kind);
-  await seed(database.db);
-  const app = await buildApp(config, { db: database.db, webRoot: '/nonexistent', ...overrides });
+  const app = await buildApp(config, {
+    db: database.db,
+    poolStats: database.poolStats,
+    webRoot: '/nonexistent',
+    ...overrides,
+  });
   await app.ready();
   return {
     app,

@@ -1,0 +1,135 @@
+import { createRequire } from 'node:module';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyPluginCallback } from 'fastify';
+import type { IMetricsPluginOptions } from 'fastify-metrics';
+import client from 'prom-client';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Db, PoolStats } from '../db/client.js';
+
+// fastify-metrics is CommonJS with only `exports.default`: Node's `import x from` hands over the whole
+// exports object while the bundler-style typecheck expects the plugin. require() is the same everywhere.
+const fastifyMetrics = (
+  createRequire(import.meta.url)('fastify-metrics') as {
+    default: FastifyPluginCallback<Partial<IMetricsPluginOptions>>;
+  }
+).default;
+
+let openStreams = 0;
+
+/**
+ * Counts one open long-lived response (a Server-Sent Events stream) in `referbridge_open_streams`. Call it
+ * when the stream opens and the returned function when it closes; calling that twice counts once, so it
+ * can be hooked to both 'close' and 'error'. Process-wide: one app per process in production.
+ */
+export function trackOpenStream(): () => void {
+  openStreams += 1;
+  let open = true;
+  return () => {
+    if (!open) return;
+    open = false;
+    openStreams -= 1;
+  };
+}
+
+export interface MetricsSources {
+  db: Db;
+  /** PostgreSQL's pool; PGlite has one connection and no pool to report. */
+  poolStats?: () => PoolStats;
+}
+
+/**
+ * Prometheus metrics, collected only when METRICS_PORT is set and served only there, by a server of their
+ * own: the public port never shows them (they name routes and load). Each app has its own registry, so
+ * tests can build several apps in one process.
+ */
+export async function registerMetrics(
+  app: FastifyInstance,
+  config: Pick<Config, 'metricsPort' | 'host'>,
+  sources: MetricsSources,
+): Promise<void> {
+  const { metricsPort } = config;
+  if (metricsPort === undefined) return;
+  const registry = new client.Registry();
+  await app.register(fastifyMetrics, {
+    endpoint: null,
+    defaultMetrics: { enabled: true, register: registry },
+    routeMetrics: {
+      enabled: { histogram: true, summary: false },
+      // The summary is made even when off; it must not land in prom-client's global registry either.
+      overrides: { histogram: { registers: [registry] }, summary: { registers: [registry] } },
+    },
+  });
+  registerAppGauges(registry, sources);
+
+  const server = Fastify({
+    loggerInstance: app.log.child({ server: 'metrics' }),
+    disableRequestLogging: true,
+  });
+  server.get('/metrics', async (_request, reply) =>
+    reply.type(registry.contentType).send(await registry.metrics()),
+  );
+  app.addHook('onReady', async () => {
+    await server.listen({ port: metricsPort, host: config.host });
+  });
+  app.addHook('onClose', async () => {
+    await server.close();
+  });
+}
+
+function registerAppGauges(registry: client.Registry, { db, poolStats }: MetricsSources): void {
+  new client.Gauge({
+    name: 'referbridge_open_streams',
+    help: 'Server-Sent Events streams open on this instance',
+    registers: [registry],
+    collect() {
+      this.set(openStreams);
+    },
+  });
+  if (poolStats) {
+    new client.Gauge({
+      name: 'referbridge_db_pool_connections',
+      help: 'PostgreSQL pool: connections open (total), idle, and requests waiting for one',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const stats = poolStats();
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+  }
+  new client.Gauge({
+    name: 'referbridge_mail_outbox_depth',
+    help: 'Mails in the outbox not yet sent (absent while the database has no mail outbox)',
+    registers: [registry],
+    async collect() {
+      // A scrape must answer even when the database does not: the gauge is left out instead.
+      const depth = await outboxDepth(db).catch(() => undefined);
+      this.reset();
+      if (depth !== undefined) this.set(depth);
+    },
+  });
+}
+
+const RowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });
+
+/**
+ * The mail outbox is another feature's table and may not exist yet (or in an older schema); its unsent
+ * rows are those without a `sent_at` when it has that column, otherwise every row it still holds.
+ */
+async function outboxDepth(db: Db): Promise<number | undefined> {
+  const columns = RowsSchema.parse(
+    await db.execute(
+      sql`select column_name from information_schema.columns
+          where table_schema = current_schema() and table_name = 'mail_outbox'`,
+    ),
+  ).rows.map((r) => r.column_name);
+  if (columns.length === 0) return undefined;
+  const unsent = columns.includes('sent_at') ? sql`where sent_at is null` : sql``;
+  const { rows } = RowsSchema.parse(
+    await db.execute(sql`select count(*)::int as depth from mail_outbox ${unsent}`),
+  );
+  return z.coerce.number().parse(rows[0]?.depth);
+}
