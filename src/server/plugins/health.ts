@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
+import { quieterLevel } from '../lib/quieter-level.js';
 
 /** Longer than a healthy `select 1` ever takes, shorter than a load balancer's probe timeout. */
 const READY_TIMEOUT_MS = 2000;
@@ -14,7 +15,7 @@ export const DATABASE_NOT_READY = 'The database is not answering.';
  * Probes come every few seconds: their requests are not logged unless they fail.
  */
 export function registerHealthChecks(app: FastifyInstance, db: Db): void {
-  const probe = { schema: { hide: true }, logLevel: 'warn' as const };
+  const probe = { schema: { hide: true }, logLevel: quieterLevel(app.log.level) };
   app.get('/healthz', probe, async () => ({ ok: true }));
   app.get('/readyz', probe, async (request, reply) => {
     try {

@@ -6,6 +6,7 @@ import client from 'prom-client';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db, PoolStats } from '../db/client.js';
+import { quieterLevel } from '../lib/quieter-level.js';
 
 // fastify-metrics is CommonJS with only `exports.default`: Node's `import x from` hands over the whole
 // exports object while the bundler-style typecheck expects the plugin. require() is the same everywhere.
@@ -62,11 +63,8 @@ export async function registerMetrics(
   });
   registerAppGauges(registry, sources);
 
-  const server = Fastify({
-    loggerInstance: app.log.child({ server: 'metrics' }),
-    disableRequestLogging: true,
-  });
-  server.get('/metrics', async (_request, reply) =>
+  const server = Fastify({ loggerInstance: app.log.child({ server: 'metrics' }) });
+  server.get('/metrics', { logLevel: quieterLevel(app.log.level) }, async (_request, reply) =>
     reply.type(registry.contentType).send(await registry.metrics()),
   );
   app.addHook('onReady', async () => {
@@ -102,12 +100,11 @@ function registerAppGauges(registry: client.Registry, { db, poolStats }: Metrics
   }
   new client.Gauge({
     name: 'referbridge_mail_outbox_depth',
-    help: 'Mails in the outbox not yet sent (absent while the database has no mail outbox)',
+    help: 'Mails in the outbox not yet sent (0 while the database has no mail outbox)',
     registers: [registry],
     async collect() {
-      // A scrape must answer even when the database does not: the gauge is left out instead.
+      // A scrape must answer even when the database does not: the last known depth stays.
       const depth = await outboxDepth(db).catch(() => undefined);
-      this.reset();
       if (depth !== undefined) this.set(depth);
     },
   });
@@ -119,14 +116,14 @@ const RowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) }
  * The mail outbox is another feature's table and may not exist yet (or in an older schema); its unsent
  * rows are those without a `sent_at` when it has that column, otherwise every row it still holds.
  */
-async function outboxDepth(db: Db): Promise<number | undefined> {
+async function outboxDepth(db: Db): Promise<number> {
   const columns = RowsSchema.parse(
     await db.execute(
       sql`select column_name from information_schema.columns
           where table_schema = current_schema() and table_name = 'mail_outbox'`,
     ),
   ).rows.map((r) => r.column_name);
-  if (columns.length === 0) return undefined;
+  if (columns.length === 0) return 0;
   const unsent = columns.includes('sent_at') ? sql`where sent_at is null` : sql``;
   const { rows } = RowsSchema.parse(
     await db.execute(sql`select count(*)::int as depth from mail_outbox ${unsent}`),
