@@ -62,6 +62,57 @@ describe.skipIf(!redisUrl)('shared rate limits through Redis (runs only when TES
   });
 });
 
+/** A TCP relay to the test Redis that can be cut and restored on the same port, as an outage would. */
+async function redisRelay(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const open = async () => {
+    server = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('close', () => sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+    port = (server.address() as net.AddressInfo).port;
+  };
+  const cut = async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise((resolve) => server!.close(resolve));
+  };
+  await open();
+  return { url: () => `redis://127.0.0.1:${port}`, cut, restore: open };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+};
+
+describe.skipIf(!redisUrl)('a Redis outage (runs only when TEST_REDIS_URL is set)', () => {
+  it('is logged once when it starts and once when it ends, and never refuses service', async () => {
+    const relay = await redisRelay(new URL(redisUrl!));
+    const { logger, said } = recordingLogger();
+    const env = { REDIS_URL: relay.url(), REDIS_KEY_PREFIX: `test-${randomUUID()}:`, AUTH_RATE_LIMIT: '100' };
+    const t = await app(env, logger);
+    expect((await status(t)).statusCode).toBe(200);
+    await relay.cut();
+    for (let i = 0; i < 3; i++) expect((await status(t)).statusCode).toBe(200);
+    expect(said(/^Redis is unreachable/)).toHaveLength(1);
+    await relay.restore();
+    await until(() => said(/^Redis is back/).length > 0);
+    expect((await status(t)).statusCode).toBe(200);
+    expect(said(/^Redis is back/)).toHaveLength(1);
+    expect(said(/^Redis is unreachable/)).toHaveLength(1);
+    await t.close();
+    opened.splice(opened.indexOf(t), 1);
+    await relay.cut();
+  });
+});
+
 describe('rate limits without a reachable Redis', () => {
   it('serves, limits in memory, and warns once', async () => {
     const { logger, said } = recordingLogger();
