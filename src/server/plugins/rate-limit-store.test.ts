@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import type { FastifyBaseLogger } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { createRateLimitStore, rateLimitOptions } from './rate-limit-store.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const opened: TestApp[] = [];
@@ -49,6 +51,31 @@ describe.skipIf(!redisUrl)('shared rate limits through Redis (runs only when TES
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: expect.any(String) });
     expect((await status(a)).statusCode).toBe(429);
+  });
+
+  it('shares route-level limits too (the company-change kind)', async () => {
+    const config = { redisUrl: redisUrl!, redisKeyPrefix: `test-${randomUUID()}:` };
+    const instance = async () => {
+      const limits = await createRateLimitStore(config, pino({ level: 'silent' }));
+      const server = Fastify();
+      server.addHook('onClose', () => limits.close());
+      await server.register(rateLimit, rateLimitOptions(limits, 'profile', { global: false }));
+      server.put('/change', { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => 'ok');
+      server.put('/other', { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => 'ok');
+      return server;
+    };
+    const [a, b] = [await instance(), await instance()];
+    try {
+      const put = (server: typeof a, url: string) =>
+        server.inject({ method: 'PUT', url }).then((r) => r.statusCode);
+      expect([await put(a, '/change'), await put(b, '/change'), await put(a, '/change')]).toEqual([
+        200, 200, 429,
+      ]);
+      // Each route keeps its own count, as it does in memory.
+      expect(await put(b, '/other')).toBe(200);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 
   it('keeps separate limits apart and other deployments out', async () => {
