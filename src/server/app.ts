@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import type { Db, PoolStats } from './db/client.js';
 import type { Listen } from './db/listen.js';
 import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev-idp.js';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
@@ -38,7 +38,10 @@ import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { frameworkErrorOptions } from './plugins/framework-errors.js';
+import { registerHealthChecks } from './plugins/health.js';
 import { createLogger } from './plugins/logger.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { createRateLimitStore, rateLimitOptions } from './plugins/rate-limit-store.js';
 import { registerRequestBodies } from './plugins/request-body.js';
 import { registerSecurity, securityHeaders } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
@@ -60,6 +63,8 @@ export interface AppDeps {
   now?: () => Date;
   /** False: no referral sweep timer (tests that drive runReferralSweep themselves). */
   referralSweep?: boolean;
+  /** The PostgreSQL pool's numbers, for the metrics. */
+  poolStats?: () => PoolStats;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -74,6 +79,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: the metrics plugin times the routes registered after it.
+  await registerMetrics(app, config, { db: deps.db, poolStats: deps.poolStats });
+  const rateLimits = await createRateLimitStore(config, app.log);
+  app.addHook('onClose', () => rateLimits.close());
 
   registerErrorHandling(app);
   await app.register(cookie, { secret: config.sessionSecret });
@@ -108,12 +117,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // The relying party's own in-process calls to the dev provider carry a per-process secret: they are
     // the server's, not the client's, and must not spend the client's budget.
     const internalCall = { 'x-referbridge-internal': randomBytes(16).toString('hex') };
-    await signIn.register(rateLimit, {
-      max: config.authRateLimit,
-      timeWindow: '1 minute',
-      allowList: (request) =>
-        request.headers['x-referbridge-internal'] === internalCall['x-referbridge-internal'],
-    });
+    await signIn.register(
+      rateLimit,
+      rateLimitOptions(rateLimits, 'sign-in', {
+        max: config.authRateLimit,
+        timeWindow: '1 minute',
+        allowList: (request) =>
+          request.headers['x-referbridge-internal'] === internalCall['x-referbridge-internal'],
+      }),
+    );
     let oidc = deps.oidc;
     if (!oidc && config.oidc) {
       // Google lets the user pick among signed-in accounts; other issuers may not know that prompt value.
@@ -170,11 +182,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     canViewProfile,
     companies: { ensure: findOrCreateCompanyByName, release: releaseCompany, lock: lockCompanyNames },
+    rateLimits,
     onCurrentCompanyChanged: (tx, userId, companyName) =>
       followCurrentCompany(tx, referralDeps, userId, companyName),
   });
   await app.register(referralRoutes, { prefix: '/api', db: deps.db, ...referralDeps });
-  await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db });
+  await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db, rateLimits });
   await app.register(settingsRoutes, { prefix: '/api', db: deps.db });
   await app.register(unsubscribeRoutes, { db: deps.db, secret: config.sessionSecret });
   if (config.mail.devOutbox) await app.register(devMailRoutes, { db: deps.db });
@@ -193,7 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  registerHealthChecks(app, deps.db);
 
   const webRoot = deps.webRoot ?? path.join(projectRoot, 'dist/web');
   const posts = readBlogManifest(webRoot);

@@ -95,4 +95,29 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ REFERRAL_MAX_HANDOFFS: 'x' })).toThrow(/REFERRAL_MAX_HANDOFFS/);
   });
+
+  it('shares limits through REDIS_URL only when it is a redis URL', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example.com:6380/2' }).redisUrl).toBe(
+      'rediss://cache.example.com:6380/2',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
+      /^Invalid configuration: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL must be a redis/);
+  });
+
+  it('serves metrics only on a METRICS_PORT of its own', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    for (const bad of ['0', '70000', 'nine', '9464.5']) {
+      expect(() => loadConfig({ METRICS_PORT: bad })).toThrow(
+        /^Invalid configuration: METRICS_PORT must be a port number from 1 to 65535$/,
+      );
+    }
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(
+      /METRICS_PORT must differ from PORT/,
+    );
+  });
 });

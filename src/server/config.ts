@@ -82,6 +82,22 @@ const ConfigSchema = z
     /** Current-company changes per user per minute; each may add a company every user sees. */
     COMPANY_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: trustProxy.default(false),
+    /** Shares the rate limits between instances; without it each process counts on its own. */
+    REDIS_URL: z
+      .url({
+        protocol: /^rediss?$/,
+        error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+      })
+      .optional(),
+    /** Lets several deployments (or test runs) share one Redis without sharing counts. */
+    REDIS_KEY_PREFIX: z.string().min(1).default('referbridge:rate-limit:'),
+    /** Prometheus metrics are served on this port only, never on the public one. */
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a port number from 1 to 65535' })
+      .int('must be a port number from 1 to 65535')
+      .min(1, 'must be a port number from 1 to 65535')
+      .max(65535, 'must be a port number from 1 to 65535')
+      .optional(),
     /** The site's domain as registered in Plausible; analytics stay off without it (docs/decisions/014). */
     ANALYTICS_PLAUSIBLE_DOMAIN: z
       .string()
@@ -121,6 +137,13 @@ const ConfigSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: metrics are never served on the public port',
       });
     }
     if (env.NODE_ENV === 'production') {
@@ -167,6 +190,11 @@ const ConfigSchema = z
       /** The /dev-mail outbox pages, mounted where the development sign-in may be. */
       devOutbox: e.NODE_ENV !== 'production' || e.ALLOW_DEV_IDP,
     },
+    /** Undefined means rate limits are counted in this process only. */
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    /** Undefined means no metrics are collected or served. */
+    metricsPort: e.METRICS_PORT,
     /** Undefined means analytics are off: nothing is sent and the CSP allows no analytics host. */
     analytics: e.ANALYTICS_PLAUSIBLE_DOMAIN
       ? {

@@ -15,11 +15,16 @@ async function main() {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
     logger,
+    afterMigrate: seed,
   });
-  await seed(database.db);
   // Resume files from before their bytes lived in the database: moved in once, then off the disk.
   await moveResumeFilesIntoDatabase(database.db, path.join(config.dataDir, 'uploads'), logger);
-  const app = await buildApp(config, { db: database.db, listen: database.listen, logger });
+  const app = await buildApp(config, {
+    db: database.db,
+    listen: database.listen,
+    logger,
+    poolStats: database.poolStats,
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

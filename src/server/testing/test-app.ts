@@ -22,7 +22,7 @@ interface TestDatabase extends Database {
 }
 
 async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
-  if (kind === 'pglite') return openDatabase({});
+  if (kind === 'pglite') return openDatabase({ afterMigrate: seed });
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `referbridge_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -31,7 +31,7 @@ async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDataba
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href });
+  const database = await openDatabase({ url: url.href, afterMigrate: seed });
   return {
     ...database,
     url: url.href,
@@ -130,10 +130,10 @@ export async function createTestApp(
   const database = sameDatabaseAs
     ? await openSharedDatabase(sameDatabaseAs.database)
     : await openTestDatabase(kind);
-  if (!sameDatabaseAs) await seed(database.db);
   const app = await buildApp(config, {
     db: database.db,
     listen: database.listen,
+    poolStats: database.poolStats,
     webRoot: '/nonexistent',
     ...overrides,
   });

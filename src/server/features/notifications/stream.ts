@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
+import { trackOpenStream } from '../../plugins/metrics.js';
 import type { LiveEvent, LiveNotifications } from './live.js';
 import * as service from './service.js';
 
@@ -85,9 +86,11 @@ export function openNotificationStream(
     heartbeatMs,
   );
   const unsubscribe = live.subscribe(user.id, { onEvent, end: () => end() });
+  const untrack = trackOpenStream();
   function end() {
     if (ended) return;
     ended = true;
+    untrack();
     clearInterval(heartbeat);
     unsubscribe();
     res.end();
