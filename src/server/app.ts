@@ -28,7 +28,9 @@ import { profileRoutes } from './features/profile/routes.js';
 import type { ReferralDeps } from './features/referrals/ports.js';
 import { referralRoutes } from './features/referrals/routes.js';
 import { startReferralSweep, type SweepTimer } from './features/referrals/sweep.js';
+import { verificationRoutes } from './features/referrals/verification-routes.js';
 import { canViewProfile, followCurrentCompany } from './features/referrals/willingness.js';
+import { enqueueMail } from './features/mail/outbox.js';
 import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { blogPageHeads } from './features/seo/page-heads.js';
 import { seoRoutes } from './features/seo/routes.js';
@@ -187,6 +189,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       followCurrentCompany(tx, referralDeps, userId, companyName),
   });
   await app.register(referralRoutes, { prefix: '/api', db: deps.db, ...referralDeps });
+  await app.register(verificationRoutes, {
+    prefix: '/api/referrer/verification',
+    db: deps.db,
+    sendMail: enqueueMail,
+    secret: config.sessionSecret,
+    now: deps.now ?? (() => new Date()),
+  });
   await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db, rateLimits });
   await app.register(settingsRoutes, { prefix: '/api', db: deps.db });
   await app.register(unsubscribeRoutes, { db: deps.db, secret: config.sessionSecret });

@@ -246,6 +246,8 @@ export const referrers = pgTable(
     position: text('position'),
     department: text('department'),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** How isVerified was earned: 'sign-in-email' (domain of the sign-in email) or 'work-email' (a code). */
+    verificationMethod: text('verification_method', { enum: ['sign-in-email', 'work-email'] }),
     startDate: date('start_date', { mode: 'string' }),
     lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -363,4 +365,27 @@ export const mailOutbox = pgTable(
     // The dev outbox page and its `to` filter, newest first.
     index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.id.desc().nullsFirst()),
   ],
+);
+
+/**
+ * A 6-digit code mailed to a referrer's work address (DESIGN.md "Trust and speed"): only an HMAC of it is
+ * kept; it lives 15 minutes and allows 5 tries. Rows also count the codes sent in the last hour.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_user_created_idx').on(t.userId, t.createdAt)],
 );

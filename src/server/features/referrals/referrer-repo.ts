@@ -56,6 +56,7 @@ export interface ReferrerValues {
   position: string | null;
   startDate: string | null;
   isVerified: boolean;
+  verificationMethod: 'sign-in-email' | 'work-email' | null;
 }
 
 export async function upsertReferrer(tx: Db, values: ReferrerValues): Promise<void> {

@@ -29,12 +29,18 @@ export function emailMatchesDomain(email: string, domain: string | null): boolea
 /** Points the user's referrer record at this company, with their current job there and verification. */
 async function saveReferrerRecord(tx: Db, user: UserRow, company: ReferralCompany): Promise<void> {
   const job = await findCurrentExperience(tx, user.id, normalizeCompanyName(company.name));
+  const bySignIn = emailMatchesDomain(user.email, company.domain);
+  // A work-email verification holds while the referrer stays at the company it was earned at.
+  const earlier = await findReferrer(tx, user.id);
+  const byWorkEmail =
+    earlier?.companyId === company.id && earlier.isVerified && earlier.verificationMethod === 'work-email';
   await upsertReferrer(tx, {
     userId: user.id,
     companyId: company.id,
     position: job?.jobTitle ?? null,
     startDate: job?.startDate ?? null,
-    isVerified: emailMatchesDomain(user.email, company.domain),
+    isVerified: bySignIn || byWorkEmail,
+    verificationMethod: bySignIn ? 'sign-in-email' : byWorkEmail ? 'work-email' : null,
   });
 }
 

@@ -1,0 +1,160 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type {
+  SendVerificationCodeResult,
+  VerificationMethod,
+  VerificationStatus,
+} from '../../../shared/verification.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { lockUserRow } from './referrer-repo.js';
+import {
+  countCodesSince,
+  countWrongTry,
+  findReferrerWithCompany,
+  insertCode,
+  latestUnusedCode,
+  lockReferrerWithCompany,
+  markCodeUsed,
+  markReferrerVerified,
+} from './verification-repo.js';
+import { emailMatchesDomain } from './willingness.js';
+
+/** DESIGN.md "Trust and speed": 6 digits, hashed, 15 minutes, 5 tries, 3 codes an hour. */
+export const CODE_MINUTES = 15;
+export const MAX_TRIES = 5;
+export const CODES_PER_HOUR = 3;
+const HOUR_MS = 3_600_000;
+
+export interface MailToSend {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface VerificationDeps {
+  /** Queues a mail in the caller's transaction (the mail feature's enqueueMail). */
+  sendMail: (tx: Db, message: MailToSend) => Promise<unknown>;
+  /** Keys the codes' HMAC (SESSION_SECRET). */
+  secret: string;
+  now: () => Date;
+}
+
+const tooMany = (message: string) => new AppError(429, message);
+
+function hashCode(secret: string, codeId: string, code: string): string {
+  return createHmac('sha256', secret).update(`verification:${codeId}:${code}`).digest('hex');
+}
+
+const NOT_REFERRER =
+  'Only referrers can verify a work email: turn on referrals at your current company first.';
+const alreadyVerified = (company: string) => `You are already verified at ${company}.`;
+
+/** GET /api/referrer/verification. */
+export async function verificationStatus(db: Db, userId: number): Promise<VerificationStatus> {
+  const row = await findReferrerWithCompany(db, userId);
+  if (!row) return { verified: false, method: null, companyName: null };
+  const method: VerificationMethod | null = row.isVerified
+    ? (row.verificationMethod ?? 'sign-in-email')
+    : null;
+  return { verified: row.isVerified, method, companyName: row.companyName };
+}
+
+/** POST /api/referrer/verification: mails a code to a work address at the referrer's company's domain. */
+export async function sendVerificationCode(
+  db: Db,
+  deps: VerificationDeps,
+  user: UserRow,
+  workEmail: string,
+): Promise<SendVerificationCodeResult> {
+  const email = workEmail.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    // One send at a time per user, so the hourly count holds under concurrent requests.
+    await lockUserRow(tx, user.id);
+    const referrer = await lockReferrerWithCompany(tx, user.id);
+    if (!referrer) throw conflict(NOT_REFERRER);
+    if (referrer.isVerified) throw conflict(alreadyVerified(referrer.companyName));
+    if (!referrer.domain) {
+      throw badRequest(
+        `We cannot verify ${referrer.companyName} automatically yet: it has no known email domain.`,
+      );
+    }
+    if (!emailMatchesDomain(email, referrer.domain)) {
+      throw badRequest(
+        `Use your ${referrer.companyName} email address: it must end in @${referrer.domain} (or a subdomain of it).`,
+        { workEmail: [`Use an address ending in @${referrer.domain}.`] },
+      );
+    }
+    const now = deps.now();
+    if ((await countCodesSince(tx, user.id, new Date(now.getTime() - HOUR_MS))) >= CODES_PER_HOUR) {
+      throw tooMany(
+        `You have asked for ${CODES_PER_HOUR} codes in the last hour. Please wait a while before asking for another.`,
+      );
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const salt = `${user.id}:${now.getTime()}:${randomInt(0, 2 ** 47)}`;
+    await insertCode(tx, {
+      userId: user.id,
+      companyId: referrer.companyId,
+      email,
+      codeHash: `${salt}$${hashCode(deps.secret, salt, code)}`,
+      createdAt: now,
+    });
+    await deps.sendMail(tx, {
+      to: email,
+      subject: `Your ReferBridge verification code: ${code}`,
+      text: [
+        `Your code to verify that you work at ${referrer.companyName} is ${code}.`,
+        '',
+        `It works for ${CODE_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
+      ].join('\n'),
+    });
+    return { sentTo: email, expiresInMinutes: CODE_MINUTES };
+  });
+}
+
+function codeMatches(secret: string, stored: string, code: string): boolean {
+  const [salt, hash] = stored.split('$');
+  if (!salt || !hash) return false;
+  const expected = Buffer.from(hash, 'hex');
+  const actual = Buffer.from(hashCode(secret, salt, code), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** POST /api/referrer/verification/confirm. A wrong try is counted even though the request is refused. */
+export async function confirmVerificationCode(
+  db: Db,
+  deps: VerificationDeps,
+  user: UserRow,
+  code: string,
+): Promise<VerificationStatus> {
+  const refusal = await db.transaction(async (tx): Promise<AppError | null> => {
+    await lockUserRow(tx, user.id);
+    const referrer = await lockReferrerWithCompany(tx, user.id);
+    if (!referrer) throw conflict(NOT_REFERRER);
+    if (referrer.isVerified) throw conflict(alreadyVerified(referrer.companyName));
+    const row = await latestUnusedCode(tx, user.id);
+    if (!row || row.companyId !== referrer.companyId) {
+      throw badRequest('There is no code waiting for you: ask for a code first.');
+    }
+    const now = deps.now();
+    if (now.getTime() - row.createdAt.getTime() > CODE_MINUTES * 60_000) {
+      throw badRequest('That code has expired: ask for a new one.');
+    }
+    if (row.attempts >= MAX_TRIES) {
+      throw tooMany('Too many wrong tries for this code: ask for a new one.');
+    }
+    if (!codeMatches(deps.secret, row.codeHash, code.trim())) {
+      const tries = await countWrongTry(tx, row.id);
+      const left = MAX_TRIES - tries;
+      return left > 0
+        ? badRequest(`That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
+        : tooMany('That code is not right, and that was the last try: ask for a new code.');
+    }
+    await markCodeUsed(tx, row.id, now);
+    await markReferrerVerified(tx, user.id, now);
+    return null;
+  });
+  if (refusal) throw refusal;
+  return verificationStatus(db, user.id);
+}
