@@ -10,9 +10,19 @@ import { REQUEST_GROUPS, groupRequests, hasNoCategorized } from '../utils/referr
 import { IncomingRequestCard } from './incoming-request-card';
 import { EmptyState, LoadError, LoadingText } from './referral-states';
 import type { RenderProfileModal } from './profile-modal-slot';
+import { VerificationBadge } from './verification-badge';
 
 /** The referrer's requests grouped by status, each section with its count (spec section 2). */
-export function IncomingRequestsView({
+export function IncomingRequestsView(props: { user: User; renderProfileModal?: RenderProfileModal }) {
+  return (
+    <div className="grid gap-4">
+      <VerificationBadge />
+      <IncomingRequests {...props} />
+    </div>
+  );
+}
+
+function IncomingRequests({
   user,
   renderProfileModal,
 }: {
