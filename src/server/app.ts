@@ -11,8 +11,9 @@ import type { Listen } from './db/listen.js';
 import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev-idp.js';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
 import { authRoutes } from './features/auth/routes.js';
-import { registerSessionLoading } from './features/auth/session-hooks.js';
+import { clearSessionCookie, registerSessionLoading } from './features/auth/session-hooks.js';
 import { resolveSession } from './features/auth/sessions.js';
+import { accountRoutes } from './features/account/routes.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
 import { publishChange, startLiveNotifications } from './features/notifications/live.js';
@@ -30,7 +31,8 @@ import { referralRoutes } from './features/referrals/routes.js';
 import { startReferralSweep, type SweepTimer } from './features/referrals/sweep.js';
 import { verificationRoutes } from './features/referrals/verification-routes.js';
 import { canViewProfile, followCurrentCompany } from './features/referrals/willingness.js';
-import { enqueueMail } from './features/mail/outbox.js';
+import { discardMailTo, enqueueMail } from './features/mail/outbox.js';
+import { passOnReferralsOfLeavingReferrer } from './features/referrals/leave.js';
 import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { blogPageHeads } from './features/seo/page-heads.js';
 import { seoRoutes } from './features/seo/routes.js';
@@ -195,6 +197,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sendMail: enqueueMail,
     secret: config.sessionSecret,
     now: deps.now ?? (() => new Date()),
+  });
+  await app.register(accountRoutes, {
+    prefix: '/api',
+    db: deps.db,
+    passOnReferrals: (tx, userId) =>
+      passOnReferralsOfLeavingReferrer(tx, referralDeps, userId, deps.now?.() ?? new Date()),
+    discardMail: discardMailTo,
+    clearSession: (reply) => clearSessionCookie(reply, config),
+    // Streams of the deleted user re-check their session, find none and end.
+    onDeleted: (userId) => publishChange(deps.db, { userId, kind: 'signed-out' }),
   });
   await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db, rateLimits });
   await app.register(settingsRoutes, { prefix: '/api', db: deps.db });

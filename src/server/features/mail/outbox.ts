@@ -33,3 +33,11 @@ export async function enqueueMail(tx: Db, message: MailMessage): Promise<{ id: n
   });
   return { id: row.id };
 }
+
+/**
+ * Drops every mail to this address, queued or already sent (DESIGN.md "Account control": a deleted
+ * account gets no more mail, and its address and messages are not kept). Answers how many went.
+ */
+export async function discardMailTo(tx: Db, to: string): Promise<number> {
+  return repo.deleteMailTo(tx, to);
+}

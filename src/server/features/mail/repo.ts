@@ -67,3 +67,11 @@ export async function findMail(db: Db, id: number): Promise<OutboxRow | undefine
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   return row;
 }
+
+export async function deleteMailTo(db: Db, to: string): Promise<number> {
+  const rows = await db
+    .delete(mailOutbox)
+    .where(sql`lower(${mailOutbox.to}) = ${to.trim().toLowerCase()}`)
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}

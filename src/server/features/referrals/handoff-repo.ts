@@ -143,3 +143,18 @@ export async function findUserName(db: Db, userId: number): Promise<string | nul
   const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
   return row?.fullName ?? null;
 }
+
+/** The current open (pending or accepted) referrals a referrer holds, in request order. */
+export async function openReferralsHeldBy(tx: Db, referrerId: number) {
+  return tx
+    .select({ id: referrals.id, requestId: referrals.requestId })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.referrerId, referrerId),
+        isNull(referrals.supersededAt),
+        inArray(referrals.status, ['pending', 'accepted']),
+      ),
+    )
+    .orderBy(referrals.requestId);
+}

@@ -1,0 +1,201 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  activities,
+  companies,
+  education,
+  experiences,
+  identities,
+  mailOutbox,
+  notifications,
+  referralRequests,
+  referrals,
+  referrers,
+  resumeFiles,
+  resumes,
+  sessions,
+  skills,
+  userSettings,
+  users,
+  verificationCodes,
+} from '../../db/schema.js';
+
+/** DESIGN.md "Account control": reading everything stored about one user, and deleting the user. */
+
+export async function findUser(db: Db, userId: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function lockUser(tx: Db, userId: number) {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+/** Every row about the user; secrets (session and code hashes) are left out. */
+export async function readUserData(db: Db, userId: number, email: string) {
+  const mine = (t: { userId: AnyPgColumn }) => eq(t.userId, userId);
+  const [
+    identityRows,
+    sessionRows,
+    experienceRows,
+    educationRows,
+    skillRows,
+    resumeRows,
+    settingRows,
+    referrerRows,
+    codeRows,
+    requestRows,
+    notificationRows,
+    activityRows,
+    mailRows,
+  ] = await Promise.all([
+    db
+      .select({
+        issuer: identities.issuer,
+        subject: identities.subject,
+        email: identities.email,
+        createdAt: identities.createdAt,
+      })
+      .from(identities)
+      .where(mine(identities)),
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(mine(sessions)),
+    db.select().from(experiences).where(mine(experiences)).orderBy(asc(experiences.id)),
+    db.select().from(education).where(mine(education)).orderBy(asc(education.id)),
+    db.select().from(skills).where(mine(skills)).orderBy(asc(skills.id)),
+    db
+      .select({
+        id: resumes.id,
+        fileName: resumes.fileName,
+        sizeBytes: resumes.sizeBytes,
+        isActive: resumes.isActive,
+        uploadedAt: resumes.uploadedAt,
+        bytes: resumeFiles.bytes,
+      })
+      .from(resumes)
+      .leftJoin(resumeFiles, eq(resumeFiles.resumeId, resumes.id))
+      .where(mine(resumes))
+      .orderBy(asc(resumes.id)),
+    db.select().from(userSettings).where(mine(userSettings)),
+    db
+      .select({
+        companyName: companies.name,
+        position: referrers.position,
+        department: referrers.department,
+        isVerified: referrers.isVerified,
+        verificationMethod: referrers.verificationMethod,
+        startDate: referrers.startDate,
+        lastAssignedAt: referrers.lastAssignedAt,
+        createdAt: referrers.createdAt,
+        updatedAt: referrers.updatedAt,
+      })
+      .from(referrers)
+      .innerJoin(companies, eq(companies.id, referrers.companyId))
+      .where(mine(referrers)),
+    db
+      .select({
+        email: verificationCodes.email,
+        attempts: verificationCodes.attempts,
+        usedAt: verificationCodes.usedAt,
+        createdAt: verificationCodes.createdAt,
+      })
+      .from(verificationCodes)
+      .where(mine(verificationCodes)),
+    db
+      .select({
+        id: referralRequests.id,
+        companyName: companies.name,
+        position: referralRequests.position,
+        jobUrl: referralRequests.jobUrl,
+        status: referralRequests.status,
+        message: referralRequests.message,
+        createdAt: referralRequests.createdAt,
+        updatedAt: referralRequests.updatedAt,
+      })
+      .from(referralRequests)
+      .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+      .where(eq(referralRequests.jobSeekerId, userId))
+      .orderBy(asc(referralRequests.id)),
+    db.select().from(notifications).where(mine(notifications)).orderBy(asc(notifications.id)),
+    db.select().from(activities).where(mine(activities)).orderBy(asc(activities.id)),
+    db
+      .select({
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        sentAt: mailOutbox.sentAt,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.to}) = ${email.trim().toLowerCase()}`)
+      .orderBy(asc(mailOutbox.id)),
+  ]);
+  const requestIds = requestRows.map((r) => r.id);
+  const [referralsOfMine, heldByMe] = await Promise.all([
+    requestIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            requestId: referrals.requestId,
+            status: referrals.status,
+            feedback: referrals.feedback,
+            submittedAt: referrals.submittedAt,
+            supersededAt: referrals.supersededAt,
+            createdAt: referrals.createdAt,
+            updatedAt: referrals.updatedAt,
+          })
+          .from(referrals)
+          .where(inArray(referrals.requestId, requestIds))
+          .orderBy(asc(referrals.id)),
+    db
+      .select({
+        requestId: referrals.requestId,
+        companyName: companies.name,
+        position: referralRequests.position,
+        status: referrals.status,
+        feedback: referrals.feedback,
+        submittedAt: referrals.submittedAt,
+        supersededAt: referrals.supersededAt,
+        createdAt: referrals.createdAt,
+        updatedAt: referrals.updatedAt,
+      })
+      .from(referrals)
+      .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+      .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+      .where(eq(referrals.referrerId, userId))
+      .orderBy(asc(referrals.id)),
+  ]);
+  return {
+    identities: identityRows,
+    sessions: sessionRows,
+    experiences: experienceRows,
+    education: educationRows,
+    skills: skillRows,
+    resumes: resumeRows,
+    settings: settingRows[0] ?? null,
+    referrer: referrerRows[0] ?? null,
+    verificationCodes: codeRows,
+    referralRequests: requestRows.map((r) => ({
+      ...r,
+      referrals: referralsOfMine.filter((x) => x.requestId === r.id),
+    })),
+    referralsAsReferrer: heldByMe,
+    notifications: notificationRows,
+    activities: activityRows,
+    mail: mailRows,
+  };
+}
+
+/** Cascades to everything the user owns: sessions, profile, files, notifications, settings, referrals. */
+export async function deleteUser(tx: Db, userId: number): Promise<boolean> {
+  const rows = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
+}

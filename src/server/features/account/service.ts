@@ -1,0 +1,58 @@
+import { DELETE_EMAIL_MISMATCH, type AccountExport } from '../../../shared/account.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { deleteUser, findUser, lockUser, readUserData } from './repo.js';
+
+/** What account control needs from other features, handed in by app.ts. */
+export interface AccountDeps {
+  /** The referrals feature: the open referrals the user holds as a referrer pass to other referrers. */
+  passOnReferrals: (tx: Db, userId: number) => Promise<unknown>;
+  /** The mail feature: mail to the address is dropped from the outbox. */
+  discardMail: (tx: Db, email: string) => Promise<unknown>;
+  /** After the deletion committed: open notification streams of the user end. */
+  onDeleted?: (userId: number) => Promise<unknown>;
+}
+
+/** JSON-safe: dates as ISO strings, file bytes as base64. */
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Buffer.isBuffer(value)) return value.toString('base64');
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  }
+  return value;
+}
+
+/** GET /api/user/export: DESIGN.md "Account control", everything stored about the user. */
+export async function exportAccount(db: Db, userId: number, now = new Date()): Promise<AccountExport> {
+  const user = await findUser(db, userId);
+  if (!user) throw notFound('Account not found.');
+  const data = await readUserData(db, userId, user.email);
+  return plain({ exportedAt: now, user, ...data }) as AccountExport;
+}
+
+/**
+ * DELETE /api/user: the typed email must be the account's. In one transaction the user's open referrals
+ * as a referrer pass on, mail to them is dropped and the user is deleted (the rest cascades: sessions,
+ * profile, files, notifications, settings, their own requests).
+ */
+export async function deleteAccount(
+  db: Db,
+  deps: AccountDeps,
+  actor: UserRow,
+  confirmEmail: string,
+): Promise<void> {
+  if (confirmEmail.trim().toLowerCase() !== actor.email.trim().toLowerCase()) {
+    throw badRequest(DELETE_EMAIL_MISMATCH, { confirmEmail: ['Type the email address of this account.'] });
+  }
+  await db.transaction(async (tx) => {
+    const user = await lockUser(tx, actor.id);
+    if (!user) throw notFound('Account not found.');
+    await deps.passOnReferrals(tx, user.id);
+    await deps.discardMail(tx, user.email);
+    await deleteUser(tx, user.id);
+  });
+  await deps.onDeleted?.(actor.id);
+}
