@@ -10,6 +10,7 @@ import { EducationSection } from './components/education-section';
 import { ExperienceSection } from './components/experience-section';
 import { ResumePanel } from './components/resume-panel';
 import { SkillsSection } from './components/skills-section';
+import { YourDataCard } from './components/your-data-card';
 import { useProfileCompletion, type ProfileCompletion } from './hooks/use-profile-completion';
 
 type SectionKey = 'experience' | 'education' | 'skills';
@@ -55,6 +56,7 @@ export function ProfileEditPage({ user }: { user: User }) {
           <ResumePanel />
         </div>
       </div>
+      <YourDataCard user={user} />
     </main>
   );
 }

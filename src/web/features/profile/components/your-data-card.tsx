@@ -1,0 +1,111 @@
+import type { User } from '@shared/auth';
+import { Download, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { ApiRequestError } from '@/lib/api';
+import { paths } from '@/paths';
+import { EXPORT_URL, useDeleteAccount } from '../api/delete-account';
+
+/** Account Settings, DESIGN.md "Account control": download everything stored, or delete the account. */
+export function YourDataCard({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card role="region" aria-label="Your data" className="mt-6 gap-4 py-5">
+      <CardHeader className="px-5 sm:px-6">
+        <CardTitle>Your data</CardTitle>
+        <CardDescription>
+          Download everything ReferBridge stores about you, or delete your account and all of it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3 px-5 sm:px-6">
+        <Button asChild variant="outline">
+          <a href={EXPORT_URL} download="referbridge-export.json">
+            <Download aria-hidden="true" />
+            Download my data
+          </a>
+        </Button>
+        <Button type="button" variant="destructive" onClick={() => setOpen(true)}>
+          <Trash2 aria-hidden="true" />
+          Delete account
+        </Button>
+      </CardContent>
+      <Dialog open={open} onOpenChange={setOpen}>
+        {open && <DeleteAccountDialogContent email={user.email} onCancel={() => setOpen(false)} />}
+      </Dialog>
+    </Card>
+  );
+}
+
+function DeleteAccountDialogContent({ email, onCancel }: { email: string; onCancel: () => void }) {
+  const inputId = useId();
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const matches = typed.trim().toLowerCase() === email.trim().toLowerCase();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    remove.mutate(typed, {
+      onSuccess: () => {
+        toast({ title: 'Account deleted', description: 'Your account and its data are gone.' });
+        void navigate(paths.home, { replace: true });
+      },
+      onError: (err) =>
+        setError(
+          err instanceof ApiRequestError
+            ? (err.serverMessage ?? 'Could not delete your account. Please try again.')
+            : 'Could not delete your account. Please try again.',
+        ),
+    });
+  };
+
+  return (
+    <DialogContent>
+      <DialogHeader>
+        <DialogTitle>Delete your account?</DialogTitle>
+        <DialogDescription>
+          This deletes your profile, resume, requests, notifications and settings, and cannot be undone.
+          Referral requests you hold as a referrer pass to another referrer.
+        </DialogDescription>
+      </DialogHeader>
+      <form className="grid gap-3" onSubmit={onSubmit}>
+        <Label htmlFor={inputId}>Type your email ({email}) to confirm</Label>
+        <Input
+          id={inputId}
+          type="email"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        {error && (
+          <p className="text-destructive text-sm" role="alert">
+            {error}
+          </p>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}
