@@ -4,7 +4,7 @@ import { AccountExportSchema, DELETE_EMAIL_MISMATCH } from '../../../shared/acco
 import { mailOutbox, resumes, users } from '../../db/schema.js';
 import { ask, companyWithReferrers, currentReferral } from '../../testing/handoff-fixtures.js';
 import { experience, pdfBytes, uploadResume } from '../../testing/profile-fixtures.js';
-import { notificationsOf } from '../../testing/referral-fixtures.js';
+import { notificationsOf, signInReferrer } from '../../testing/referral-fixtures.js';
 import { createTestApp, ORIGIN, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
 
 /** DESIGN.md "Account control": export of everything stored about the user; deletion with hand-offs. */
@@ -112,6 +112,19 @@ describe.each(testDatabases)('account export and deletion (%s)', (kind) => {
     expect(note).toMatchObject({ title: 'Request passed to another referrer' });
     expect(note?.message).toContain('closed their account');
     expect((await notificationsOf(t, sam.user.id))[0]).toMatchObject({ title: 'New referral request' });
+  });
+
+  it('leaves the request waiting for a referrer when the deleted one was the only one', async () => {
+    const { company, referrers } = await companyWithReferrers(t, 'Olly Only');
+    const seeker = await t.signIn('Wanda Waiting');
+    const requestId = await ask(seeker, company);
+    expect((await deleteAccount(referrers[0]!, referrers[0]!.user.email)).statusCode).toBe(204);
+    expect(await currentReferral(t, requestId)).toBeUndefined();
+    expect((await notificationsOf(t, seeker.user.id))[0]).toMatchObject({
+      title: 'Request waiting for another referrer',
+    });
+    const next = await signInReferrer(t, 'Nina Newcomer', company);
+    expect(await currentReferral(t, requestId)).toMatchObject({ referrerId: next.user.id });
   });
 
   it("deletes a seeker's own requests with the account", async () => {

@@ -88,6 +88,17 @@ describe.each(testDatabases)('work-email verification (%s)', (kind) => {
     );
   });
 
+  it('answers 401 to visitors', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/referrer/verification'],
+      ['POST', '/api/referrer/verification'],
+      ['POST', '/api/referrer/verification/confirm'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { origin: t.config.publicUrl } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
   it('sends at most 3 codes an hour', async () => {
     const ref = await signInReferrer(t, 'Rate Limited', 'Google');
     for (let i = 0; i < 3; i++) expect((await send(ref, workEmail())).statusCode).toBe(200);
