@@ -114,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
     notify,
     capacity: config.referrerCapacity,
+    requestsPerDay: config.requestsPerDay,
   };
   await app.register(profileRoutes, {
     prefix: '/api',

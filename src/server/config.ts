@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_REQUESTS_PER_DAY } from '../shared/request-limit.js';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -48,6 +49,8 @@ const ConfigSchema = z
     ALLOW_DEV_IDP: booleanFlag.default(false),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     REFERRER_CAPACITY: z.coerce.number().int().min(1).max(1000).default(10),
+    /** New referral requests one seeker may send in any 24 hours. */
+    REQUESTS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_REQUESTS_PER_DAY),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     RESUME_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
@@ -108,6 +111,7 @@ const ConfigSchema = z
     sessionSecret: e.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
     secureCookies: e.NODE_ENV === 'production',
     referrerCapacity: e.REFERRER_CAPACITY,
+    requestsPerDay: e.REQUESTS_PER_DAY,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,

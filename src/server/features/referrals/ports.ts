@@ -37,4 +37,6 @@ export interface ReferralDeps {
   notify: Notify;
   /** REFERRER_CAPACITY: open (pending or accepted) referrals one referrer holds at most. */
   capacity: number;
+  /** REQUESTS_PER_DAY: new requests one seeker may send in any 24 hours. */
+  requestsPerDay: number;
 }
