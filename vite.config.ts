@@ -34,6 +34,8 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
       '/auth': 'http://localhost:3000',
       '/dev-idp': 'http://localhost:3000',
+      '/dev-mail': 'http://localhost:3000',
+      '/mail': 'http://localhost:3000',
     },
   },
 });

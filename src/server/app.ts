@@ -6,18 +6,28 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import type { Db, PoolStats } from './db/client.js';
+import type { Listen } from './db/listen.js';
 import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev-idp.js';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
 import { authRoutes } from './features/auth/routes.js';
 import { registerSessionLoading } from './features/auth/session-hooks.js';
+import { resolveSession } from './features/auth/sessions.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
+import { publishChange, startLiveNotifications } from './features/notifications/live.js';
+import { devMailRoutes } from './features/mail/dev-mail-routes.js';
+import { mailNotifications } from './features/mail/notification-mail.js';
+import { settingsRoutes } from './features/mail/settings-routes.js';
+import { outboxTransport, smtpTransport } from './features/mail/transport.js';
+import { unsubscribeRoutes } from './features/mail/unsubscribe-routes.js';
+import { createMailWorker, type MailWorkerOptions } from './features/mail/worker.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { notify, sendWelcomeNotification } from './features/notifications/service.js';
 import { profileRoutes } from './features/profile/routes.js';
 import type { ReferralDeps } from './features/referrals/ports.js';
 import { referralRoutes } from './features/referrals/routes.js';
+import { startReferralSweep, type SweepTimer } from './features/referrals/sweep.js';
 import { canViewProfile, followCurrentCompany } from './features/referrals/willingness.js';
 import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { blogPageHeads } from './features/seo/page-heads.js';
@@ -28,18 +38,33 @@ import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { frameworkErrorOptions } from './plugins/framework-errors.js';
+import { registerHealthChecks } from './plugins/health.js';
 import { createLogger } from './plugins/logger.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { createRateLimitStore, rateLimitOptions } from './plugins/rate-limit-store.js';
 import { registerRequestBodies } from './plugins/request-body.js';
 import { registerSecurity, securityHeaders } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 
 export interface AppDeps {
   db: Db;
+  /** The database's LISTEN (Database.listen): live notification streams hear every instance's changes. */
+  listen: Listen;
+  /** Heartbeat period of the notification stream (tests shorten it); 25 s by default. */
+  streamHeartbeatMs?: number;
   /** Replaces the relying party (tests of failure paths); by default it is built from the config. */
   oidc?: OidcClient;
   webRoot?: string;
   /** The process's logger (main.ts makes it first, for the database); by default one is made here. */
   logger?: FastifyBaseLogger;
+  /** Mail worker tuning for tests (an injected clock, fewer attempts, shorter backoff). */
+  mailWorker?: Pick<MailWorkerOptions, 'now' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'leaseMs'>;
+  /** The referral sweep's clock (tests move it forward); the wall clock by default. */
+  now?: () => Date;
+  /** False: no referral sweep timer (tests that drive runReferralSweep themselves). */
+  referralSweep?: boolean;
+  /** The PostgreSQL pool's numbers, for the metrics. */
+  poolStats?: () => PoolStats;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -54,6 +79,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: the metrics plugin times the routes registered after it.
+  await registerMetrics(app, config, { db: deps.db, poolStats: deps.poolStats });
+  const rateLimits = await createRateLimitStore(config, app.log);
+  app.addHook('onClose', () => rateLimits.close());
 
   registerErrorHandling(app);
   await app.register(cookie, { secret: config.sessionSecret });
@@ -63,18 +92,40 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerDocs(app);
   registerSessionLoading(app, deps.db, config);
 
+  const live = await startLiveNotifications(deps.listen, app.log);
+  // Open streams never finish by themselves: end them before the server waits for its connections.
+  app.addHook('preClose', async () => live.endAll());
+  app.addHook('onClose', async () => live.close());
+  // Mail: queued in the transaction of what caused it, sent by the worker (main.ts starts it).
+  const mailWorker = createMailWorker({
+    db: deps.db,
+    transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : outboxTransport(),
+    from: config.mail.from,
+    logger: app.log,
+    ...deps.mailWorker,
+  });
+  app.decorate('mailWorker', mailWorker);
+  app.addHook('onClose', () => mailWorker.stop());
+  const hooks = {
+    onNotified: mailNotifications({ publicUrl: config.publicUrl, secret: config.sessionSecret }),
+  };
+  const notifyAndMail: typeof notify = (db, input) => notify(db, input, hooks);
+
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
   // One per-client budget covers the whole sign-in surface: our /auth routes and the dev provider's pages.
   await app.register(async (signIn) => {
     // The relying party's own in-process calls to the dev provider carry a per-process secret: they are
     // the server's, not the client's, and must not spend the client's budget.
     const internalCall = { 'x-referbridge-internal': randomBytes(16).toString('hex') };
-    await signIn.register(rateLimit, {
-      max: config.authRateLimit,
-      timeWindow: '1 minute',
-      allowList: (request) =>
-        request.headers['x-referbridge-internal'] === internalCall['x-referbridge-internal'],
-    });
+    await signIn.register(
+      rateLimit,
+      rateLimitOptions(rateLimits, 'sign-in', {
+        max: config.authRateLimit,
+        timeWindow: '1 minute',
+        allowList: (request) =>
+          request.headers['x-referbridge-internal'] === internalCall['x-referbridge-internal'],
+      }),
+    );
     let oidc = deps.oidc;
     if (!oidc && config.oidc) {
       // Google lets the user pick among signed-in accounts; other issuers may not know that prompt value.
@@ -104,17 +155,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       config,
       oidc,
       onUserCreated: async (user) => {
-        await sendWelcomeNotification(deps.db, user.id);
+        await sendWelcomeNotification(deps.db, user.id, hooks);
       },
+      // Every instance's streams of this user re-check their session, and those signed out end.
+      onSignedOut: (userId) => publishChange(deps.db, { userId, kind: 'signed-out' }),
     });
   });
-  await app.register(notificationRoutes, { prefix: '/api/notifications', db: deps.db });
+  await app.register(notificationRoutes, {
+    prefix: '/api/notifications',
+    db: deps.db,
+    live,
+    isSessionLive: async (token) => (await resolveSession(deps.db, token)) !== null,
+    heartbeatMs: deps.streamHeartbeatMs,
+  });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
   const referralDeps: ReferralDeps = {
     companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
-    notify,
+    notify: notifyAndMail,
     capacity: config.referrerCapacity,
     requestsPerDay: config.requestsPerDay,
+    maxHandoffs: config.referralMaxHandoffs,
+    responseMs: config.referralResponseMs,
   };
   await app.register(profileRoutes, {
     prefix: '/api',
@@ -122,13 +183,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     canViewProfile,
     companies: { ensure: findOrCreateCompanyByName, release: releaseCompany, lock: lockCompanyNames },
+    rateLimits,
     onCurrentCompanyChanged: (tx, userId, companyName) =>
       followCurrentCompany(tx, referralDeps, userId, companyName),
   });
   await app.register(referralRoutes, { prefix: '/api', db: deps.db, ...referralDeps });
-  await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db });
+  await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db, rateLimits });
+  await app.register(settingsRoutes, { prefix: '/api', db: deps.db });
+  await app.register(unsubscribeRoutes, { db: deps.db, secret: config.sessionSecret });
+  if (config.mail.devOutbox) await app.register(devMailRoutes, { db: deps.db });
+  if (deps.referralSweep !== false) {
+    // Reminders and hand-offs (DESIGN.md "Bounded answers"); every instance runs one, rows are claimed.
+    let sweep: SweepTimer | undefined;
+    app.addHook('onReady', async () => {
+      sweep = startReferralSweep(deps.db, referralDeps, {
+        intervalMs: config.referralSweepIntervalMs,
+        now: deps.now ?? (() => new Date()),
+        log: app.log,
+      });
+    });
+    app.addHook('onClose', async () => {
+      await sweep?.stop();
+    });
+  }
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  registerHealthChecks(app, deps.db);
 
   const webRoot = deps.webRoot ?? path.join(projectRoot, 'dist/web');
   const posts = readBlogManifest(webRoot);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, parseDuration } from './config.js';
 
 describe('loadConfig', () => {
   it('needs nothing: embedded database, dev sign-in, port 3000', () => {
@@ -77,5 +77,51 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Invalid configuration: TRUST_PROXY must be/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads referral response times as durations: 5d by default, 90s, 30m, 12h accepted', () => {
+    const config = loadConfig({});
+    expect(config.referralResponseMs).toBe(5 * 24 * 3_600_000);
+    expect(config.referralMaxHandoffs).toBe(3);
+    expect(config.referralSweepIntervalMs).toBe(60_000);
+    expect(parseDuration('90s')).toBe(90_000);
+    expect(parseDuration('30m')).toBe(1_800_000);
+    expect(parseDuration(' 12H ')).toBe(43_200_000);
+    expect(parseDuration('5d')).toBe(432_000_000);
+    for (const bad of ['', '5', 'd', '1.5h', '-1h', '0s', '5w', '5 days'])
+      expect(parseDuration(bad)).toBeUndefined();
+    expect(loadConfig({ REFERRAL_RESPONSE_TIME: '4s', REFERRAL_SWEEP_INTERVAL: '1s' })).toMatchObject({
+      referralResponseMs: 4000,
+      referralSweepIntervalMs: 1000,
+    });
+    expect(() => loadConfig({ REFERRAL_RESPONSE_TIME: 'soon' })).toThrow(
+      /^Invalid configuration: REFERRAL_RESPONSE_TIME must be a duration such as 90s, 30m, 12h or 5d/,
+    );
+    expect(() => loadConfig({ REFERRAL_MAX_HANDOFFS: 'x' })).toThrow(/REFERRAL_MAX_HANDOFFS/);
+  });
+
+  it('shares limits through REDIS_URL only when it is a redis URL', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example.com:6380/2' }).redisUrl).toBe(
+      'rediss://cache.example.com:6380/2',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
+      /^Invalid configuration: REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL must be a redis/);
+  });
+
+  it('serves metrics only on a METRICS_PORT of its own', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    for (const bad of ['0', '70000', 'nine', '9464.5']) {
+      expect(() => loadConfig({ METRICS_PORT: bad })).toThrow(
+        /^Invalid configuration: METRICS_PORT must be a port number from 1 to 65535$/,
+      );
+    }
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(
+      /METRICS_PORT must differ from PORT/,
+    );
   });
 });

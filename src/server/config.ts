@@ -2,6 +2,28 @@ import net from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_REQUESTS_PER_DAY } from '../shared/request-limit.js';
 
+const DURATION_UNITS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration such as `90s`, `30m`, `12h` or `5d`, in milliseconds (at least one second). */
+export function parseDuration(value: string): number | undefined {
+  const match = /^(\d{1,9})\s*([smhd])$/.exec(value.trim().toLowerCase());
+  if (!match) return undefined;
+  const ms = Number(match[1]) * DURATION_UNITS[match[2] as keyof typeof DURATION_UNITS];
+  return ms >= 1000 ? ms : undefined;
+}
+
+const duration = z.string().transform((value, ctx): number => {
+  const ms = parseDuration(value);
+  if (ms === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a duration such as 90s, 30m, 12h or 5d ("${value}" is not one)`,
+    });
+    return z.NEVER;
+  }
+  return ms;
+});
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
@@ -51,12 +73,34 @@ const ConfigSchema = z
     REFERRER_CAPACITY: z.coerce.number().int().min(1).max(1000).default(10),
     /** New referral requests one seeker may send in any 24 hours. */
     REQUESTS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_REQUESTS_PER_DAY),
+    /** How long a referral may stay pending before it passes on (DESIGN.md "Bounded answers"). */
+    REFERRAL_RESPONSE_TIME: duration.default(5 * DURATION_UNITS.d),
+    /** How many times one request may pass from referrer to referrer. */
+    REFERRAL_MAX_HANDOFFS: z.coerce.number().int().min(0).max(100).default(3),
+    /** How often the reminder and hand-off sweep runs; the browser journeys shorten it. */
+    REFERRAL_SWEEP_INTERVAL: duration.default(60 * DURATION_UNITS.s),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     RESUME_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** Current-company changes per user per minute; each may add a company every user sees. */
     COMPANY_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     TRUST_PROXY: trustProxy.default(false),
+    /** Shares the rate limits between instances; without it each process counts on its own. */
+    REDIS_URL: z
+      .url({
+        protocol: /^rediss?$/,
+        error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+      })
+      .optional(),
+    /** Lets several deployments (or test runs) share one Redis without sharing counts. */
+    REDIS_KEY_PREFIX: z.string().min(1).default('referbridge:rate-limit:'),
+    /** Prometheus metrics are served on this port only, never on the public one. */
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a port number from 1 to 65535' })
+      .int('must be a port number from 1 to 65535')
+      .min(1, 'must be a port number from 1 to 65535')
+      .max(65535, 'must be a port number from 1 to 65535')
+      .optional(),
     /** The site's domain as registered in Plausible; analytics stay off without it (docs/decisions/014). */
     ANALYTICS_PLAUSIBLE_DOMAIN: z
       .string()
@@ -72,6 +116,22 @@ const ConfigSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://plausible.io' })
       .refine((v) => /^[^/]+\/\/[^/]+\/?$/.test(v), 'must be an origin without a path')
       .default('https://plausible.io'),
+    /** Where mail is sent (smtp:// or smtps://, credentials in the URL); without it mail stays in the outbox. */
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587',
+      })
+      .optional(),
+    /** The From of every mail: an address, optionally with a display name ('ReferBridge <no-reply@…>'). */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(
+        /^([^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+        'must be an address such as no-reply@referbridge.app or ReferBridge <no-reply@referbridge.app>',
+      )
+      .default('ReferBridge <no-reply@referbridge.app>'),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -80,6 +140,13 @@ const ConfigSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: metrics are never served on the public port',
       });
     }
     if (env.NODE_ENV === 'production') {
@@ -112,11 +179,26 @@ const ConfigSchema = z
     secureCookies: e.NODE_ENV === 'production',
     referrerCapacity: e.REFERRER_CAPACITY,
     requestsPerDay: e.REQUESTS_PER_DAY,
+    referralResponseMs: e.REFERRAL_RESPONSE_TIME,
+    referralMaxHandoffs: e.REFERRAL_MAX_HANDOFFS,
+    referralSweepIntervalMs: e.REFERRAL_SWEEP_INTERVAL,
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,
     companyChangeRateLimit: e.COMPANY_CHANGE_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    mail: {
+      /** Undefined means: no SMTP server, mail is delivered to the outbox table (the dev outbox). */
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      /** The /dev-mail outbox pages, mounted where the development sign-in may be. */
+      devOutbox: e.NODE_ENV !== 'production' || e.ALLOW_DEV_IDP,
+    },
+    /** Undefined means rate limits are counted in this process only. */
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    /** Undefined means no metrics are collected or served. */
+    metricsPort: e.METRICS_PORT,
     /** Undefined means analytics are off: nothing is sent and the CSP allows no analytics host. */
     analytics: e.ANALYTICS_PLAUSIBLE_DOMAIN
       ? {

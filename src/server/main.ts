@@ -15,20 +15,30 @@ async function main() {
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
     logger,
+    afterMigrate: seed,
   });
-  await seed(database.db);
   // Resume files from before their bytes lived in the database: moved in once, then off the disk.
   await moveResumeFilesIntoDatabase(database.db, path.join(config.dataDir, 'uploads'), logger);
-  const app = await buildApp(config, { db: database.db, logger });
+  const app = await buildApp(config, {
+    db: database.db,
+    listen: database.listen,
+    logger,
+    poolStats: database.poolStats,
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
+    // Ends the open notification streams first, then stops listening.
     await app.close();
     await database.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  app.mailWorker.start();
+  if (!config.mail.smtpUrl && config.env === 'production') {
+    app.log.warn('SMTP_URL is not set: mail is kept in the outbox table and not sent');
+  }
   app.log.info(`ReferBridge is ready at ${config.publicUrl}`);
 }
 

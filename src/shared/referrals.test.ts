@@ -6,6 +6,8 @@ import {
   REFERRAL_TRANSITIONS,
   ReferralStatusSchema,
   canMoveReferral,
+  statusLabel,
+  UpdateReferralStatusInputSchema,
   normalizeJobUrl,
   type ReferralStatus,
 } from './referrals';
@@ -29,6 +31,12 @@ describe('referral status machine (spec section 4)', () => {
   it('ends at declined, successful and unsuccessful', () => {
     for (const end of ['declined', 'successful', 'unsuccessful'] as const)
       expect(REFERRAL_TRANSITIONS[end]).toEqual([]);
+  });
+
+  it('knows expired (set by the hand-off sweep only): a final state no referrer can reach', () => {
+    expect(REFERRAL_TRANSITIONS.expired).toEqual([]);
+    expect(UpdateReferralStatusInputSchema.safeParse({ status: 'expired' }).success).toBe(false);
+    expect(statusLabel('expired')).toBe('Expired');
   });
 });
 

@@ -13,6 +13,8 @@ export const ReferralStatusSchema = z.enum([
   'submitted',
   'successful',
   'unsuccessful',
+  // Never a referrer's move: the sweep sets it when nobody answered in time (DESIGN.md "Bounded answers").
+  'expired',
 ]);
 export type ReferralStatus = z.infer<typeof ReferralStatusSchema>;
 
@@ -24,6 +26,7 @@ export const REFERRAL_TRANSITIONS: Readonly<Record<ReferralStatus, readonly Refe
   declined: [],
   successful: [],
   unsuccessful: [],
+  expired: [],
 };
 
 export function canMoveReferral(from: ReferralStatus, to: ReferralStatus): boolean {
@@ -77,7 +80,9 @@ export const REFERRAL_SUBMIT_TEXTS = {
 } as const;
 
 /** Spec section 8 ('Referral status toasts'). */
-export const REFERRAL_STATUS_TOASTS: Readonly<Record<Exclude<ReferralStatus, 'pending'>, string>> = {
+export const REFERRAL_STATUS_TOASTS: Readonly<
+  Record<Exclude<ReferralStatus, 'pending' | 'expired'>, string>
+> = {
   accepted: "You've accepted the referral request. The job seeker has been notified.",
   declined: "You've declined the referral request. The job seeker has been notified.",
   submitted: "You've marked the referral as submitted to your company.",
@@ -164,6 +169,17 @@ export type Referral = z.infer<typeof ReferralSchema>;
  * One request as both lists answer it (spec section 3). The displayed status is the referral's when there
  * is one (see displayStatus). `referral.referrerFirstName` is all a seeker learns about their referrer.
  */
+/**
+ * One earlier referrer of a request who no longer holds it: they declined, or did not answer within
+ * REFERRAL_RESPONSE_TIME (DESIGN.md "Bounded answers"). `at` is when the request left them.
+ */
+export const ReferralHandoffSchema = z.object({
+  referrerFirstName: z.string(),
+  outcome: z.enum(['declined', 'expired']),
+  at: z.iso.datetime({ offset: true }),
+});
+export type ReferralHandoff = z.infer<typeof ReferralHandoffSchema>;
+
 export const ReferralRequestSchema = z.object({
   id: z.number().int(),
   jobSeekerId: z.number().int(),
@@ -184,6 +200,8 @@ export const ReferralRequestSchema = z.object({
     profilePicture: z.string().nullable(),
   }),
   referral: ReferralSchema.extend({ referrerFirstName: z.string() }).nullable(),
+  /** Earlier referrers, oldest first; in the seeker's list only (the referrer's list answers []). */
+  handoffs: z.array(ReferralHandoffSchema).default([]),
 });
 export type ReferralRequest = z.infer<typeof ReferralRequestSchema>;
 export const ReferralRequestListSchema = z.array(ReferralRequestSchema);
@@ -213,9 +231,9 @@ export const ReferralIdParamsSchema = z.object({
   referralId: idSchema('The referral id must be a positive whole number.'),
 });
 
-/** PUT /api/referrals/{referralId}/status. Nobody moves a referral back to pending. */
+/** PUT /api/referrals/{referralId}/status. Nobody moves a referral back to pending, nor expires it. */
 export const UpdateReferralStatusInputSchema = z.object({
-  status: ReferralStatusSchema.exclude(['pending'], {
+  status: ReferralStatusSchema.exclude(['pending', 'expired'], {
     error: 'The status must be accepted, declined, submitted, successful or unsuccessful.',
   }),
   feedback: optionalTextSchema({ field: 'Feedback', max: FEEDBACK_MAX }),
@@ -256,6 +274,8 @@ export function statusLabel(status: string): string {
       return 'Successful';
     case 'unsuccessful':
       return 'Unsuccessful';
+    case 'expired':
+      return 'Expired';
     default:
       return status;
   }

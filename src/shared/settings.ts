@@ -1,9 +1,13 @@
 import { z } from 'zod';
 
-/** GET /api/user/settings: the signed-in user's own settings. */
-export const UserSettingsSchema = z.object({ emailNotifications: z.boolean() });
+/** The signed-in user's account settings (GET and PUT /api/user/settings answer this). */
+export const UserSettingsSchema = z.object({
+  /** Every notification is also mailed to the sign-in address while this is on. */
+  emailNotifications: z.boolean(),
+});
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
-/** PUT /api/user/settings. */
-export const UserSettingsInputSchema = z.object({ emailNotifications: z.boolean() });
+export const UserSettingsInputSchema = z.strictObject({
+  emailNotifications: z.boolean({ error: 'Choose whether to get notifications by email.' }),
+});
 export type UserSettingsInput = z.infer<typeof UserSettingsInputSchema>;

@@ -17,6 +17,8 @@ export interface E2eServer {
 declare module 'vitest' {
   export interface ProvidedContext {
     servers: E2eServer[];
+    /** Servers whose referrals pass on after 6 seconds (tests/e2e/handoff.test.ts only). */
+    handoffServers: E2eServer[];
     chromiumPath: string | null;
   }
 }
@@ -59,6 +61,7 @@ export default async function setup(project: TestProject) {
       '\n[e2e] SKIPPED: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH). Browser journeys did not run.\n',
     );
     project.provide('servers', []);
+    project.provide('handoffServers', []);
     project.provide('chromiumPath', null);
     return;
   }
@@ -68,7 +71,7 @@ export default async function setup(project: TestProject) {
   const cleanups: (() => Promise<void>)[] = [];
   const servers: E2eServer[] = [];
 
-  async function startServer(name: string, extraEnv: Record<string, string>) {
+  async function startServer(name: string, extraEnv: Record<string, string>, into = servers) {
     const port = await freePort();
     const baseUrl = `http://localhost:${port}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'referbridge-e2e-'));
@@ -93,7 +96,7 @@ export default async function setup(project: TestProject) {
     children.push(child);
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     await waitForHealth(baseUrl, child, () => output);
-    servers.push({ name, baseUrl });
+    into.push({ name, baseUrl });
   }
 
   await startServer('pglite', {});
@@ -115,7 +118,15 @@ export default async function setup(project: TestProject) {
     await startServer('postgres', { DATABASE_URL: url.href });
   }
 
+  // A server of its own: a 6-second response time would pass the other journeys' requests on mid-way.
+  const handoffServers: E2eServer[] = [];
+  await startServer(
+    'pglite',
+    { REFERRAL_RESPONSE_TIME: '6s', REFERRAL_SWEEP_INTERVAL: '1s' },
+    handoffServers,
+  );
   project.provide('servers', servers);
+  project.provide('handoffServers', handoffServers);
   project.provide('chromiumPath', chromiumPath);
 
   return async () => {

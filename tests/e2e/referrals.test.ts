@@ -7,7 +7,10 @@ const toastText = (page: Page, text: string) => page.getByText(text, { exact: tr
 
 /** Answers the dashboard's 'Where do you work?' prompt, which opens from the second visit on. */
 async function setCompany(page: Page, company: string) {
+  // The first dashboard visit of a session is marked once the greeting renders; only later visits prompt.
+  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
   await page.reload();
+  await page.getByRole('heading', { name: /^Hey, / }).waitFor();
   const dialog = page.getByRole('dialog', { name: 'We need one information' });
   await dialog.getByRole('combobox', { name: 'Where do you work?' }).fill(company);
   await dialog.getByRole('button', { name: 'Continue' }).click();

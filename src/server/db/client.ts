@@ -10,12 +10,23 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { listenPostgres, type Listen } from './listen.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
+  /** LISTEN to a NOTIFY channel; pg_notify(…) sent through `db` arrives here once its transaction commits. */
+  listen: Listen;
+  /** PostgreSQL's connection pool, for the metrics; PGlite has none. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -27,15 +38,24 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string;
   logger?: Logger;
+  /** Runs right after the migrations and under the same lock (the idempotent seed). */
+  afterMigrate?: (db: Db) => Promise<void>;
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.logger);
-  return openPglite(options.dataDir);
+  if (options.url) return openPostgres({ ...options, url: options.url });
+  return openPglite(options);
 }
 
-async function openPostgres(url: string, logger: Logger | undefined): Promise<Database> {
+/** Any constant works as long as nothing else takes the same session-level advisory lock. */
+const MIGRATION_LOCK = 7_270_146_201;
+
+async function openPostgres({
+  url,
+  logger,
+  afterMigrate,
+}: OpenDatabaseOptions & { url: string }): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -45,8 +65,47 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
   pool.on('connect', (client) => survivesConnectionLoss(client, logger));
   pool.on('error', (err) => logger?.warn({ err }, 'PostgreSQL connection lost while idle'));
   const db = drizzlePg(pool, { schema });
-  await migratePg(db, { migrationsFolder });
-  return { db, close: () => pool.end() };
+  try {
+    await migrateUnderLock(pool, afterMigrate);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return {
+    db,
+    listen: listenPostgres(url, logger),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Instances started together would otherwise race through the same migrations (and fail on each other's
+ * CREATE). One connection holds the lock for the whole migrate + seed; the others wait on it and then
+ * find nothing left to do. A session lock, not a transaction one: drizzle runs its own transaction.
+ */
+async function migrateUnderLock(
+  pool: pg.Pool,
+  afterMigrate: OpenDatabaseOptions['afterMigrate'],
+): Promise<void> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      const locked = drizzlePg(client, { schema });
+      await migratePg(locked, { migrationsFolder });
+      await afterMigrate?.(locked);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } catch (err) {
+    failure = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    // A client that failed midway may still hold the lock: handing it back with the error closes it.
+    client.release(failure);
+  }
 }
 
 /**
@@ -102,7 +161,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite({ dataDir, afterMigrate }: OpenDatabaseOptions): Promise<Database> {
   let releaseLock = async () => {};
   if (dataDir) {
     fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
@@ -113,8 +172,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    // One process owns a PGlite directory (the data-dir lock): nothing to race with.
+    await afterMigrate?.(db);
     return {
       db,
+      // PGlite is one connection: it hears its own NOTIFYs, after commit, and never loses them to a dropped
+      // connection, so no reconnect is needed.
+      listen: async (channel, { onMessage }) => {
+        const unlisten = await client.listen(channel, onMessage);
+        return { close: () => unlisten() };
+      },
       close: async () => {
         await client.close();
         await releaseLock();

@@ -307,16 +307,68 @@ export const referrals = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** When the referrer first answered (the referral left pending by accept or decline). */
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When the reminder at half the response time went out; set once (DESIGN.md "Bounded answers"). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the request passed on to another referrer; null for the request's current referral. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('referrals_request_key').on(t.requestId),
+    // Earlier referrals stay as history; a request has at most one current referral, even under races.
+    uniqueIndex('referrals_request_current_key')
+      .on(t.requestId)
+      .where(sql`${t.supersededAt} is null`),
+    index('referrals_request_idx').on(t.requestId),
+    // The sweep: current pending referrals, oldest first.
+    index('referrals_pending_current_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.supersededAt} is null`),
     // The referrer's list, newest request first; also answers "does this referrer hold one of X's requests".
     index('referrals_referrer_request_idx').on(t.referrerId, t.requestId.desc().nullsFirst()),
     // Capacity: a referrer's open referrals.
     index('referrals_referrer_open_idx')
       .on(t.referrerId)
       .where(sql`${t.status} in ('pending', 'accepted')`),
+  ],
+);
+
+/** A user's choices about how we reach them; no row means every default (mail on). */
+export const userSettings = pgTable('user_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Mail waiting to be sent, written in the transaction of the event that causes it; a worker claims due
+ * rows (FOR UPDATE SKIP LOCKED) and sends them with retries. Without SMTP this table is the dev outbox.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the worker gave up (too many attempts, or the server refused for good). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The worker's queue: only mail still to send, soonest first.
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // The dev outbox page and its `to` filter, newest first.
+    index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.id.desc().nullsFirst()),
   ],
 );

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { analyticsMetaTag, type AnalyticsConfig } from '../../shared/analytics.js';
 import { renderPageHead, type PageHead } from './page-head.js';
 
-const isApiPath = (url: string) => /^\/(api|auth|dev-idp)(\/|$|\?)/.test(url);
+// /metrics too: a scraper pointed at the public port must get a plain 404, not the app's page (metrics
+// live on METRICS_PORT only).
+const isApiPath = (url: string) => /^\/(api|auth|dev-idp|dev-mail|mail|metrics)(\/|$|\?)/.test(url);
 
 export interface SpaOptions {
   /** The head a page's HTML should carry (title, description, Open Graph), when it has its own. */

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { notifications } from '../db/schema.js';
+import { findOrCreateCompanyByName, lockCompanyNames } from '../features/companies/service.js';
+import { notify } from '../features/notifications/service.js';
+import type { ReferralDeps } from '../features/referrals/ports.js';
 import type { SignedIn, TestApp } from './test-app.js';
 
 let jobSeq = 0;
@@ -50,4 +53,16 @@ export async function notificationsOf(t: TestApp, userId: number) {
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.id));
+}
+
+/** The referral services' dependencies as app.ts builds them, for tests that run the sweep directly. */
+export function referralDepsOf(t: TestApp): ReferralDeps {
+  return {
+    companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
+    notify,
+    capacity: t.config.referrerCapacity,
+    maxHandoffs: t.config.referralMaxHandoffs,
+    responseMs: t.config.referralResponseMs,
+    requestsPerDay: t.config.requestsPerDay,
+  };
 }

@@ -16,8 +16,13 @@ export const testDatabases: ('pglite' | 'postgres')[] = process.env.TEST_DATABAS
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({});
+interface TestDatabase extends Database {
+  /** The fresh PostgreSQL database's URL (undefined on PGlite, which lives in this process only). */
+  url?: string;
+}
+
+async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
+  if (kind === 'pglite') return openDatabase({ afterMigrate: seed });
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `referbridge_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -26,9 +31,10 @@ async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href });
+  const database = await openDatabase({ url: url.href, afterMigrate: seed });
   return {
-    db: database.db,
+    ...database,
+    url: url.href,
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -39,9 +45,18 @@ async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> 
   };
 }
 
+/**
+ * Another app instance on the same database, as behind a load balancer: on PostgreSQL its own pool and
+ * listener; PGlite, being in process, is shared as it is. Closing it leaves the database to its owner.
+ */
+async function openSharedDatabase(owner: TestDatabase): Promise<TestDatabase> {
+  if (!owner.url) return { ...owner, close: async () => {} };
+  return { ...(await openDatabase({ url: owner.url })), url: owner.url };
+}
+
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  database: TestDatabase;
   config: Config;
   /** Signs a new account in through the real popup flow (a fresh email unless one is given). */
   signIn(name?: string, email?: string): Promise<SignedIn>;
@@ -100,8 +115,10 @@ async function signInAs(app: FastifyInstance, name: string, email?: string): Pro
 
 export async function createTestApp(
   kind: 'pglite' | 'postgres',
-  overrides: Partial<Omit<AppDeps, 'db'>> = {},
+  overrides: Partial<Omit<AppDeps, 'db' | 'listen'>> = {},
   env: Record<string, string> = {},
+  /** Builds a second instance on this app's database instead of a fresh one. */
+  sameDatabaseAs?: TestApp,
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -110,9 +127,16 @@ export async function createTestApp(
     AUTH_RATE_LIMIT: '1000',
     ...env,
   });
-  const database = await openTestDatabase(kind);
-  await seed(database.db);
-  const app = await buildApp(config, { db: database.db, webRoot: '/nonexistent', ...overrides });
+  const database = sameDatabaseAs
+    ? await openSharedDatabase(sameDatabaseAs.database)
+    : await openTestDatabase(kind);
+  const app = await buildApp(config, {
+    db: database.db,
+    listen: database.listen,
+    poolStats: database.poolStats,
+    webRoot: '/nonexistent',
+    ...overrides,
+  });
   await app.ready();
   return {
     app,

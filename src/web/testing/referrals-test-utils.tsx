@@ -29,6 +29,7 @@ export function aRequest(id: number, overrides: Partial<ReferralRequest> = {}): 
     company: { id: 1, name: 'Google', isPartner: false },
     jobSeeker: { id: 20, fullName: 'Grace Hopper', email: 'grace@example.com', profilePicture: null },
     referral: null,
+    handoffs: [],
     ...overrides,
   };
 }

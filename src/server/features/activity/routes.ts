@@ -6,17 +6,24 @@ import { ActivityInputSchema } from '../../../shared/activity.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
+import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { recordActivity } from './repo.js';
 
 /** Per user per minute: plenty for real clicks, not enough to flood the table. */
 const ACTIVITY_PER_MINUTE = 120;
 
-export async function activityRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  await app.register(rateLimit, {
-    max: ACTIVITY_PER_MINUTE,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-  });
+export async function activityRoutes(
+  app: FastifyInstance,
+  { db, rateLimits }: { db: Db; rateLimits: RateLimitStore },
+) {
+  await app.register(
+    rateLimit,
+    rateLimitOptions(rateLimits, 'activity', {
+      max: ACTIVITY_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    }),
+  );
 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/',

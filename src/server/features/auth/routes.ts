@@ -26,9 +26,14 @@ export interface AuthRouteDeps {
   oidc: OidcClient;
   /** Called once after a first sign-in created the account (e.g. to welcome the user). */
   onUserCreated?: (user: UserRow) => Promise<void>;
+  /** Called after a sign-out ended one or all of the user's sessions (e.g. to end their live streams). */
+  onSignedOut?: (userId: number) => Promise<void>;
 }
 
-export async function authRoutes(app: FastifyInstance, { db, config, oidc, onUserCreated }: AuthRouteDeps) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { db, config, oidc, onUserCreated, onSignedOut }: AuthRouteDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const appOrigin = new URL(config.publicUrl).origin;
   const shortCookie = {
@@ -131,6 +136,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, oidc, onUse
     async (request, reply) => {
       if (request.sessionToken) await endSession(db, request.sessionToken);
       clearSessionCookie(reply, config);
+      if (request.user) await signedOut(request, request.user.id);
       return { success: true as const };
     },
   );
@@ -148,9 +154,15 @@ export async function authRoutes(app: FastifyInstance, { db, config, oidc, onUse
       const user = requireUser(request);
       await endAllSessions(db, user.id);
       clearSessionCookie(reply, config);
+      await signedOut(request, user.id);
       return { success: true as const };
     },
   );
+
+  /** The sessions are gone already; a failed follow-up must not turn the sign-out into an error. */
+  async function signedOut(request: FastifyRequest, userId: number) {
+    await onSignedOut?.(userId).catch((err: unknown) => request.log.error({ err }, 'onSignedOut failed'));
+  }
 
   function readPending(request: FastifyRequest): PendingSignIn | undefined {
     const raw = request.cookies[PENDING_COOKIE];

@@ -39,6 +39,18 @@ export async function listNotifications(
     .limit(limit);
 }
 
+export async function findNotification(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row;
+}
+
 export async function countUnread(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ count: count() })

@@ -10,19 +10,18 @@ import {
   NotificationSchema,
   UnreadCountSchema,
 } from '../../../shared/notifications.js';
-import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
 import * as service from './service.js';
+import { openNotificationStream, type StreamDeps } from './stream.js';
 
-export interface NotificationRouteDeps {
-  db: Db;
-}
+export type NotificationRouteDeps = StreamDeps;
 
 const tags = ['notifications'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
 /** Spec section 7 'Notifications'. Every route acts on the signed-in user's own notifications only. */
-export async function notificationRoutes(app: FastifyInstance, { db }: NotificationRouteDeps) {
+export async function notificationRoutes(app: FastifyInstance, deps: NotificationRouteDeps) {
+  const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Visitors get 401 before their input is even looked at.
   api.addHook('preValidation', async (request) => {
@@ -69,6 +68,22 @@ export async function notificationRoutes(app: FastifyInstance, { db }: Notificat
       },
     },
     async (request) => service.unreadCount(db, requireUser(request).id),
+  );
+
+  api.get(
+    '/stream',
+    {
+      // Compression would buffer the events; the stream is written raw anyway.
+      compress: false,
+      schema: {
+        tags,
+        summary:
+          'Live updates (text/event-stream): `unread-count` {count} on connect and after each change, ' +
+          '`notification` for each new one, `: heartbeat` every 25 s, `signed-out` before it ends',
+        response: { 401: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => openNotificationStream(deps, request, reply),
   );
 
   // No body is expected on the writes below; an empty JSON body is accepted by the global parser.

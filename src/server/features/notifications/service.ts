@@ -1,6 +1,7 @@
 import { NotificationLinkSchema, RECENT_LIMIT, type Notification } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { publishChange } from './live.js';
 import * as repo from './repo.js';
 
 const NOT_FOUND = 'Notification not found.';
@@ -27,17 +28,33 @@ export function toNotificationDto(row: repo.NotificationRow): Notification {
   };
 }
 
+export interface NotifyHooks {
+  /**
+   * Runs in the notification's own transaction once it is stored (app.ts passes the mail feature's in);
+   * if it throws, the notification is not kept either.
+   */
+  onNotified?: (tx: Db, event: { userId: number; notification: Notification }) => Promise<void>;
+}
+
 /** The one way other features tell a user something. Links must stay inside the app. */
-export async function notify(db: Db, input: NotifyInput): Promise<Notification> {
+export async function notify(db: Db, input: NotifyInput, hooks: NotifyHooks = {}): Promise<Notification> {
   const link = input.link == null ? null : NotificationLinkSchema.parse(input.link);
-  const row = await repo.insertNotification(db, {
-    userId: input.userId,
-    title: input.title,
-    message: input.message,
-    type: input.type,
-    link,
-  });
-  return toNotificationDto(row);
+  const store = async (tx: Db) => {
+    const row = await repo.insertNotification(tx, {
+      userId: input.userId,
+      title: input.title,
+      message: input.message,
+      type: input.type,
+      link,
+    });
+    const notification = toNotificationDto(row);
+    await publishChange(tx, { userId: row.userId, kind: 'created', id: row.id });
+    await hooks.onNotified?.(tx, { userId: input.userId, notification });
+    return notification;
+  };
+  const { onNotified } = hooks;
+  // Inside the caller's transaction this is a savepoint; on its own, a transaction of its own.
+  return onNotified ? db.transaction((tx) => store(tx)) : store(db);
 }
 
 export const WELCOME_NOTIFICATION = {
@@ -49,8 +66,12 @@ export const WELCOME_NOTIFICATION = {
 } as const;
 
 /** Sent once, when a user account is created on first sign-in. */
-export function sendWelcomeNotification(db: Db, userId: number): Promise<Notification> {
-  return notify(db, { userId, ...WELCOME_NOTIFICATION });
+export function sendWelcomeNotification(
+  db: Db,
+  userId: number,
+  hooks: NotifyHooks = {},
+): Promise<Notification> {
+  return notify(db, { userId, ...WELCOME_NOTIFICATION }, hooks);
 }
 
 export async function listForUser(
@@ -73,15 +94,35 @@ export async function unreadCount(db: Db, userId: number): Promise<{ count: numb
 
 /** Another user's id answers exactly like a missing one, so ids reveal nothing. */
 export async function markRead(db: Db, userId: number, id: number): Promise<Notification> {
-  const row = await repo.markRead(db, userId, id);
+  const row = await db.transaction(async (tx) => {
+    const updated = await repo.markRead(tx, userId, id);
+    if (updated) await publishChange(tx, { userId, kind: 'read' });
+    return updated;
+  });
   if (!row) throw notFound(NOT_FOUND);
   return toNotificationDto(row);
 }
 
 export async function markAllRead(db: Db, userId: number): Promise<{ updated: number }> {
-  return { updated: await repo.markAllRead(db, userId) };
+  const updated = await db.transaction(async (tx) => {
+    const count = await repo.markAllRead(tx, userId);
+    if (count > 0) await publishChange(tx, { userId, kind: 'read' });
+    return count;
+  });
+  return { updated };
 }
 
 export async function remove(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await repo.deleteNotification(db, userId, id))) throw notFound(NOT_FOUND);
+  const deleted = await db.transaction(async (tx) => {
+    const found = await repo.deleteNotification(tx, userId, id);
+    if (found) await publishChange(tx, { userId, kind: 'deleted' });
+    return found;
+  });
+  if (!deleted) throw notFound(NOT_FOUND);
+}
+
+/** One of the user's notifications as the list shows it; undefined when gone or not theirs. */
+export async function findForUser(db: Db, userId: number, id: number): Promise<Notification | undefined> {
+  const row = await repo.findNotification(db, userId, id);
+  return row && toNotificationDto(row);
 }

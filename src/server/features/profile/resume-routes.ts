@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
+import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { inlineContentDisposition } from './resume-file.js';
 import {
   getActiveResume,
@@ -34,11 +35,12 @@ export interface ResumeRouteDeps {
   canViewProfile: ProfileViewRule;
   /** Uploads one user may make in an hour (`RESUME_UPLOADS_PER_HOUR`). */
   uploadsPerHour: number;
+  rateLimits: RateLimitStore;
 }
 
 export async function resumeRoutes(
   app: FastifyInstance,
-  { db, canViewProfile, uploadsPerHour }: ResumeRouteDeps,
+  { db, canViewProfile, uploadsPerHour, rateLimits }: ResumeRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -106,13 +108,16 @@ export async function resumeRoutes(
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: { fileSize: RESUME_MAX_BYTES, files: 1, fields: 5 } });
     // Per signed-in user: each upload writes up to 5 MB. Visitors are not counted; they get 401 anyway.
-    await upload.register(rateLimit, {
-      max: uploadsPerHour,
-      timeWindow: '1 hour',
-      allowList: (request) => !request.user,
-      keyGenerator: (request) => `resume-upload:${request.user?.id ?? request.ip}`,
-      errorResponseBuilder: () => new AppError(429, tooManyUploads(uploadsPerHour)),
-    });
+    await upload.register(
+      rateLimit,
+      rateLimitOptions(rateLimits, 'resume-upload', {
+        max: uploadsPerHour,
+        timeWindow: '1 hour',
+        allowList: (request) => !request.user,
+        keyGenerator: (request) => `resume-upload:${request.user?.id ?? request.ip}`,
+        errorResponseBuilder: () => new AppError(429, tooManyUploads(uploadsPerHour)),
+      }),
+    );
     upload.withTypeProvider<ZodTypeProvider>().post(
       '/user/resume',
       {

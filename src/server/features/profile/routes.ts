@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
+import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { resumeRoutes } from './resume-routes.js';
 import {
   addEducation,
@@ -37,6 +38,8 @@ export interface ProfileRouteDeps {
   canViewProfile: ProfileViewRule;
   companies: CompanyDirectory;
   onCurrentCompanyChanged?: CurrentCompanyChanged;
+  /** Where the upload and company-change limits count (memory, or Redis across instances). */
+  rateLimits: RateLimitStore;
 }
 
 export const DeletedSchema = z.object({ success: z.literal(true) });
@@ -53,7 +56,7 @@ const writeErrors = {
 /** Spec section 7 'Profile', registered under /api: the signed-in user's own items, views, resumes. */
 export async function profileRoutes(
   app: FastifyInstance,
-  { db, config, canViewProfile, companies, onCurrentCompanyChanged }: ProfileRouteDeps,
+  { db, config, canViewProfile, companies, onCurrentCompanyChanged, rateLimits }: ProfileRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Every profile route is for signed-in users: visitors get 401 before any body is read or validated.
@@ -207,10 +210,12 @@ export async function profileRoutes(
     companies,
     onCurrentCompanyChanged,
     companyChangesPerMinute: config.companyChangeRateLimit,
+    rateLimits,
   });
   await app.register(resumeRoutes, {
     db,
     canViewProfile,
     uploadsPerHour: config.resumeUploadsPerHour,
+    rateLimits,
   });
 }

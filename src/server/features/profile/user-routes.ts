@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
+import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { getEducation, getExperiences, getSkills } from './service.js';
 import {
   assertCanViewProfile,
@@ -45,6 +46,7 @@ export interface UserRouteDeps {
   onCurrentCompanyChanged?: CurrentCompanyChanged;
   /** Company changes per user per minute (default 10): each may add a company everyone sees. */
   companyChangesPerMinute?: number;
+  rateLimits: RateLimitStore;
 }
 
 export const TOO_MANY_COMPANY_CHANGES =
@@ -58,11 +60,12 @@ export async function userRoutes(
     companies,
     onCurrentCompanyChanged = ignoreCompanyChanges,
     companyChangesPerMinute = 10,
+    rateLimits,
   }: UserRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = UserIdParamsSchema;
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, rateLimitOptions(rateLimits, 'profile', { global: false }));
   // One budget for both routes that change (and may release) a user's company.
   const companyChangeLimit = {
     max: companyChangesPerMinute,

@@ -1,16 +1,23 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { firstNameOf } from '../../../shared/names.js';
-import { ReferralStatusSchema, type Referral, type ReferralRequest } from '../../../shared/referrals.js';
+import {
+  ReferralStatusSchema,
+  type Referral,
+  type ReferralHandoff,
+  type ReferralRequest,
+} from '../../../shared/referrals.js';
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../db/schema.js';
+import { listHandoffs } from './handoff-repo.js';
 import type { ReferralRow } from './repo.js';
 
 const referrerUsers = alias(users, 'referrer_users');
 
 /**
  * Requests as both lists answer them, in one query: company, seeker, referral with the referrer's first
- * name, and the seeker's active resume. `assignedOnly` joins the referral as required (the referrer's list).
+ * name, and the seeker's active resume. The seeker's side joins the request's current referral; the
+ * referrer's side (`assignedOnly`) joins every referral, and its WHERE picks the referrer's own.
  */
 function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefined) {
   const base = db
@@ -32,7 +39,10 @@ function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefine
     .innerJoin(users, eq(users.id, referralRequests.jobSeekerId));
   const withReferral = assignedOnly
     ? base.innerJoin(referrals, eq(referrals.requestId, referralRequests.id))
-    : base.leftJoin(referrals, eq(referrals.requestId, referralRequests.id));
+    : base.leftJoin(
+        referrals,
+        and(eq(referrals.requestId, referralRequests.id), isNull(referrals.supersededAt)),
+      );
   return withReferral
     .leftJoin(referrerUsers, eq(referrerUsers.id, referrals.referrerId))
     .leftJoin(resumes, and(eq(resumes.userId, referralRequests.jobSeekerId), eq(resumes.isActive, true)))
@@ -55,6 +65,8 @@ export function requestListQuery(db: Db, role: 'seeker' | 'referrer', userId: nu
       true,
       and(
         eq(referrals.referrerId, userId),
+        // Their current referrals, and the ones they declined before it passed on (their history).
+        or(isNull(referrals.supersededAt), sql`${referrals.status} = 'declined'`),
         page.before === undefined ? undefined : lt(referrals.requestId, page.before),
       ),
     )
@@ -82,12 +94,32 @@ export async function listRequestViews(
   page: Page,
 ): Promise<ReferralRequest[]> {
   const rows = await requestListQuery(db, role, userId, page);
-  return rows.map(toRequestDto);
+  // A referrer learns nothing of the request's other referrers; the seeker sees who passed it on.
+  const handoffs = role === 'seeker' ? await handoffsByRequest(db, rows) : new Map();
+  return rows.map((row) => toRequestDto(row, handoffs.get(row.request.id) ?? []));
 }
 
 export async function findRequestView(db: Db, requestId: number): Promise<ReferralRequest | undefined> {
   const [row] = await selectRequestViews(db, false, eq(referralRequests.id, requestId));
-  return row && toRequestDto(row);
+  return row && toRequestDto(row, (await handoffsByRequest(db, [row])).get(requestId) ?? []);
+}
+
+async function handoffsByRequest(db: Db, rows: RequestViewRow[]): Promise<Map<number, ReferralHandoff[]>> {
+  const byRequest = new Map<number, ReferralHandoff[]>();
+  const history = await listHandoffs(
+    db,
+    rows.map((r) => r.request.id),
+  );
+  for (const h of history) {
+    const list = byRequest.get(h.requestId) ?? [];
+    list.push({
+      referrerFirstName: firstNameOf(h.referrerName),
+      outcome: h.status === 'declined' ? 'declined' : 'expired',
+      at: h.at.toISOString(),
+    });
+    byRequest.set(h.requestId, list);
+  }
+  return byRequest;
 }
 
 export function toReferralDto(row: ReferralRow): Referral {
@@ -103,8 +135,10 @@ export function toReferralDto(row: ReferralRow): Referral {
   };
 }
 
-function toRequestDto(row: RequestViewRow): ReferralRequest {
+function toRequestDto(row: RequestViewRow, handoffs: ReferralHandoff[]): ReferralRequest {
   const { request, referral } = row;
+  // A referrer the request passed on from keeps the card as history, but not the applicant's resume.
+  const passedOn = referral?.supersededAt != null;
   return {
     id: request.id,
     jobSeekerId: request.jobSeekerId,
@@ -113,11 +147,12 @@ function toRequestDto(row: RequestViewRow): ReferralRequest {
     jobUrl: request.jobUrl,
     status: ReferralStatusSchema.parse(request.status),
     message: request.message,
-    resumeLink: row.resumeId == null ? null : `/api/resumes/${row.resumeId}/file`,
+    resumeLink: row.resumeId == null || passedOn ? null : `/api/resumes/${row.resumeId}/file`,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
     company: row.company,
     jobSeeker: row.seeker,
     referral: referral && { ...toReferralDto(referral), referrerFirstName: firstNameOf(row.referrerName) },
+    handoffs,
   };
 }

@@ -37,14 +37,18 @@ export function rankCandidates(
     );
 }
 
-/** Chooses a referrer for a new request at this company; their rows stay locked until the transaction ends. */
+/**
+ * Chooses a referrer for a request at this company, never one in `exclude` (they held it before); their
+ * rows stay locked until the transaction ends.
+ */
 export async function pickReferrer(
   tx: Db,
   companyId: number,
   seekerId: number,
   capacity: number,
+  exclude: readonly number[] = [],
 ): Promise<Pick> {
-  const candidates = await lockCandidates(tx, companyId, seekerId);
+  const candidates = await lockCandidates(tx, companyId, seekerId, exclude);
   if (candidates.length === 0) return { kind: 'none' };
   const open = await countOpenReferrals(
     tx,
@@ -73,7 +77,12 @@ export function assignedToReferrerNotice(
  * Gives a referrer who has room (just turned willing, or a referral of theirs closed) the oldest waiting
  * requests at their company, up to their capacity, and tells both sides. Answers how many were assigned.
  */
-export async function assignWaitingRequests(tx: Db, deps: ReferralDeps, referrerId: number): Promise<number> {
+export async function assignWaitingRequests(
+  tx: Db,
+  deps: ReferralDeps,
+  referrerId: number,
+  at: Date = new Date(),
+): Promise<number> {
   const referrer = await lockReferrer(tx, referrerId);
   if (!referrer?.willing) return 0;
   const open = (await countOpenReferrals(tx, [referrerId])).get(referrerId) ?? 0;
@@ -85,7 +94,7 @@ export async function assignWaitingRequests(tx: Db, deps: ReferralDeps, referrer
   const companyName = company?.name ?? 'your company';
   let assigned = 0;
   for (const request of waiting) {
-    if (!(await insertReferral(tx, request.id, referrerId))) continue;
+    if (!(await insertReferral(tx, request.id, referrerId, at))) continue;
     assigned += 1;
     await deps.notify(
       tx,

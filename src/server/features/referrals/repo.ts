@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
 import type { ReferralCompany } from './ports.js';
@@ -7,6 +7,8 @@ export type ReferralRow = typeof referrals.$inferSelect;
 export type ReferralRequestRow = typeof referralRequests.$inferSelect;
 
 const OPEN = sql`${referrals.status} in ('pending', 'accepted')`;
+/** The request's current referral; superseded ones are hand-off history (DESIGN.md "Bounded answers"). */
+export const CURRENT = isNull(referrals.supersededAt);
 
 export async function findCompanyById(db: Db, id: number): Promise<ReferralCompany | undefined> {
   const [row] = await db
@@ -28,11 +30,17 @@ export interface Candidate {
 }
 
 /**
- * The willing referrers at a company other than the seeker, their referrer rows locked (in user id order,
+ * The willing referrers at a company other than the seeker and those in `exclude` (who already held the
+ * request), their referrer rows locked (in user id order,
  * so concurrent requests cannot deadlock) until the transaction ends: capacity is counted and spent by one
  * transaction at a time.
  */
-export async function lockCandidates(tx: Db, companyId: number, seekerId: number): Promise<Candidate[]> {
+export async function lockCandidates(
+  tx: Db,
+  companyId: number,
+  seekerId: number,
+  exclude: readonly number[] = [],
+): Promise<Candidate[]> {
   return tx
     .select({
       userId: referrers.userId,
@@ -46,6 +54,7 @@ export async function lockCandidates(tx: Db, companyId: number, seekerId: number
         eq(referrers.companyId, companyId),
         eq(users.willingToGiveReferrals, true),
         ne(referrers.userId, seekerId),
+        exclude.length > 0 ? notInArray(referrers.userId, [...exclude]) : undefined,
       ),
     )
     .orderBy(asc(referrers.userId))
@@ -88,24 +97,31 @@ export async function insertRequest(tx: Db, values: NewRequest): Promise<Referra
   return row;
 }
 
-/** Undefined when the request already has a referral (another assignment got there first). */
+/**
+ * Undefined when the request already has a current referral (another assignment got there first). `at`
+ * starts the response clock: the sweep passes its own, so a fake clock in tests stays consistent.
+ */
 export async function insertReferral(
   tx: Db,
   requestId: number,
   referrerId: number,
+  at: Date = new Date(),
 ): Promise<ReferralRow | undefined> {
   const [row] = await tx
     .insert(referrals)
-    .values({ requestId, referrerId })
-    .onConflictDoNothing({ target: referrals.requestId })
+    .values({ requestId, referrerId, createdAt: at, updatedAt: at })
+    .onConflictDoNothing({ target: referrals.requestId, where: CURRENT })
     .returning();
   if (row) {
-    await tx.update(referrers).set({ lastAssignedAt: new Date() }).where(eq(referrers.userId, referrerId));
+    await tx.update(referrers).set({ lastAssignedAt: at }).where(eq(referrers.userId, referrerId));
   }
   return row;
 }
 
-/** A company's oldest pending requests that nobody holds yet, not the referrer's own; skips locked ones. */
+/**
+ * A company's oldest pending requests that nobody holds now, not the referrer's own nor one they held
+ * before (declined or let expire); skips locked ones.
+ */
 export async function lockWaitingRequests(tx: Db, companyId: number, referrerId: number, limit: number) {
   return tx
     .select({
@@ -125,7 +141,12 @@ export async function lockWaitingRequests(tx: Db, companyId: number, referrerId:
           tx
             .select({ one: sql`1` })
             .from(referrals)
-            .where(eq(referrals.requestId, referralRequests.id)),
+            .where(
+              and(
+                eq(referrals.requestId, referralRequests.id),
+                sql`(${referrals.supersededAt} is null or ${referrals.referrerId} = ${referrerId})`,
+              ),
+            ),
         ),
       ),
     )
@@ -190,13 +211,16 @@ export async function setRequestStatus(tx: Db, requestId: number, status: string
   return row;
 }
 
-/** True when the viewer holds a referral for one of this user's requests. */
+/**
+ * True when the viewer holds the current referral of one of this user's requests: a referrer the request
+ * passed on from no longer sees the applicant.
+ */
 export async function holdsReferralFor(db: Db, referrerId: number, seekerId: number): Promise<boolean> {
   const rows = await db
     .select({ one: sql`1` })
     .from(referrals)
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .where(and(eq(referrals.referrerId, referrerId), eq(referralRequests.jobSeekerId, seekerId)))
+    .where(and(eq(referrals.referrerId, referrerId), eq(referralRequests.jobSeekerId, seekerId), CURRENT))
     .limit(1);
   return rows.length > 0;
 }

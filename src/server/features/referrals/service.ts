@@ -19,6 +19,7 @@ import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { enforceDailyLimit } from './daily-limit.js';
 import { findRequestView, listRequestViews, toReferralDto } from './list-repo.js';
+import { passOn } from './handoff.js';
 import { assignedToReferrerNotice, assignWaitingRequests, pickReferrer, SEEKER_LINK } from './matching.js';
 import type { ReferralCompany, ReferralDeps } from './ports.js';
 import {
@@ -123,6 +124,7 @@ const VERB: Record<ReferralStatus, string> = {
   submitted: 'submitted',
   successful: 'marked successful',
   unsuccessful: 'marked unsuccessful',
+  expired: 'expired',
 };
 
 export function illegalMoveMessage(from: ReferralStatus, to: ReferralStatus): string {
@@ -137,6 +139,7 @@ const SEEKER_TITLE: Record<ReferralStatus, string> = {
   submitted: 'Referral submitted',
   successful: 'Referral successful',
   unsuccessful: 'Referral unsuccessful',
+  expired: 'Referral request expired',
 };
 
 const SEEKER_SENTENCE: Record<ReferralStatus, string> = {
@@ -146,12 +149,14 @@ const SEEKER_SENTENCE: Record<ReferralStatus, string> = {
   submitted: 'was submitted to the company by your referrer',
   successful: 'was successful: you were shortlisted or invited to interview',
   unsuccessful: 'was unsuccessful: the company did not select you this time',
+  expired: 'expired without an answer',
 };
 
 /**
  * DESIGN.md "Status changes": only the assigned referrer (anyone else: 404, no hint it exists), only along
  * the spec's transitions (409 naming the current status). The request follows, the seeker is told, and a
- * referral leaving the open set frees a slot for the company's waiting requests.
+ * referral leaving the open set frees a slot for the company's waiting requests. A decline passes the
+ * request on to the next referrer while one is left (handoff.ts).
  */
 export async function changeReferralStatus(
   db: Db,
@@ -179,7 +184,10 @@ export async function changeReferralStatus(
       if (!now) throw notFound(REFERRAL_NOT_FOUND);
       throw conflict(illegalMoveMessage(ReferralStatusSchema.parse(now.status), to));
     }
-    const request = await setRequestStatus(tx, moved.requestId, to);
+    // A decline passes the request on while someone is left; passOn then tells the seeker itself.
+    const handoff =
+      to === 'declined' ? await passOn(tx, deps, moved, 'declined', new Date(), input.feedback) : 'ended';
+    const request = handoff === 'ended' ? await setRequestStatus(tx, moved.requestId, to) : undefined;
     if (request) {
       const company = await findCompanyById(tx, request.companyId);
       const feedback = input.feedback ? ` Feedback: ${input.feedback}` : '';

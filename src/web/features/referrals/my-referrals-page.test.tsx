@@ -90,6 +90,39 @@ describe('MyReferralsPage, My Requests', () => {
     expect(second).toHaveTextContent('Pending');
   });
 
+  it('shows the hand-off history, and Expired when nobody answered', async () => {
+    fakeReferralsApi({
+      mine: [
+        withReferral(
+          aRequest(4, {
+            handoffs: [{ referrerFirstName: 'Rita', outcome: 'declined', at: '2026-11-23T10:00:00.000Z' }],
+          }),
+          'pending',
+        ),
+        aRequest(3, {
+          status: 'expired',
+          handoffs: [
+            { referrerFirstName: 'Rita', outcome: 'declined', at: '2026-11-23T10:00:00.000Z' },
+            { referrerFirstName: 'Bob', outcome: 'expired', at: '2026-11-28T10:00:00.000Z' },
+          ],
+        }),
+      ],
+    });
+    renderPage();
+    const [passed, expired] = await screen.findAllByRole('article');
+    expect(passed).toHaveTextContent('Pending');
+    expect(passed).toHaveTextContent('Referrer: Ada');
+    expect(within(passed!).getByRole('list', { name: 'Referrer history' })).toHaveTextContent(
+      'Passed on from Rita (declined) on Nov 23, 2026',
+    );
+    expect(expired).toHaveTextContent('Expired');
+    const items = within(expired!).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Passed on from Rita (declined) on Nov 23, 2026',
+      'Closed after Bob (no answer) on Nov 28, 2026',
+    ]);
+  });
+
   it("the refresh action toasts 'Refreshing data' and refetches", async () => {
     const api = fakeReferralsApi();
     renderPage();

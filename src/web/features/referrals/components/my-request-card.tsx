@@ -1,5 +1,5 @@
-import { displayStatus, type ReferralRequest } from '@shared/referrals';
-import { Building2, Calendar, ExternalLink, MessageSquare, UserRound } from 'lucide-react';
+import { displayStatus, type ReferralHandoff, type ReferralRequest } from '@shared/referrals';
+import { Building2, Calendar, ExternalLink, History, MessageSquare, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -53,6 +53,7 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
             )}
           </div>
         )}
+        {request.handoffs.length > 0 && <HandoffHistory request={request} />}
         <Button asChild variant="outline" size="sm" className="justify-self-start">
           <a href={request.jobUrl} target="_blank" rel="noopener noreferrer">
             <ExternalLink aria-hidden="true" />
@@ -61,5 +62,29 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
         </Button>
       </CardContent>
     </Card>
+  );
+}
+
+const OUTCOME: Record<ReferralHandoff['outcome'], string> = { declined: 'declined', expired: 'no answer' };
+
+/**
+ * Earlier referrers, oldest first (DESIGN.md "Bounded answers"). The last one of a request that nobody
+ * holds any more and that is not waiting closed it rather than passing it on.
+ */
+function HandoffHistory({ request }: { request: ReferralRequest }) {
+  const closed = request.referral === null && request.status !== 'pending';
+  return (
+    <ul aria-label="Referrer history" className="text-muted-foreground grid gap-1">
+      {request.handoffs.map((h, i) => {
+        const last = i === request.handoffs.length - 1;
+        const verb = closed && last ? 'Closed after' : 'Passed on from';
+        return (
+          <li key={`${h.at}-${i}`} className="flex items-center gap-1.5">
+            <History className="size-4 shrink-0" aria-hidden="true" />
+            {verb} {h.referrerFirstName} ({OUTCOME[h.outcome]}) on {formatRequestDate(h.at)}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

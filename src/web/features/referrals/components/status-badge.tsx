@@ -9,6 +9,7 @@ const STYLE: Record<string, string> = {
   Submitted: 'bg-violet-100 text-violet-900 dark:bg-violet-900/40 dark:text-violet-100',
   Successful: 'bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100',
   Unsuccessful: 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
+  Expired: 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -1,0 +1,84 @@
+import { PRODUCT_NAME } from '../../../shared/brand.js';
+import type { Db } from '../../db/client.js';
+import { escapeHtml } from './html.js';
+import { enqueueMail, type MailMessage } from './outbox.js';
+import { findMailRecipient } from './settings-repo.js';
+import { createUnsubscribeToken } from './unsubscribe-token.js';
+
+/** What the notifications feature tells its hook (the shape is the feature's; app.ts joins the two). */
+export interface NotifiedEvent {
+  userId: number;
+  notification: { title: string; message: string; link: string | null };
+}
+
+export interface NotificationMailOptions {
+  publicUrl: string;
+  /** Signs the unsubscribe links (config.sessionSecret). */
+  secret: string;
+}
+
+export const UNSUBSCRIBE_PATH = '/mail/unsubscribe';
+const SETTINGS_PATH = '/profile/edit';
+const NOTIFICATIONS_PATH = '/notifications';
+
+export function unsubscribeUrl(options: NotificationMailOptions, userId: number): string {
+  const token = createUnsubscribeToken(options.secret, userId);
+  return `${options.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+/** The mail for one notification: plain text, simple HTML, and the one-click unsubscribe headers. */
+export function renderNotificationMail(
+  options: NotificationMailOptions,
+  to: string,
+  userId: number,
+  notification: NotifiedEvent['notification'],
+): MailMessage {
+  const open = `${options.publicUrl}${notification.link ?? NOTIFICATIONS_PATH}`;
+  const unsubscribe = unsubscribeUrl(options, userId);
+  const settings = `${options.publicUrl}${SETTINGS_PATH}`;
+  const why = `You get this email because email notifications are on for your ${PRODUCT_NAME} account.`;
+  const text = [
+    notification.message,
+    '',
+    `Open ${PRODUCT_NAME}: ${open}`,
+    '',
+    '--',
+    why,
+    `Stop these emails: ${unsubscribe}`,
+    `Or change it in Account Settings: ${settings}`,
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(notification.title)}</title></head>
+<body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
+<h1 style="font-size:18px">${escapeHtml(notification.title)}</h1>
+<p>${escapeHtml(notification.message)}</p>
+<p><a href="${escapeHtml(open)}" style="color:#2563eb">Open ${PRODUCT_NAME}</a></p>
+<hr style="border:0;border-top:1px solid #e2e8f0">
+<p style="font-size:12px;color:#64748b">${escapeHtml(why)}
+<a href="${escapeHtml(unsubscribe)}">Stop these emails</a> or change it in
+<a href="${escapeHtml(settings)}">Account Settings</a>.</p>
+</body></html>`;
+  return {
+    to,
+    subject: notification.title.replace(/[\r\n]+/g, ' '),
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/**
+ * The notifications feature's onNotified hook: in the notification's own transaction, queues its mail
+ * for the user's sign-in address unless they turned mail off.
+ */
+export function mailNotifications(options: NotificationMailOptions) {
+  return async (tx: Db, { userId, notification }: NotifiedEvent): Promise<void> => {
+    const recipient = await findMailRecipient(tx, userId);
+    if (!recipient?.emailNotifications) return;
+    await enqueueMail(tx, renderNotificationMail(options, recipient.email, userId, notification));
+  };
+}

@@ -1,0 +1,177 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserSettingsSchema } from '../../../shared/settings.js';
+import { users } from '../../db/schema.js';
+import {
+  ORIGIN,
+  PUBLIC_URL,
+  createTestApp,
+  testDatabases,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/test-app.js';
+import { createUnsubscribeToken } from './unsubscribe-token.js';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const ONE_CLICK = 'List-Unsubscribe=One-Click';
+
+describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const settings = async (who: SignedIn) => {
+    const res = await who.get('/api/user/settings');
+    expect(res.statusCode, res.body).toBe(200);
+    return UserSettingsSchema.parse(res.json());
+  };
+  /** The token from the user's welcome mail's List-Unsubscribe header, as a mail client reads it. */
+  const tokenFromMail = async (who: SignedIn) => {
+    const res = await t.app.inject({ url: `/dev-mail/messages?to=${encodeURIComponent(who.user.email)}` });
+    const [mail] = res.json<{ text: string }[]>();
+    const url = /http\S+\/mail\/unsubscribe\?token=(\S+)/.exec(mail!.text);
+    return decodeURIComponent(url![1]!);
+  };
+  const oneClick = (token: string, headers: Record<string, string> = {}, payload = ONE_CLICK) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/mail/unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: { ...FORM, ...headers },
+      payload,
+    });
+
+  it('reads and changes email notifications (on by default)', async () => {
+    const who = await t.signIn();
+    expect(await settings(who)).toEqual({ emailNotifications: true });
+    const off = await who.put('/api/user/settings', { emailNotifications: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ emailNotifications: false });
+    expect(await settings(who)).toEqual({ emailNotifications: false });
+    expect((await who.put('/api/user/settings', { emailNotifications: true })).json()).toEqual({
+      emailNotifications: true,
+    });
+    expect(off.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers visitors with 401 and bad bodies with 400', async () => {
+    expect((await t.app.inject({ url: '/api/user/settings' })).statusCode).toBe(401);
+    const visitorPut = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/settings',
+      headers: { ...ORIGIN, 'content-type': 'application/json' },
+      payload: '{"emailNotifications":"nope"}',
+    });
+    expect(visitorPut.statusCode).toBe(401);
+    const who = await t.signIn();
+    for (const body of [{}, { emailNotifications: 'false' }, { emailNotifications: false, extra: 1 }, []]) {
+      const res = await who.put('/api/user/settings', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toHaveProperty('error');
+    }
+    expect(await settings(who)).toEqual({ emailNotifications: true });
+  });
+
+  it('unsubscribes with the link from the mail: GET shows a button, its POST turns mail off', async () => {
+    const who = await t.signIn();
+    const token = await tokenFromMail(who);
+    const page = await t.app.inject({ url: `/mail/unsubscribe?token=${encodeURIComponent(token)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<form method="post"');
+    expect(page.body).toContain('name="List-Unsubscribe" value="One-Click"');
+    // Following the link (as mail scanners do) changes nothing.
+    expect(await settings(who)).toEqual({ emailNotifications: true });
+
+    // The page's own button: same origin.
+    const res = await oneClick(token, { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('unsubscribed');
+    expect(await settings(who)).toEqual({ emailNotifications: false });
+  });
+
+  it('takes the RFC 8058 one-click POST with no Origin', async () => {
+    const who = await t.signIn();
+    const res = await oneClick(await tokenFromMail(who));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await settings(who)).toEqual({ emailNotifications: false });
+    // Again: still fine.
+    expect((await oneClick(await tokenFromMail(who))).statusCode).toBe(200);
+  });
+
+  it('refuses forged tokens and other users’ ids (400), and deleted accounts (404), changing nothing', async () => {
+    const victim = await t.signIn();
+    const attacker = await t.signIn();
+    const mine = await tokenFromMail(attacker);
+    const signature = mine.split('.')[1]!;
+    const forged = [
+      `${victim.user.id}.${signature}`,
+      createUnsubscribeToken('another-secret-that-is-long-enough!!', victim.user.id),
+      `${victim.user.id}`,
+      'garbage',
+      `${victim.user.id}.${'A'.repeat(43)}`,
+    ];
+    for (const token of forged) {
+      expect((await oneClick(token)).statusCode, token).toBe(400);
+      const page = await t.app.inject({ url: `/mail/unsubscribe?token=${encodeURIComponent(token)}` });
+      expect(page.statusCode, token).toBe(400);
+      expect(page.body).toContain('not valid');
+    }
+    expect(await settings(victim)).toEqual({ emailNotifications: true });
+
+    const ghost = createUnsubscribeToken(t.config.sessionSecret, 2_000_000_000);
+    expect((await oneClick(ghost)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/mail/unsubscribe?token=${ghost}` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/mail/unsubscribe', headers: FORM, payload: ONE_CLICK }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('keeps the Origin rule for a foreign origin, and needs the one-click body', async () => {
+    const who = await t.signIn();
+    const token = await tokenFromMail(who);
+    expect((await oneClick(token, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await oneClick(token, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await oneClick(token, {}, 'List-Unsubscribe=Nope')).statusCode).toBe(400);
+    expect((await oneClick(token, { 'content-type': 'text/plain' })).statusCode).toBe(415);
+    expect(await settings(who)).toEqual({ emailNotifications: true });
+  });
+
+  it('takes form bodies and no-Origin writes on that route only', async () => {
+    const who = await t.signIn();
+    const noOrigin = await who.browser.request({
+      method: 'PUT',
+      url: '/api/user/settings',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"emailNotifications":false}',
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    const form = await who.browser.request({
+      method: 'PUT',
+      url: '/api/user/settings',
+      headers: { ...ORIGIN, ...FORM },
+      payload: 'emailNotifications=false',
+    });
+    expect(form.statusCode).toBe(415);
+    const otherForm = await who.browser.request({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: FORM,
+      payload: ONE_CLICK,
+    });
+    expect(otherForm.statusCode).toBe(403);
+    expect(await settings(who)).toEqual({ emailNotifications: true });
+  });
+
+  it('forgets the setting with the account', async () => {
+    const who = await t.signIn();
+    await who.put('/api/user/settings', { emailNotifications: false });
+    const token = createUnsubscribeToken(t.config.sessionSecret, who.user.id);
+    await t.database.db.delete(users).where(eq(users.id, who.user.id));
+    expect((await oneClick(token)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,145 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, referralRequests, referrals, users } from '../../db/schema.js';
+import type { ReferralRow } from './repo.js';
+
+/** The queries of DESIGN.md "Bounded answers": reminders, expiry, hand-off history. */
+
+const PENDING_CURRENT = and(eq(referrals.status, 'pending'), isNull(referrals.supersededAt));
+
+/**
+ * The oldest current referral still pending since `dueBefore`, locked. SKIP LOCKED: another instance's
+ * sweep holding one makes this sweep take the next, so each referral passes on exactly once.
+ */
+export async function claimDueReferral(tx: Db, dueBefore: Date): Promise<ReferralRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(referrals)
+    .where(and(PENDING_CURRENT, lte(referrals.createdAt, dueBefore)))
+    .orderBy(asc(referrals.createdAt), asc(referrals.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/** pending → expired, only if nobody answered in the meantime. */
+export async function expireReferral(tx: Db, id: number, at: Date): Promise<ReferralRow | undefined> {
+  const [row] = await tx
+    .update(referrals)
+    .set({ status: 'expired', updatedAt: at })
+    .where(and(eq(referrals.id, id), PENDING_CURRENT))
+    .returning();
+  return row;
+}
+
+/**
+ * Marks up to `limit` current referrals pending since between `fullBefore` and `halfBefore` as reminded and
+ * answers them; each is claimed once, whichever instance gets it.
+ */
+export async function claimReminders(tx: Db, halfBefore: Date, fullBefore: Date, at: Date, limit: number) {
+  const due = tx
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(
+      and(
+        PENDING_CURRENT,
+        isNull(referrals.remindedAt),
+        lte(referrals.createdAt, halfBefore),
+        gt(referrals.createdAt, fullBefore),
+      ),
+    )
+    .orderBy(asc(referrals.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(referrals)
+    .set({ remindedAt: at })
+    .where(and(inArray(referrals.id, due), isNull(referrals.remindedAt)))
+    .returning({
+      id: referrals.id,
+      requestId: referrals.requestId,
+      referrerId: referrals.referrerId,
+      createdAt: referrals.createdAt,
+    });
+}
+
+/** The request with what notifications about it say, locked so two hand-offs of it cannot interleave. */
+export async function lockRequestForHandoff(tx: Db, requestId: number) {
+  const [row] = await tx
+    .select({
+      id: referralRequests.id,
+      jobSeekerId: referralRequests.jobSeekerId,
+      companyId: referralRequests.companyId,
+      position: referralRequests.position,
+      companyName: companies.name,
+      seekerName: users.fullName,
+    })
+    .from(referralRequests)
+    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
+    .where(eq(referralRequests.id, requestId))
+    .for('update', { of: referralRequests });
+  return row;
+}
+
+/** Every referral the request ever had, current one included. */
+export async function referralsOfRequest(tx: Db, requestId: number) {
+  return tx
+    .select({
+      referrerId: referrals.referrerId,
+      status: referrals.status,
+      supersededAt: referrals.supersededAt,
+    })
+    .from(referrals)
+    .where(eq(referrals.requestId, requestId));
+}
+
+/** The request leaves this referral: it becomes history (and the referrer loses sight of the applicant). */
+export async function supersedeReferral(tx: Db, id: number, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(referrals)
+    .set({ supersededAt: at, updatedAt: at })
+    .where(and(eq(referrals.id, id), isNull(referrals.supersededAt)))
+    .returning({ id: referrals.id });
+  return rows.length > 0;
+}
+
+export interface HandoffRow {
+  requestId: number;
+  referrerName: string;
+  status: string;
+  at: Date;
+}
+
+/** The earlier referrers of these requests, oldest hand-off first. */
+export async function listHandoffs(db: Db, requestIds: number[]): Promise<HandoffRow[]> {
+  if (requestIds.length === 0) return [];
+  const rows = await db
+    .select({
+      requestId: referrals.requestId,
+      referrerName: users.fullName,
+      status: referrals.status,
+      at: referrals.supersededAt,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referrerId))
+    .where(and(inArray(referrals.requestId, requestIds), isNotNull(referrals.supersededAt)))
+    .orderBy(asc(referrals.supersededAt), asc(referrals.id));
+  return rows.flatMap((r) => (r.at ? [{ ...r, at: r.at }] : []));
+}
+
+/** For notifications: the seeker's name, position and company of a request. */
+export async function describeRequest(db: Db, requestId: number) {
+  const [row] = await db
+    .select({ position: referralRequests.position, companyName: companies.name, seekerName: users.fullName })
+    .from(referralRequests)
+    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
+    .where(eq(referralRequests.id, requestId));
+  return row;
+}
+
+export async function findUserName(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  return row?.fullName ?? null;
+}

@@ -1,0 +1,112 @@
+import { firstNameOf } from '../../../shared/names.js';
+import type { Db } from '../../db/client.js';
+import {
+  findUserName,
+  lockRequestForHandoff,
+  referralsOfRequest,
+  supersedeReferral,
+} from './handoff-repo.js';
+import { assignedToReferrerNotice, INCOMING_LINK, pickReferrer, SEEKER_LINK } from './matching.js';
+import type { ReferralDeps } from './ports.js';
+import { insertReferral, setRequestStatus } from './repo.js';
+
+/** How a referral left its referrer without a referral being made: they declined, or nobody answered. */
+export type HandoffOutcome = 'declined' | 'expired';
+
+/** passed: a new referrer holds it; waiting: eligible referrers exist but are full; ended: nobody left. */
+export type HandoffResult = 'passed' | 'waiting' | 'ended';
+
+export interface LeavingReferral {
+  id: number;
+  requestId: number;
+  referrerId: number;
+}
+
+/**
+ * DESIGN.md "Bounded answers". The referral has just moved to `outcome` (the referrer's decline, or the
+ * sweep's expiry). While fewer than REFERRAL_MAX_HANDOFFS hand-offs happened and a willing referrer at the
+ * company has not held the request yet, it passes to them as a new pending referral; the earlier row stays
+ * as history. Full referrers: it waits for one of them (assignWaitingRequests). Nobody left: a decline
+ * stays the current referral, as before hand-offs existed (the caller tells the seeker); an expired one
+ * becomes history and the request ends declined if anyone declined it, else expired.
+ */
+export async function passOn(
+  tx: Db,
+  deps: ReferralDeps,
+  leaving: LeavingReferral,
+  outcome: HandoffOutcome,
+  now: Date,
+  feedback: string | null = null,
+): Promise<HandoffResult> {
+  const request = await lockRequestForHandoff(tx, leaving.requestId);
+  if (!request) return 'ended';
+  const history = await referralsOfRequest(tx, request.id);
+  const handoffsSoFar = history.filter((r) => r.supersededAt !== null).length;
+  const pick =
+    handoffsSoFar < deps.maxHandoffs
+      ? await pickReferrer(
+          tx,
+          request.companyId,
+          request.jobSeekerId,
+          deps.capacity,
+          history.map((r) => r.referrerId),
+        )
+      : ({ kind: 'none' } as const);
+  const where = `${request.position} at ${request.companyName}`;
+
+  if (pick.kind === 'none') {
+    if (outcome === 'declined') return 'ended';
+    await supersedeReferral(tx, leaving.id, now);
+    const final = history.some((r) => r.status === 'declined') ? 'declined' : 'expired';
+    await setRequestStatus(tx, request.id, final);
+    await deps.notify(tx, {
+      userId: request.jobSeekerId,
+      title: final === 'expired' ? 'Referral request expired' : 'Referral declined',
+      message:
+        final === 'expired'
+          ? `No referrer answered your referral request for ${where} in time, so it has expired.`
+          : `Your referral request for ${where} was declined, and no other referrer there is left to take it.`,
+      type: 'referral_status',
+      link: SEEKER_LINK,
+    });
+    return 'ended';
+  }
+
+  await supersedeReferral(tx, leaving.id, now);
+  await setRequestStatus(tx, request.id, 'pending');
+  if (outcome === 'expired') {
+    await deps.notify(tx, {
+      userId: leaving.referrerId,
+      title: 'Referral request passed on',
+      message: `${request.seekerName}'s request for ${where} was not answered in time, so it went to another referrer.`,
+      type: 'referral_handoff',
+      link: INCOMING_LINK,
+    });
+  }
+  const leaver = firstNameOf(await findUserName(tx, leaving.referrerId));
+  const why = outcome === 'declined' ? `was declined by ${leaver}` : `was not answered in time by ${leaver}`;
+  const said = feedback ? ` Feedback: ${feedback}` : '';
+  if (pick.kind === 'full') {
+    await deps.notify(tx, {
+      userId: request.jobSeekerId,
+      title: 'Request waiting for another referrer',
+      message: `Your referral request for ${where} ${why}. It will pass to another referrer there as soon as one has room.${said}`,
+      type: 'referral_status',
+      link: SEEKER_LINK,
+    });
+    return 'waiting';
+  }
+  await insertReferral(tx, request.id, pick.referrerId, now);
+  await deps.notify(
+    tx,
+    assignedToReferrerNotice(pick.referrerId, request.seekerName, request.position, request.companyName),
+  );
+  await deps.notify(tx, {
+    userId: request.jobSeekerId,
+    title: 'Request passed to another referrer',
+    message: `Your referral request for ${where} ${why}, so it now goes to another referrer there.${said}`,
+    type: 'referral_status',
+    link: SEEKER_LINK,
+  });
+  return 'passed';
+}

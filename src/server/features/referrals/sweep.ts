@@ -1,0 +1,106 @@
+import type { Db } from '../../db/client.js';
+import { claimDueReferral, claimReminders, describeRequest, expireReferral } from './handoff-repo.js';
+import { passOn } from './handoff.js';
+import { assignWaitingRequests, INCOMING_LINK } from './matching.js';
+import type { ReferralDeps } from './ports.js';
+
+/** Work per sweep: the rest waits for the next one, so one sweep never runs unbounded. */
+const REMINDER_BATCH = 100;
+const EXPIRY_BATCH = 200;
+
+export interface SweepResult {
+  reminded: number;
+  expired: number;
+}
+
+const deadlineFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/**
+ * DESIGN.md "Bounded answers", as of `now`: a reminder to every referrer whose referral has been pending
+ * for half of REFERRAL_RESPONSE_TIME (once: reminded_at), then each referral pending for the full time
+ * expires and passes on (handoff.ts), freeing its referrer's slot for the company's waiting requests.
+ * Safe with several instances: rows are claimed with FOR UPDATE SKIP LOCKED, one expiry per transaction
+ * so two sweeps never wait on each other's referrer locks in opposite orders.
+ */
+export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): Promise<SweepResult> {
+  const half = new Date(now.getTime() - deps.responseMs / 2);
+  const full = new Date(now.getTime() - deps.responseMs);
+  let reminded = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const claimed = await claimReminders(tx, half, full, now, REMINDER_BATCH);
+      for (const referral of claimed) {
+        const about = await describeRequest(tx, referral.requestId);
+        if (!about) continue;
+        const deadline = new Date(referral.createdAt.getTime() + deps.responseMs);
+        await deps.notify(tx, {
+          userId: referral.referrerId,
+          title: 'Reminder: referral request waiting',
+          message: `${about.seekerName} is still waiting for your answer on ${about.position} at ${about.companyName}. Please accept or decline it by ${deadlineFormat.format(deadline)} UTC; after that it passes to another referrer.`,
+          type: 'referral_reminder',
+          link: INCOMING_LINK,
+        });
+      }
+      return claimed.length;
+    });
+    reminded += batch;
+    if (batch < REMINDER_BATCH) break;
+  }
+
+  let expired = 0;
+  while (expired < EXPIRY_BATCH) {
+    const done = await db.transaction(async (tx) => {
+      const due = await claimDueReferral(tx, full);
+      if (!due) return false;
+      // Claimed and locked, so still pending: the conditional update is a second guard, not a race.
+      const leaving = await expireReferral(tx, due.id, now);
+      if (!leaving) return false;
+      await passOn(tx, deps, leaving, 'expired', now);
+      await assignWaitingRequests(tx, deps, leaving.referrerId, now);
+      return true;
+    });
+    if (!done) break;
+    expired += 1;
+  }
+  return { reminded, expired };
+}
+
+export interface SweepTimer {
+  /** Stops the timer and waits for a sweep in progress, so the database can close after it. */
+  stop(): Promise<void>;
+}
+
+export interface SweepLog {
+  error(obj: unknown, msg: string): void;
+}
+
+/** Runs the sweep every `intervalMs` (REFERRAL_SWEEP_INTERVAL); one at a time per instance. */
+export function startReferralSweep(
+  db: Db,
+  deps: ReferralDeps,
+  options: { intervalMs: number; now: () => Date; log: SweepLog },
+): SweepTimer {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = runReferralSweep(db, deps, options.now())
+      .then(() => undefined)
+      .catch((err: unknown) => options.log.error({ err }, 'referral sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  // The sweep alone must not keep a process alive (scripts, tests that forget to close).
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

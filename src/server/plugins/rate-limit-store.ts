@@ -1,0 +1,143 @@
+import type {
+  FastifyRateLimitOptions,
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+  RateLimitPluginOptions,
+} from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+
+/**
+ * Where every rate limit of the app counts: in this process (no REDIS_URL), or in Redis so that all
+ * instances behind the load balancer share one budget per client. Made once per app by buildApp and
+ * handed to every feature that registers @fastify/rate-limit, through rateLimitOptions().
+ */
+export interface RateLimitStore {
+  /** The store class for one named limit; undefined means @fastify/rate-limit's own in-memory store. */
+  storeFor(name: string): FastifyRateLimitStoreCtor | undefined;
+  close(): Promise<void>;
+}
+
+/** The rate-limit options for one named limit (sign-in, activity…), counted where the app counts. */
+export function rateLimitOptions(
+  limits: RateLimitStore,
+  name: string,
+  options: RateLimitPluginOptions,
+): RateLimitPluginOptions {
+  const store = limits.storeFor(name);
+  return store ? { ...options, store } : options;
+}
+
+export const inMemoryLimits: RateLimitStore = { storeFor: () => undefined, close: async () => {} };
+
+/** How long a start waits for Redis before serving with limits in memory (it keeps trying behind). */
+const CONNECT_TIMEOUT_MS = 2000;
+
+export async function createRateLimitStore(
+  config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
+  logger: FastifyBaseLogger,
+): Promise<RateLimitStore> {
+  if (!config.redisUrl) return inMemoryLimits;
+  const redis = new Redis(config.redisUrl, {
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    // A dead Redis must cost a request nothing: fail the command at once instead of queueing or retrying
+    // it, and give up on one that hangs; the memory store answers instead.
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: 1000,
+  });
+  const health = redisHealth(logger);
+  // Without a listener ioredis prints every failed reconnect to the console.
+  redis.on('error', (err: Error) => health.down(err));
+  redis.on('ready', () => health.up());
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, CONNECT_TIMEOUT_MS);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
+  return {
+    storeFor: (name) => fallbackStore(redis, `${config.redisKeyPrefix}${name}:`, health),
+    close: async () => {
+      redis.disconnect();
+    },
+  };
+}
+
+interface RedisHealth {
+  down(err: Error): void;
+  up(): void;
+}
+
+/** One warning when Redis goes away and one note when it is back, however many requests notice. */
+function redisHealth(logger: FastifyBaseLogger): RedisHealth {
+  let isDown = false;
+  return {
+    down(err) {
+      if (isDown) return;
+      isDown = true;
+      logger.warn({ err }, 'Redis is unreachable: rate limits are counted in this process until it is back');
+    },
+    up() {
+      if (!isDown) return;
+      isDown = false;
+      logger.info('Redis is back: rate limits are shared again');
+    },
+  };
+}
+
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+
+const flag = (options: FastifyRateLimitOptions, name: string) => Reflect.get(options, name) === true;
+
+/**
+ * Counts in Redis; when Redis fails, in a local store instead, so the limit still holds on this instance
+ * (@fastify/rate-limit's skipOnError would let every request through). Each request tries Redis first:
+ * with the offline queue off that fails at once while it is away, and sharing resumes when it is back.
+ */
+function fallbackStore(redis: Redis, namespace: string, health: RedisHealth): FastifyRateLimitStoreCtor {
+  const pair = (remote: FastifyRateLimitStore, local: FastifyRateLimitStore): FastifyRateLimitStore => ({
+    incr(key, callback: Callback, timeWindow, max) {
+      remote.incr(
+        key,
+        (err, result) => {
+          if (err || !result) {
+            health.down(err ?? new Error('Redis returned no count'));
+            local.incr(key, callback, timeWindow, max);
+            return;
+          }
+          health.up();
+          callback(null, result);
+        },
+        timeWindow,
+        max,
+      );
+    },
+    child: (routeOptions) => pair(remote.child(routeOptions), local.child(routeOptions)),
+  });
+  return class SharedStore implements FastifyRateLimitStore {
+    private readonly counts: FastifyRateLimitStore;
+    constructor(options: FastifyRateLimitOptions) {
+      const continueExceeding = flag(options, 'continueExceeding');
+      const backoff = flag(options, 'exponentialBackoff');
+      this.counts = pair(
+        new RedisStore(continueExceeding, backoff, redis, namespace),
+        new LocalStore(continueExceeding, backoff),
+      );
+    }
+    incr(...args: Parameters<FastifyRateLimitStore['incr']>) {
+      this.counts.incr(...args);
+    }
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      return this.counts.child(routeOptions);
+    }
+  };
+}

@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromiumPath, launchBrowser, newPage, screenshot, signInThroughPopup } from './browser';
+
+/** Its own server: referrals pass on after 6 seconds, swept every second (global-setup.ts). */
+const handoffServers = inject('handoffServers');
+
+/** Same-origin API calls from the page, as the app makes them (the browser adds Origin). */
+async function api(page: Page, method: string, url: string, body?: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { method, url, body },
+  );
+}
+
+async function myId(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    fetch('/auth/status')
+      .then((r) => r.json())
+      .then((s: { user: { id: number } }) => s.user.id),
+  );
+}
+
+/** A referrer at the company, set up through the same calls the dashboard makes. */
+async function becomeReferrer(page: Page, company: string) {
+  const id = await myId(page);
+  expect(await api(page, 'PUT', `/api/users/${id}/current-company`, { companyName: company })).toBe(200);
+  expect(await api(page, 'PUT', `/api/users/${id}/willingness-to-give-referrals`, { isWilling: true })).toBe(
+    200,
+  );
+}
+
+describe.skipIf(!chromiumPath).each(handoffServers)('referral hand-off on $name', ({ baseUrl }) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a referrer who does not answer loses the request to the next one; the seeker sees the hand-off', async () => {
+    const company = `Handoff Journey ${Date.now()}`;
+    const rita = await newPage(browser, baseUrl);
+    await signInThroughPopup(rita.page, 'rita.handoff@example.com', 'Rita Silent');
+    await becomeReferrer(rita.page, company);
+    const bob = await newPage(browser, baseUrl);
+    await signInThroughPopup(bob.page, 'bob.handoff@example.com', 'Bob Next');
+    await becomeReferrer(bob.page, company);
+
+    const sam = await newPage(browser, baseUrl);
+    await signInThroughPopup(sam.page, 'sam.handoff@example.com', 'Sam Waiting');
+    expect(
+      await api(sam.page, 'POST', '/api/referral-requests', {
+        jobUrl: 'https://example.org/jobs/handoff-1',
+        position: 'Platform Engineer',
+        message: '',
+        resumeLink: null,
+        detectedCompanyName: company,
+      }),
+    ).toBe(201);
+
+    // Rita holds it first and ignores it.
+    await rita.page.goto('/my-referrals?tab=incoming');
+    await rita.page.getByRole('region', { name: 'Pending Review' }).getByText('Platform Engineer').waitFor();
+
+    // After the response time the sweep passes it to Bob, who takes it at once (before his own time runs out).
+    const bobPending = bob.page.getByRole('region', { name: 'Pending Review' });
+    await expect
+      .poll(
+        async () => {
+          await bob.page.goto('/my-referrals?tab=incoming');
+          await bob.page.getByRole('tab', { name: 'Incoming Requests' }).waitFor();
+          return bobPending.getByText('Platform Engineer').count();
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(1);
+    await bobPending.getByText('Sam Waiting').waitFor();
+    await screenshot(bob.page, 'handoff-second-referrer');
+    const accepted = await bob.page.evaluate(async () => {
+      const list: { referral: { id: number } | null }[] = await fetch(
+        '/api/referral-requests?role=referrer',
+      ).then((r) => r.json());
+      const res = await fetch(`/api/referrals/${list[0]!.referral!.id}/status`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'accepted', feedback: 'Happy to help' }),
+      });
+      return res.status;
+    });
+    expect(accepted).toBe(200);
+
+    // Rita no longer has it, nor the applicant.
+    await rita.page.reload();
+    await rita.page.getByText('No referral requests received').waitFor();
+
+    // Sam's card names the earlier referrer and the current one.
+    await sam.page.goto('/my-referrals');
+    const card = sam.page.getByRole('article', { name: 'Platform Engineer' });
+    await card.getByText(/Passed on from Rita \(no answer\) on/).waitFor();
+    await card.getByText('Accepted', { exact: true }).waitFor();
+    await card.getByText('Happy to help').waitFor();
+    expect(await card.textContent()).toContain('Referrer: Bob');
+    await screenshot(sam.page, 'handoff-seeker-card');
+
+    for (const who of [rita, bob, sam]) {
+      expect(who.errors).toEqual([]);
+      await who.context.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+
+describe.skipIf(!chromiumPath).each(servers)('live notifications on $name', ({ name, baseUrl }) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("one tab's badge drops at once when another tab marks everything read, without waiting for a poll", async () => {
+    const { page, errors, context } = await newPage(browser, baseUrl);
+    await signInThroughPopup(page, `liv.${name}@example.com`, 'Liv Live');
+    const badge = page
+      .getByRole('button', { name: 'Notifications', exact: true })
+      .getByTestId('notification-badge');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('1');
+
+    // Same browser, second tab: its own query cache, so only the stream can tell the first tab.
+    const other = await context.newPage();
+    await other.goto('/notifications');
+    await other.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => other.getByRole('button', { name: 'Mark all as read' }).count()).toBe(0);
+
+    // Polling would take up to 60 s; the stream takes well under 5.
+    await expect.poll(() => badge.count(), { timeout: 5_000 }).toBe(0);
+    await screenshot(page, `${name}-live-notifications-badge-cleared`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
