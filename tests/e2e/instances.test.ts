@@ -215,13 +215,24 @@ describe.skipIf(missing)('two instances on one PostgreSQL and one Redis', () => 
     expect(statuses).toEqual([...Array<number>(AUTH_LIMIT).fill(200), 429]);
   });
 
-  check('both instances survive PostgreSQL ending all their connections', async () => {
-    const { client } = await signedIn(a, 'survivor');
+  check('both instances survive PostgreSQL ending all their connections while serving', async () => {
+    const company = `Failoverco ${randomUUID().slice(0, 8)}`;
+    const held = await referrer(b, 'failover', company);
+    const seeker = await signedIn(a, 'survivor');
+    // Requests in flight on both instances while every connection is ended: each answers 200 or 503.
+    const burst = Promise.all(
+      Array.from({ length: 20 }, async (_, n) => {
+        const res = await seeker.client.on(n % 2 ? b : a).request('/api/notifications');
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
     expect(await main.terminateConnections()).toBeGreaterThan(0);
+    expect((await burst).filter((s) => s !== 200 && s !== 503)).toEqual([]);
     for (const i of [a, b]) {
       const ready = await eventually(async () => (await fetch(`${i.baseUrl}/readyz`)).status === 200, 5000);
       expect(ready, `${i.name} /readyz`).toBe(true);
-      const on = client.on(i);
+      const on = seeker.client.on(i);
       const seen: number[] = [];
       const authenticated = await eventually(async () => {
         const res = await on.request('/api/notifications');
@@ -232,6 +243,26 @@ describe.skipIf(missing)('two instances on one PostgreSQL and one Redis', () => 
       // Right after the kill a request may answer 503 (the database is not answering), nothing else.
       expect(seen.filter((s) => s !== 200 && s !== 503)).toEqual([]);
       expect(authenticated, `${i.name} authenticated GET`).toBe(true);
+    }
+    // B's LISTEN connection was ended too: it listens again, so A's notifications still reach B's streams.
+    const stream = await openEventStream(b.baseUrl, held.client.cookieHeader());
+    try {
+      expect(stream.status).toBe(200);
+      // Each attempt assigns one more of the referrer's CAPACITY slots and so notifies them.
+      let delivered = false;
+      for (let attempt = 0; attempt < CAPACITY && !delivered; attempt++) {
+        const res = await seeker.client.json('POST', '/api/referral-requests', requestBody(company));
+        expect(res.status).toBe(201);
+        const until = Date.now() + 1500;
+        while (!delivered && Date.now() < until) {
+          const event = await stream.next(until - Date.now()).catch(() => null);
+          if (!event) break;
+          delivered = event.event === 'notification';
+        }
+      }
+      expect(delivered).toBe(true);
+    } finally {
+      stream.close();
     }
   });
 });
