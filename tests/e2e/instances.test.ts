@@ -2,7 +2,12 @@
  * Two (and four) real app processes on one PostgreSQL database and one Redis, as behind a load balancer
  * without sticky sessions (docs/deploy.md). Every instance is told the same PUBLIC_URL and
  * SESSION_SECRET; the test client (./instances-helpers.ts) sends each request to the instance it chooses
- * and maps PUBLIC_URL redirects back to it.
+ * and maps PUBLIC_URL redirects back to it (the sign-in flow runs on one instance, whose dev provider keeps
+ * its interaction in memory; the session it makes is then used on the other).
+ *
+ * Two pairs start at the same moment, each on an empty database: A/B for everything that needs signed-in
+ * users (REFERRER_CAPACITY=3), and limit-A/limit-B with AUTH_RATE_LIMIT=6, because one sign-in alone
+ * spends about six requests of the sign-in budget and would leave nothing to count.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
