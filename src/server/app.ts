@@ -177,6 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
     notify: notifyAndMail,
     capacity: config.referrerCapacity,
+    requestsPerDay: config.requestsPerDay,
     maxHandoffs: config.referralMaxHandoffs,
     responseMs: config.referralResponseMs,
   };

@@ -23,6 +23,10 @@ describe('loadConfig', () => {
       /DATABASE_URL must start with postgres:\/\//,
     );
     expect(() => loadConfig({ REFERRER_CAPACITY: '0' })).toThrow(/REFERRER_CAPACITY/);
+    expect(() => loadConfig({ REQUESTS_PER_DAY: 'ten' })).toThrow(/REQUESTS_PER_DAY/);
+    expect(() => loadConfig({ REQUESTS_PER_DAY: '0' })).toThrow(/REQUESTS_PER_DAY/);
+    expect(loadConfig({}).requestsPerDay).toBe(10);
+    expect(loadConfig({ REQUESTS_PER_DAY: '3' }).requestsPerDay).toBe(3);
   });
 
   it('wants the three OIDC variables together', () => {

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_REQUESTS_PER_DAY } from '../shared/request-limit.js';
 
 const DURATION_UNITS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -70,6 +71,8 @@ const ConfigSchema = z
     ALLOW_DEV_IDP: booleanFlag.default(false),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     REFERRER_CAPACITY: z.coerce.number().int().min(1).max(1000).default(10),
+    /** New referral requests one seeker may send in any 24 hours. */
+    REQUESTS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_REQUESTS_PER_DAY),
     /** How long a referral may stay pending before it passes on (DESIGN.md "Bounded answers"). */
     REFERRAL_RESPONSE_TIME: duration.default(5 * DURATION_UNITS.d),
     /** How many times one request may pass from referrer to referrer. */
@@ -175,6 +178,7 @@ const ConfigSchema = z
     sessionSecret: e.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
     secureCookies: e.NODE_ENV === 'production',
     referrerCapacity: e.REFERRER_CAPACITY,
+    requestsPerDay: e.REQUESTS_PER_DAY,
     referralResponseMs: e.REFERRAL_RESPONSE_TIME,
     referralMaxHandoffs: e.REFERRAL_MAX_HANDOFFS,
     referralSweepIntervalMs: e.REFERRAL_SWEEP_INTERVAL,

@@ -14,6 +14,8 @@ export const UserSchema = z.object({
   bio: z.string().nullable(),
   currentCompanyName: z.string().nullable(),
   willingToGiveReferrals: z.boolean(),
+  /** Said "I'm not working right now": no current company, and the company prompt does not ask. */
+  notWorking: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -120,6 +120,11 @@ export const CurrentCompanyInputSchema = z.object({
   companyName: requiredText('Company name', 200, 'Please select or enter a company name'),
 });
 
+/** PUT /api/users/{id}/not-working: true says "I'm not working right now"; false takes it back. */
+export const NotWorkingInputSchema = z.object({
+  notWorking: z.boolean({ error: 'notWorking must be true or false' }),
+});
+
 export const UserIdParamsSchema = z.object({ id: idSchema('Unknown user') });
 export const ItemIdParamsSchema = z.object({ id: idSchema('Unknown item') });
 

@@ -26,6 +26,8 @@ export const users = pgTable('users', {
   bio: text('bio'),
   currentCompanyName: text('current_company_name'),
   willingToGiveReferrals: boolean('willing_to_give_referrals').notNull().default(false),
+  /** Said "I'm not working right now" (student, between jobs): the company prompt stops asking. */
+  notWorking: boolean('not_working').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -280,6 +282,10 @@ export const referralRequests = pgTable(
     uniqueIndex('referral_requests_seeker_job_key').on(t.jobSeekerId, t.normalizedJobUrl),
     // The seeker's list, newest first.
     index('referral_requests_seeker_newest_idx').on(t.jobSeekerId, t.id.desc().nullsFirst()),
+    // The daily request limit: a seeker's requests of the last 24 hours.
+    index('referral_requests_seeker_created_idx').on(t.jobSeekerId, t.createdAt),
+    // A company's response-rate window (GET /api/companies/{id}/stats).
+    index('referral_requests_company_created_idx').on(t.companyId, t.createdAt),
     // Waiting requests of a company, oldest first (only pending ones can be waiting).
     index('referral_requests_company_pending_idx')
       .on(t.companyId, t.id)
@@ -301,6 +307,8 @@ export const referrals = pgTable(
     status: text('status').notNull().default('pending'),
     feedback: text('feedback'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** When the referrer first answered (the referral left pending by accept or decline). */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** When the reminder at half the response time went out; set once (DESIGN.md "Bounded answers"). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** When the request passed on to another referrer; null for the request's current referral. */

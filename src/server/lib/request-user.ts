@@ -30,5 +30,6 @@ export function toUserDto(row: UserRow): User {
     bio: row.bio,
     currentCompanyName: row.currentCompanyName,
     willingToGiveReferrals: row.willingToGiveReferrals,
+    notWorking: row.notWorking,
   };
 }

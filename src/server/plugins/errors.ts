@@ -37,9 +37,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ error: message, fieldErrors });
     }
     if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ error: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({
+        ...error.details,
+        error: error.message,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      });
     }
     if (isBrokenMultipart(error)) {
       return reply.status(400).send({ error: 'The upload is malformed or incomplete. Please try again.' });

@@ -63,5 +63,6 @@ export function referralDepsOf(t: TestApp): ReferralDeps {
     capacity: t.config.referrerCapacity,
     maxHandoffs: t.config.referralMaxHandoffs,
     responseMs: t.config.referralResponseMs,
+    requestsPerDay: t.config.requestsPerDay,
   };
 }

@@ -12,5 +12,6 @@ export const aUser = (overrides: Partial<User> = {}): User => ({
   bio: null,
   currentCompanyName: null,
   willingToGiveReferrals: false,
+  notWorking: false,
   ...overrides,
 });

@@ -6,9 +6,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 
 /** A stand-in for the notifications API behind `fetch`, holding one user's notifications in memory. */
-export function fakeNotificationsApi(initial: Notification[], settings = { emailNotifications: true }) {
+export function fakeNotificationsApi(initial: Notification[]) {
   let items = [...initial];
-  let emailNotifications = settings.emailNotifications;
   const calls: string[] = [];
   const json = (body: unknown, status = 200) =>
     new Response(body === undefined ? null : JSON.stringify(body), {
@@ -20,11 +19,6 @@ export function fakeNotificationsApi(initial: Notification[], settings = { email
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url.pathname}${url.search}`);
     const path = url.pathname;
-    if (path === '/api/user/settings' && method === 'GET') return json({ emailNotifications });
-    if (path === '/api/user/settings' && method === 'PUT') {
-      emailNotifications = (JSON.parse(String(init?.body)) as typeof settings).emailNotifications;
-      return json({ emailNotifications });
-    }
     if (method === 'GET' && path === '/api/notifications/unread-count')
       return json({ count: items.filter((n) => !n.read).length });
     if (method === 'GET' && path === '/api/notifications/recent') return json(items.slice(0, 10));

@@ -15,6 +15,8 @@ export interface FakeProfileState {
   education: Education[];
   skills: Skill[];
   resume: Resume | null;
+  /** GET/PUT /api/user/settings (the mail feature's contract). */
+  settings: { emailNotifications: boolean };
 }
 
 export interface RecordedCall {
@@ -73,6 +75,7 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
     education: [],
     skills: [],
     resume: null,
+    settings: { emailNotifications: true },
     ...initial,
   };
   const calls: RecordedCall[] = [];
@@ -95,6 +98,22 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
     }
     if (method === 'PUT' && path === `/api/users/${state.user.id}/profile-status`) {
       state.user = { ...state.user, profileCompleted: (body as { isCompleted: boolean }).isCompleted };
+      return json(200, state.user);
+    }
+    if (path === '/api/user/settings') {
+      if (method === 'PUT') state.settings = body as FakeProfileState['settings'];
+      return json(200, state.settings);
+    }
+    if (method === 'PUT' && path === `/api/users/${state.user.id}/current-company`) {
+      const { companyName } = body as { companyName: string };
+      state.user = { ...state.user, currentCompanyName: companyName.trim(), notWorking: false };
+      return json(200, state.user);
+    }
+    if (method === 'PUT' && path === `/api/users/${state.user.id}/not-working`) {
+      const { notWorking } = body as { notWorking: boolean };
+      state.user = notWorking
+        ? { ...state.user, notWorking, currentCompanyName: null, willingToGiveReferrals: false }
+        : { ...state.user, notWorking };
       return json(200, state.user);
     }
     if (item) {

@@ -1,5 +1,5 @@
 import type { User } from '@shared/auth';
-import type { CompanySummary } from '@shared/companies';
+import type { CompanyStats, CompanySummary } from '@shared/companies';
 import type { CompanyDetection } from '@shared/job-url';
 import type { ReferralRequest } from '@shared/referrals';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -68,6 +68,8 @@ export interface FakeReferralsState {
   mine: ReferralRequest[];
   incoming: ReferralRequest[];
   detect: (url: string) => CompanyDetection;
+  /** GET /api/companies/{id}/stats by company id; a company not here answers 404. */
+  stats: Record<number, CompanyStats>;
 }
 
 const json = (status: number, body: unknown) =>
@@ -88,6 +90,7 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     mine: [],
     incoming: [],
     detect: () => ({ companyName: 'Google', companyId: 1, confidence: 'high', message: null }),
+    stats: {},
     ...initial,
   };
   const calls: RecordedCall[] = [];
@@ -101,6 +104,11 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     if (path === '/auth/status') return json(200, { isAuthenticated: true, user: state.user });
     if (method === 'POST' && path === '/api/activity') return new Response(null, { status: 204 });
     if (path === '/api/companies') return json(200, state.companies);
+    const stats = /^\/api\/companies\/(\d+)\/stats$/.exec(path);
+    if (method === 'GET' && stats) {
+      const found = state.stats[Number(stats[1])];
+      return found ? json(200, found) : json(404, { error: 'Company not found.' });
+    }
     if (path === '/api/companies/detect') return json(200, state.detect(url.searchParams.get('url') ?? ''));
     if (method === 'GET' && path === '/api/referral-requests') {
       return json(200, url.searchParams.get('role') === 'referrer' ? state.incoming : state.mine);

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CompanySummarySchema } from '../../../shared/companies.js';
+import {
+  CompanyIdParamsSchema,
+  CompanyStatsSchema,
+  CompanySummarySchema,
+} from '../../../shared/companies.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import { CompanyDetectionSchema, DetectCompanyQuerySchema } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
-import { detectCompanyFromJobUrl, listCompanies } from './service.js';
+import { companyStats, detectCompanyFromJobUrl, listCompanies } from './service.js';
 
 export interface CompaniesRouteDeps {
   db: Db;
@@ -49,5 +53,27 @@ export async function companiesRoutes(app: FastifyInstance, { db }: CompaniesRou
       },
     },
     async (request) => detectCompanyFromJobUrl(db, request.query.url),
+  );
+
+  api.get(
+    '/:id/stats',
+    {
+      schema: {
+        tags: ['companies'],
+        summary:
+          "How the company's referrers answer: willing and verified referrers now, and the response rate and median hours to an answer over the last 90 days (null with too little data)",
+        params: CompanyIdParamsSchema,
+        response: {
+          200: CompanyStatsSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+      preValidation: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request) => companyStats(db, request.params.id),
   );
 }

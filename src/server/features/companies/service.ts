@@ -1,7 +1,15 @@
-import { FIXED_COMPANIES, normalizeCompanyName, type CompanySummary } from '../../../shared/companies.js';
+import {
+  COMPANY_STATS_MIN_SAMPLE,
+  COMPANY_STATS_WINDOW_DAYS,
+  FIXED_COMPANIES,
+  normalizeCompanyName,
+  type CompanyStats,
+  type CompanySummary,
+} from '../../../shared/companies.js';
 import { EMPLOYERS } from '../../../shared/employers.js';
 import { detectCompany, type CompanyDetection } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
 import {
   deleteCompanyIfUnreferenced,
   findCompanyByNormalizedName,
@@ -10,6 +18,9 @@ import {
   listCompanySummaries,
   type CompanyRow,
 } from './repo.js';
+import { companyExists, countReferrers, responseNumbers } from './stats-repo.js';
+
+export const COMPANY_NOT_FOUND = 'Company not found.';
 
 export async function listCompanies(db: Db): Promise<CompanySummary[]> {
   return listCompanySummaries(db);
@@ -59,4 +70,27 @@ export async function releaseCompany(db: Db, name: string): Promise<void> {
   const key = normalizeCompanyName(name);
   if (!key || SEEDED_KEYS.has(key)) return;
   await deleteCompanyIfUnreferenced(db, key, FIXED_IDS);
+}
+
+/**
+ * GET /api/companies/{id}/stats: referrers now, and how they answered the company's requests of the last
+ * 90 days; rate and median are null below COMPANY_STATS_MIN_SAMPLE (docs/decisions/019).
+ */
+export async function companyStats(db: Db, companyId: number, now = new Date()): Promise<CompanyStats> {
+  if (!(await companyExists(db, companyId))) throw notFound(COMPANY_NOT_FOUND);
+  const since = new Date(now.getTime() - COMPANY_STATS_WINDOW_DAYS * 24 * 3600 * 1000);
+  const [people, answers] = await Promise.all([
+    countReferrers(db, companyId),
+    responseNumbers(db, companyId, since),
+  ]);
+  const enough = (n: number) => n >= COMPANY_STATS_MIN_SAMPLE;
+  return {
+    referrers: people.referrers,
+    verifiedReferrers: people.verified,
+    responseRate: enough(answers.settled) ? answers.answered / answers.settled : null,
+    medianResponseHours:
+      enough(answers.answered) && answers.medianSeconds !== null
+        ? Math.round(answers.medianSeconds / 360) / 10
+        : null,
+  };
 }

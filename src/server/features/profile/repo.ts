@@ -170,7 +170,9 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 export async function updateUser(
   db: Db,
   id: number,
-  values: Partial<Pick<UserRow, 'profileCompleted' | 'currentCompanyName'>>,
+  values: Partial<
+    Pick<UserRow, 'profileCompleted' | 'currentCompanyName' | 'notWorking' | 'willingToGiveReferrals'>
+  >,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserSchema } from '../../../shared/auth.js';
@@ -7,6 +7,7 @@ import { ApiErrorSchema } from '../../../shared/errors.js';
 import {
   CurrentCompanyInputSchema,
   EducationSchema,
+  NotWorkingInputSchema,
   ExperienceSchema,
   ProfileStatusInputSchema,
   SkillSchema,
@@ -21,6 +22,7 @@ import {
   assertCanViewProfile,
   getViewableUser,
   setCurrentCompany,
+  setNotWorking,
   setProfileStatus,
 } from './user-service.js';
 
@@ -64,6 +66,14 @@ export async function userRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = UserIdParamsSchema;
   await app.register(rateLimit, rateLimitOptions(rateLimits, 'profile', { global: false }));
+  // One budget for both routes that change (and may release) a user's company.
+  const companyChangeLimit = {
+    max: companyChangesPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) =>
+      request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+    errorResponseBuilder: () => new AppError(429, TOO_MANY_COMPANY_CHANGES),
+  };
 
   api.get(
     '/users/:id',
@@ -150,14 +160,7 @@ export async function userRoutes(
         body: CurrentCompanyInputSchema,
         response: { 200: UserSchema, ...writeErrors, 429: ApiErrorSchema },
       },
-      config: {
-        rateLimit: {
-          max: companyChangesPerMinute,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-          errorResponseBuilder: () => new AppError(429, TOO_MANY_COMPANY_CHANGES),
-        },
-      },
+      config: { rateLimit: companyChangeLimit },
     },
     async (request) =>
       toUserDto(
@@ -169,6 +172,24 @@ export async function userRoutes(
           request.body.companyName,
           onCurrentCompanyChanged,
         ),
+      ),
+  );
+  api.put(
+    '/users/:id/not-working',
+    {
+      schema: {
+        tags,
+        summary:
+          "Say I'm not working right now (clears my current company; the company prompt stops asking), or take it back",
+        params,
+        body: NotWorkingInputSchema,
+        response: { 200: UserSchema, ...writeErrors, 429: ApiErrorSchema },
+      },
+      config: { rateLimit: companyChangeLimit },
+    },
+    async (request) =>
+      toUserDto(
+        await setNotWorking(companies, db, requireUser(request), request.params.id, request.body.notWorking),
       ),
   );
 }

@@ -83,13 +83,40 @@ export async function setCurrentCompany(
     const previous = (await findUserById(tx, actor.id))?.currentCompanyName ?? null;
     await companies.lock(tx, previous ? [previous, name] : [name]);
     await companies.ensure(tx, name);
-    const user = await updateUser(tx, actor.id, { currentCompanyName: name });
+    const user = await updateUser(tx, actor.id, { currentCompanyName: name, notWorking: false });
     if (!user) throw notFound('Profile not found.');
     await onCompanyChanged(tx, actor.id, name);
     // After the update, so this user no longer counts as naming it.
     if (previous && normalizeCompanyName(previous) !== normalizeCompanyName(name)) {
       await companies.release(tx, previous);
     }
+    return user;
+  });
+}
+
+/**
+ * PUT /api/users/{id}/not-working (docs/decisions/019). True: the user has no current company now (a
+ * student, between jobs), so the company prompt stops asking; a referrer stops taking new referrals (a
+ * referrer without a company cannot refer), open ones stay theirs. False only takes the answer back.
+ */
+export async function setNotWorking(
+  companies: CompanyDirectory,
+  db: Db,
+  actor: UserRow,
+  targetUserId: number,
+  notWorking: boolean,
+) {
+  assertSelf(actor, targetUserId);
+  return withUserLocked(db, actor.id, async (tx) => {
+    const previous = (await findUserById(tx, actor.id))?.currentCompanyName ?? null;
+    if (notWorking && previous) await companies.lock(tx, [previous]);
+    const user = await updateUser(
+      tx,
+      actor.id,
+      notWorking ? { notWorking, currentCompanyName: null, willingToGiveReferrals: false } : { notWorking },
+    );
+    if (!user) throw notFound('Profile not found.');
+    if (notWorking && previous) await companies.release(tx, previous);
     return user;
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
+import { recentRequestTimes } from './daily-limit.js';
 import { requestListQuery } from './list-repo.js';
 
 const SEEKERS = 2000;
@@ -16,6 +17,7 @@ function inlined(query: { toSQL(): { sql: string; params: unknown[] } }): string
   const { sql: text, params } = query.toSQL();
   return text.replace(/\$(\d+)/g, (_, n: string) => {
     const value = params[Number(n) - 1];
+    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return `'${value}'`;
     if (typeof value !== 'number' && typeof value !== 'boolean')
       throw new Error(`unexpected param ${String(value)}`);
     return String(value);
@@ -79,5 +81,12 @@ describe.each(testDatabases)('list query plans with 200,000 requests (%s)', (kin
     expectIndexed(
       await planOf(requestListQuery(db, 'referrer', firstReferrer + 3, { limit: 50, before: 100_000 })),
     );
+  });
+
+  it("counts a seeker's last 24 hours through (job_seeker_id, created_at), without sorting", async () => {
+    const since = new Date(Date.now() - 24 * 3600 * 1000);
+    const plan = await planOf(recentRequestTimes(t.database.db, firstSeeker + 7, since, 10));
+    expect(plan).toMatch(/referral_requests_seeker_created_idx/);
+    expectIndexed(plan);
   });
 });

@@ -37,6 +37,8 @@ export interface ReferralDeps {
   notify: Notify;
   /** REFERRER_CAPACITY: open (pending or accepted) referrals one referrer holds at most. */
   capacity: number;
+  /** REQUESTS_PER_DAY: new requests one seeker may send in any 24 hours. */
+  requestsPerDay: number;
   /** REFERRAL_MAX_HANDOFFS: how many times one request may pass from referrer to referrer. */
   maxHandoffs: number;
   /** REFERRAL_RESPONSE_TIME in milliseconds: how long a referral may stay pending. */

@@ -183,6 +183,7 @@ export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | un
       status: move.to,
       feedback: move.feedback ?? sql`${referrals.feedback}`,
       ...(move.to === 'submitted' ? { submittedAt: new Date() } : {}),
+      ...(move.to === 'accepted' || move.to === 'declined' ? { answeredAt: new Date() } : {}),
       updatedAt: new Date(),
     })
     .where(

@@ -13,6 +13,7 @@ import {
   UpdateReferralStatusInputSchema,
   WillingnessInputSchema,
 } from '../../../shared/referrals.js';
+import { DailyLimitErrorSchema } from '../../../shared/request-limit.js';
 import type { Db } from '../../db/client.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
 import type { ReferralDeps } from './ports.js';
@@ -47,7 +48,7 @@ export async function referralRoutes(app: FastifyInstance, { db, ...deps }: Refe
         tags,
         summary: 'Ask for a referral to one job posting (assigned to a referrer at once when one has room)',
         body: CreateReferralRequestInputSchema,
-        response: { 201: CreateReferralRequestResultSchema, ...errors },
+        response: { 201: CreateReferralRequestResultSchema, ...errors, 429: DailyLimitErrorSchema },
       },
     },
     async (request, reply) =>

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { enforceDailyLimit } from './daily-limit.js';
 import { findRequestView, listRequestViews, toReferralDto } from './list-repo.js';
 import { passOn } from './handoff.js';
 import { assignedToReferrerNotice, assignWaitingRequests, pickReferrer, SEEKER_LINK } from './matching.js';
@@ -76,6 +77,7 @@ export async function createReferralRequest(
   let created: { id: number; noReferrers: boolean };
   try {
     created = await db.transaction(async (tx) => {
+      await enforceDailyLimit(tx, seeker.id, deps.requestsPerDay);
       const company = await resolveCompany(tx, deps, input);
       const seekerCompany = seeker.currentCompanyName && normalizeCompanyName(seeker.currentCompanyName);
       if (seekerCompany && seekerCompany === company.normalizedName) {

@@ -9,7 +9,6 @@ import { useDeleteNotification } from './api/delete-notification';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 import { useOpenNotification } from './hooks/use-open-notification';
 import { DeleteNotificationDialog } from './components/delete-notification-dialog';
-import { EmailNotificationsSetting } from './components/email-notifications-setting';
 import { NotificationItem } from './components/notification-item';
 
 /** Spec 'Notifications (/notifications)': the full list, newest first, with read and delete actions. */
@@ -46,9 +45,6 @@ export function NotificationsPage() {
             Mark all as read
           </Button>
         )}
-      </div>
-      <div className="mb-6">
-        <EmailNotificationsSetting />
       </div>
 
       {list.isPending ? (

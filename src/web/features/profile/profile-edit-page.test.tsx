@@ -155,3 +155,13 @@ describe('ProfileEditPage', () => {
     );
   });
 });
+
+describe('ProfileEditPage: account settings', () => {
+  it('shows the current company and email notification cards', async () => {
+    fakeProfileApi({ user: testUser({ currentCompanyName: 'Google' }) });
+    renderWithClient(<ProfileEditPage user={testUser({ currentCompanyName: 'Google' })} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Account settings' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Where do you work?' })).toHaveValue('Google');
+    expect(await screen.findByRole('switch', { name: 'Email me about my referrals' })).toBeInTheDocument();
+  });
+});

@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { paths } from '@/paths';
 import { CompletionCard } from './components/completion-card';
+import { CurrentCompanyCard } from './components/current-company-card';
+import { EmailNotificationsCard } from './components/email-notifications-card';
 import { EducationSection } from './components/education-section';
 import { ExperienceSection } from './components/experience-section';
 import { ResumePanel } from './components/resume-panel';
@@ -56,7 +58,17 @@ export function ProfileEditPage({ user }: { user: User }) {
           <ResumePanel />
         </div>
       </div>
-      <YourDataCard user={user} />
+
+      <section aria-labelledby="account-settings" className="mt-10 grid gap-4">
+        <h2 id="account-settings" className="text-xl font-semibold tracking-tight">
+          Account settings
+        </h2>
+        <div className="grid items-start gap-6 md:grid-cols-2">
+          <CurrentCompanyCard user={user} />
+          <EmailNotificationsCard />
+        </div>
+        <YourDataCard user={user} />
+      </section>
     </main>
   );
 }

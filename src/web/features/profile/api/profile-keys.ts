@@ -6,4 +6,5 @@ export const profileKeys = {
   skills: () => [...profileKeys.all, 'skills'] as const,
   resume: () => [...profileKeys.all, 'resume'] as const,
   activeResume: () => [...profileKeys.resume(), 'active'] as const,
+  settings: () => [...profileKeys.all, 'settings'] as const,
 };

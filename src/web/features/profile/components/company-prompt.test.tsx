@@ -191,3 +191,47 @@ describe('CompanyPrompt: the form', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
   });
 });
+
+describe('CompanyPrompt: not working right now', () => {
+  it('does not open for a user who said they are not working', async () => {
+    const fetchMock = stubApi();
+    renderPrompt({ user: { ...user, notWorking: true } });
+    await expectNoDialog(fetchMock, false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('records "I\'m not working right now" and closes', async () => {
+    const fetchMock = stubApi();
+    const saved = vi.fn();
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      if (path === '/api/user/experiences') return json([]);
+      if (path === '/api/users/5/not-working' && init?.method === 'PUT') {
+        saved(JSON.parse(String(init.body)));
+        return json({ ...user, notWorking: true });
+      }
+      if (path === '/auth/status')
+        return json({ isAuthenticated: true, user: { ...user, notWorking: true } });
+      throw new Error(`unexpected fetch ${init?.method ?? 'GET'} ${path}`);
+    });
+    renderPrompt();
+    await findDialog();
+    await userEvent.click(screen.getByRole('button', { name: "I'm not working right now" }));
+    expect(saved).toHaveBeenCalledWith({ notWorking: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the failure text and stays open when recording it fails', async () => {
+    const fetchMock = stubApi();
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const path = String(input);
+      if (path === '/api/user/experiences') return json([]);
+      return json({ error: 'boom' }, 500);
+    });
+    renderPrompt();
+    await findDialog();
+    await userEvent.click(screen.getByRole('button', { name: "I'm not working right now" }));
+    expect(await screen.findByText('Failed to update your company. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'We need one information' })).toBeInTheDocument();
+  });
+});

@@ -13,8 +13,11 @@ import { DialogFooter } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { useExperiences } from '../api/get-experiences';
 import { useUpdateCurrentCompany } from '../api/update-current-company';
+import { useUpdateNotWorking } from '../api/update-not-working';
 
 export const COMPANY_SAVE_FAILED = 'Failed to update your company. Please try again.';
+/** The honest answer for students and people between jobs. */
+export const NOT_WORKING_LABEL = "I'm not working right now";
 
 /**
  * The dashboard's blocking "Where do you work?" dialog (spec section 4, Company prompt). It opens only for a
@@ -22,7 +25,8 @@ export const COMPANY_SAVE_FAILED = 'Failed to update your company. Please try ag
  * experiences call has answered with an empty list. It cannot be dismissed; saving a company closes it.
  */
 export function CompanyPrompt({ user, isFirstVisit }: { user: User; isFirstVisit: boolean }) {
-  const needsCompany = user.currentCompanyName === null && !isFirstVisit;
+  // Someone who said they are not working (docs/decisions/019) is not asked again.
+  const needsCompany = user.currentCompanyName === null && !user.notWorking && !isFirstVisit;
   const experiences = useExperiences({ enabled: needsCompany });
   const [saved, setSaved] = useState(false);
   const open = needsCompany && !saved && experiences.isSuccess && experiences.data.length === 0;
@@ -46,6 +50,8 @@ type CompanyFormValues = z.output<typeof CurrentCompanyInputSchema>;
 
 function CompanyForm({ userId, onSaved }: { userId: number; onSaved: () => void }) {
   const update = useUpdateCurrentCompany(userId);
+  const notWorking = useUpdateNotWorking(userId);
+  const saving = update.isPending || notWorking.isPending;
   const ids = { input: useId(), error: useId() };
   const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
     resolver: zodResolver(CurrentCompanyInputSchema),
@@ -55,12 +61,12 @@ function CompanyForm({ userId, onSaved }: { userId: number; onSaved: () => void 
   const blank = (useWatch({ control: form.control, name: 'companyName' }) ?? '').trim() === '';
 
   const submit = form.handleSubmit(({ companyName }) => {
-    if (update.isPending) return;
+    if (saving) return;
     update.mutate(companyName, { onSuccess: onSaved });
   });
 
   const error = form.formState.errors.companyName?.message;
-  const message = error ?? (update.isError ? COMPANY_SAVE_FAILED : null);
+  const message = error ?? (update.isError || notWorking.isError ? COMPANY_SAVE_FAILED : null);
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <div className="grid gap-2">
@@ -78,11 +84,12 @@ function CompanyForm({ userId, onSaved }: { userId: number; onSaved: () => void 
                 field.onChange(next);
                 form.clearErrors('companyName');
                 update.reset();
+                notWorking.reset();
               }}
               suggest={suggestEmployers}
               onEnter={() => void submit()}
               placeholder="Start typing your company name"
-              disabled={update.isPending}
+              disabled={saving}
               invalid={message !== null}
               describedBy={message ? ids.error : undefined}
             />
@@ -95,7 +102,19 @@ function CompanyForm({ userId, onSaved }: { userId: number; onSaved: () => void 
         )}
       </div>
       <DialogFooter>
-        <Button type="submit" disabled={blank || update.isPending} className="w-full sm:w-auto">
+        <Button
+          type="button"
+          variant="outline"
+          disabled={saving}
+          className="w-full sm:w-auto"
+          onClick={() => {
+            update.reset();
+            notWorking.mutate(true, { onSuccess: onSaved });
+          }}
+        >
+          {NOT_WORKING_LABEL}
+        </Button>
+        <Button type="submit" disabled={blank || saving} className="w-full sm:w-auto">
           {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
           {update.isPending ? 'Processing...' : 'Continue'}
         </Button>

@@ -5,4 +5,5 @@ export const referralKeys = {
   incoming: () => [...referralKeys.all, 'incoming'] as const,
   companies: () => ['companies'] as const,
   detection: (url: string) => ['companies', 'detect', url] as const,
+  companyStats: (companyId: number) => ['companies', companyId, 'stats'] as const,
 };

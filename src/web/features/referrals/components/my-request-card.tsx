@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { companyNameOf, formatRequestDate } from '../utils/referral-display';
+import { CompanyStatsLine } from './company-stats-line';
 import { StatusBadge } from './status-badge';
 
 /** One of the seeker's own requests (My Requests tab). */
@@ -29,6 +30,9 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
           <Calendar className="size-4" aria-hidden="true" />
           Requested on {formatRequestDate(request.createdAt)}
         </p>
+        {displayStatus(request) === 'pending' && (
+          <CompanyStatsLine companyId={request.companyId} companyName={companyNameOf(request, 'Company')} />
+        )}
         {request.message && (
           <p className="bg-muted/50 flex gap-2 rounded-md p-3">
             <MessageSquare className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -21,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { detectCompanyQuery, useDetectCompany } from '../api/detect-company';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { CompanyStatsLine } from './company-stats-line';
 import { DetectionBanner, type DetectionState } from './detection-banner';
 import { FormField, invalidProps } from './form-field';
 
@@ -127,6 +128,9 @@ export function ReferralRequestForm({
         />
       </FormField>
       <DetectionBanner state={state} />
+      {state.status === 'done' && state.detection.companyId !== null && state.detection.companyName && (
+        <CompanyStatsLine companyId={state.detection.companyId} companyName={state.detection.companyName} />
+      )}
       {needsCompany && (
         <FormField
           id={ids.company}

@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
+import {
+  fakeProfileApi,
+  renderWithClient,
+  stubResizeObserver,
+  testUser,
+} from '@/testing/profile-edit-test-utils';
+import { CurrentCompanyCard } from './current-company-card';
+import { EmailNotificationsCard } from './email-notifications-card';
+
+vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
+
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  stubResizeObserver();
+  Element.prototype.scrollIntoView ??= () => {};
+});
+
+const card = (name: string) =>
+  screen.getByRole('heading', { name }).closest('[data-slot="card"]') as HTMLElement;
+
+describe('CurrentCompanyCard', () => {
+  it('changes the current company later', async () => {
+    const user = testUser({ currentCompanyName: 'Google' });
+    const api = fakeProfileApi({ user });
+    renderWithClient(<CurrentCompanyCard user={user} />);
+    const input = screen.getByRole('combobox', { name: 'Where do you work?' });
+    expect(input).toHaveValue('Google');
+    const save = screen.getByRole('button', { name: 'Save company' });
+    expect(save).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Stripe');
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(api.writes()).toContainEqual({
+        method: 'PUT',
+        path: `/api/users/${user.id}/current-company`,
+        body: { companyName: 'Stripe' },
+      }),
+    );
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Company updated' })),
+    );
+  });
+
+  it('explains a blank name, and shows the failure text when saving fails', async () => {
+    const user = testUser({ currentCompanyName: 'Google' });
+    const api = fakeProfileApi({ user });
+    api.overrides.set(
+      `PUT /api/users/${user.id}/current-company`,
+      () => new Response('boom', { status: 500 }),
+    );
+    renderWithClient(<CurrentCompanyCard user={user} />);
+    const input = screen.getByRole('combobox', { name: 'Where do you work?' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '   {Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select or enter a company name');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Save company' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to update your company. Please try again.',
+    );
+  });
+
+  it('records "I\'m not working right now"', async () => {
+    const user = testUser({ currentCompanyName: 'Google' });
+    const api = fakeProfileApi({ user });
+    renderWithClient(<CurrentCompanyCard user={user} />);
+    await userEvent.click(screen.getByRole('button', { name: "I'm not working right now" }));
+    await waitFor(() =>
+      expect(api.writes()).toContainEqual({
+        method: 'PUT',
+        path: `/api/users/${user.id}/not-working`,
+        body: { notWorking: true },
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Where do you work?' })).toHaveValue(''));
+  });
+
+  it('offers only adding a company to someone who said they are not working', () => {
+    const user = testUser({ notWorking: true });
+    fakeProfileApi({ user });
+    renderWithClient(<CurrentCompanyCard user={user} />);
+    expect(screen.getByText(/You said you're not working right now/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "I'm not working right now" })).not.toBeInTheDocument();
+  });
+});
+
+describe('EmailNotificationsCard', () => {
+  it('shows the saved setting and turns mail off', async () => {
+    const api = fakeProfileApi({ settings: { emailNotifications: true } });
+    renderWithClient(<EmailNotificationsCard />);
+    const toggle = await screen.findByRole('switch', { name: 'Email me about my referrals' });
+    await waitFor(() => expect(toggle).toBeChecked());
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(api.writes()).toContainEqual({
+      method: 'PUT',
+      path: '/api/user/settings',
+      body: { emailNotifications: false },
+    });
+    expect(api.state.settings).toEqual({ emailNotifications: false });
+    expect(within(card('Email notifications')).getByText(/one-click/)).toBeInTheDocument();
+  });
+
+  it('puts the switch back when saving fails', async () => {
+    const api = fakeProfileApi({ settings: { emailNotifications: false } });
+    api.overrides.set('PUT /api/user/settings', () => new Response('boom', { status: 500 }));
+    renderWithClient(<EmailNotificationsCard />);
+    const toggle = await screen.findByRole('switch', { name: 'Email me about my referrals' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(toggle).toBeEnabled();
+  });
+});

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import type { CompanyStats } from '@shared/companies';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequestReferralPage } from '../request-referral-page';
+import { MyRequestCard } from './my-request-card';
+import {
+  aRequest,
+  fakeReferralsApi,
+  renderReferralsUi,
+  stubBrowserApis,
+  withReferral,
+} from '@/testing/referrals-test-utils';
+
+vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
+beforeEach(() => stubBrowserApis());
+afterEach(() => vi.unstubAllGlobals());
+
+const SLOW = { timeout: 4000 };
+const STRIPE_JOB = 'https://jobs.lever.co/stripe/123';
+const stripe = { companyName: 'Stripe', companyId: 4, confidence: 'high' as const, message: null };
+const answered: CompanyStats = {
+  referrers: 5,
+  verifiedReferrers: 3,
+  responseRate: 0.8,
+  medianResponseHours: 40,
+};
+const tooFew: CompanyStats = {
+  referrers: 3,
+  verifiedReferrers: 1,
+  responseRate: null,
+  medianResponseHours: null,
+};
+
+function renderForm() {
+  renderReferralsUi(
+    <RequestReferralPage resume={{ isLoading: false, fileUrl: null }} />,
+    '/request-referral',
+  );
+}
+
+describe('the company stats line on the request form', () => {
+  it('says how the detected company answers', async () => {
+    fakeReferralsApi({ detect: () => stripe, stats: { 4: answered } });
+    renderForm();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Job URL' }), STRIPE_JOB);
+    expect(
+      await screen.findByText(
+        'Referrers at Stripe answer 8 in 10 requests, usually within 40 hours',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('counts referrers when there is too little data', async () => {
+    fakeReferralsApi({ detect: () => stripe, stats: { 4: tooFew } });
+    renderForm();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Job URL' }), STRIPE_JOB);
+    expect(await screen.findByText('3 referrers at Stripe', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('says nothing without referrers, or before a company is detected', async () => {
+    const api = fakeReferralsApi({
+      detect: () => stripe,
+      stats: { 4: { ...tooFew, referrers: 0, verifiedReferrers: 0 } },
+    });
+    renderForm();
+    expect(screen.queryByTestId('company-stats')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Job URL' }), STRIPE_JOB);
+    await screen.findByText(/Company detected:/, {}, SLOW);
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/companies/4/stats')).toBe(true));
+    expect(screen.queryByTestId('company-stats')).not.toBeInTheDocument();
+  });
+});
+
+describe("the company stats line on the seeker's card", () => {
+  it('shows on a pending request', async () => {
+    fakeReferralsApi({ stats: { 1: { ...answered, medianResponseHours: 72 } } });
+    renderReferralsUi(<MyRequestCard request={aRequest(1)} />);
+    expect(
+      await screen.findByText('Referrers at Google answer 8 in 10 requests, usually within 3 days'),
+    ).toBeInTheDocument();
+  });
+
+  it('is not asked for once the request has moved on', async () => {
+    const api = fakeReferralsApi({ stats: { 1: answered } });
+    renderReferralsUi(<MyRequestCard request={withReferral(aRequest(2), 'accepted')} />);
+    await screen.findByText('Engineer 2');
+    expect(api.calls.some((c) => c.path.endsWith('/stats'))).toBe(false);
+    expect(screen.queryByTestId('company-stats')).not.toBeInTheDocument();
+  });
+});
