@@ -84,6 +84,9 @@ describe('loadConfig', () => {
     expect(config.referralResponseMs).toBe(5 * 24 * 3_600_000);
     expect(config.referralMaxHandoffs).toBe(3);
     expect(config.referralSweepIntervalMs).toBe(60_000);
+    // A short response time is checked more often: a quarter of it, at least every second.
+    expect(loadConfig({ REFERRAL_RESPONSE_TIME: '60s' }).referralSweepIntervalMs).toBe(15_000);
+    expect(loadConfig({ REFERRAL_RESPONSE_TIME: '2s' }).referralSweepIntervalMs).toBe(1000);
     expect(parseDuration('90s')).toBe(90_000);
     expect(parseDuration('30m')).toBe(1_800_000);
     expect(parseDuration(' 12H ')).toBe(43_200_000);

@@ -78,7 +78,7 @@ const ConfigSchema = z
     /** How many times one request may pass from referrer to referrer. */
     REFERRAL_MAX_HANDOFFS: z.coerce.number().int().min(0).max(100).default(3),
     /** How often the reminder and hand-off sweep runs; the browser journeys shorten it. */
-    REFERRAL_SWEEP_INTERVAL: duration.default(60 * DURATION_UNITS.s),
+    REFERRAL_SWEEP_INTERVAL: duration.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
     RESUME_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
@@ -181,7 +181,10 @@ const ConfigSchema = z
     requestsPerDay: e.REQUESTS_PER_DAY,
     referralResponseMs: e.REFERRAL_RESPONSE_TIME,
     referralMaxHandoffs: e.REFERRAL_MAX_HANDOFFS,
-    referralSweepIntervalMs: e.REFERRAL_SWEEP_INTERVAL,
+    // Unset: every minute, or a quarter of a short response time, so a deadline is kept within a quarter of it.
+    referralSweepIntervalMs:
+      e.REFERRAL_SWEEP_INTERVAL ??
+      Math.max(DURATION_UNITS.s, Math.min(60 * DURATION_UNITS.s, Math.floor(e.REFERRAL_RESPONSE_TIME / 4))),
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,
