@@ -17,7 +17,7 @@ export interface E2eServer {
 declare module 'vitest' {
   export interface ProvidedContext {
     servers: E2eServer[];
-    /** Servers whose referrals pass on after 6 seconds (tests/e2e/handoff.test.ts only). */
+    /** Servers whose referrals pass on after 15 seconds (tests/e2e/handoff.test.ts only). */
     handoffServers: E2eServer[];
     chromiumPath: string | null;
   }
@@ -122,7 +122,7 @@ export default async function setup(project: TestProject) {
   const handoffServers: E2eServer[] = [];
   await startServer(
     'pglite',
-    { REFERRAL_RESPONSE_TIME: '6s', REFERRAL_SWEEP_INTERVAL: '1s' },
+    { REFERRAL_RESPONSE_TIME: '15s', REFERRAL_SWEEP_INTERVAL: '1s' },
     handoffServers,
   );
   project.provide('servers', servers);

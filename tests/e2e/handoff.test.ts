@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumPath, launchBrowser, newPage, screenshot, signInThroughPopup } from './browser';
 
-/** Its own server: referrals pass on after 6 seconds, swept every second (global-setup.ts). */
+/** Its own server: referrals pass on after 15 seconds (long enough to act on a busy machine), swept every second (global-setup.ts). */
 const handoffServers = inject('handoffServers');
 
 /** Same-origin API calls from the page, as the app makes them (the browser adds Origin). */
@@ -80,7 +80,7 @@ describe.skipIf(!chromiumPath).each(handoffServers)('referral hand-off on $name'
           await bob.page.getByRole('tab', { name: 'Incoming Requests' }).waitFor();
           return bobPending.getByText('Platform Engineer').count();
         },
-        { timeout: 30_000, interval: 500 },
+        { timeout: 60_000, interval: 500 },
       )
       .toBe(1);
     await bobPending.getByText('Sam Waiting').waitFor();
