@@ -51,6 +51,8 @@ describe('PrivacyPage', () => {
     ).toBeInTheDocument();
     expect(main.getByText(/One session cookie keeps you signed in/)).toBeInTheDocument();
     expect(main.getByText(/no tracking or advertising cookies/)).toBeInTheDocument();
+    // Export and deletion are self-service, in Account Settings.
+    expect(main.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/profile/edit');
     const mail = main.getAllByRole('link', { name: 'support@referbridge.app' });
     expect(mail[0]).toHaveAttribute('href', 'mailto:support@referbridge.app');
     expect(document.title).toBe('Privacy · ReferBridge');

@@ -1,4 +1,6 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
+import { Link } from 'react-router';
+import { paths } from '@/paths';
 import { LegalLayout } from './components/legal-layout';
 
 const mail = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
@@ -61,8 +63,10 @@ export function PrivacyPage() {
 
       <h2>Export or delete your data</h2>
       <p>
-        To get a copy of everything we store about you, or to have your account and its data deleted, write to{' '}
-        {mail} from the email address you sign in with.
+        Signed in, open <Link to={paths.profileEdit}>Account Settings</Link>: under Your data, Download my
+        data gives you everything we store about you (your resume included) as one file, and Delete account
+        removes your account and its data at once. Referral requests you hold as a referrer pass to another
+        referrer. If you cannot sign in any more, write to {mail} from the email address you signed in with.
       </p>
 
       <h2>Questions</h2>
