@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EDGE_CASES } from './data/edge-cases';
+import { EDGE_CASES } from './mock/edge-cases';
 import { DemoPage } from './demo-page';
 import { DEMO_JOB_URL_MESSAGES } from './utils/validate-job-url';
 

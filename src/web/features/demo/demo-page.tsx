@@ -5,8 +5,8 @@ import { DemoShell } from './components/demo-shell';
 import { DummyDataTab } from './components/dummy-data-tab';
 import { JobUrlValidator } from './components/job-url-validator';
 import { MockUserSwitcher } from './components/mock-user-switcher';
-import { EDGE_CASE_SEEKER_ID } from './data/edge-cases';
-import { MOCK_USERS, mockUser } from './data/mock-data';
+import { EDGE_CASE_SEEKER_ID } from './mock/edge-cases';
+import { MOCK_USERS, mockUser } from './mock/mock-data';
 
 const TABS = [
   ['account-dropdown', 'Account Dropdown'],

@@ -3,7 +3,7 @@ import { DemoShell } from './components/demo-shell';
 import { ReferrerView } from './components/referrer-view';
 import { SeekerView } from './components/seeker-view';
 import { SwitchUserMenu } from './components/switch-user-menu';
-import { MOCK_USERS, mockReferrer, mockUser } from './data/mock-data';
+import { MOCK_USERS, mockReferrer, mockUser } from './mock/mock-data';
 import { useMockRequests } from './hooks/use-mock-requests';
 import { pendingRequestsFor, requestsBySeeker } from './utils/demo-requests';
 

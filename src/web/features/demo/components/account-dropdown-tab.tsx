@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MockUser } from '../data/mock-data';
+import type { MockUser } from '../mock/mock-data';
 import { MockAccountDropdown } from './mock-account-dropdown';
 
 /** The shared account dropdown as the selected mock user would see it. */

@@ -8,7 +8,7 @@ import {
   MOCK_USERS,
   mockCompany,
   mockUser,
-} from '../data/mock-data';
+} from '../mock/mock-data';
 import { formatDemoDate } from '../utils/format';
 import { DataTable } from './data-table';
 import { roleLabel } from './mock-user-switcher';

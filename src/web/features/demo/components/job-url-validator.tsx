@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { EDGE_CASES, EDGE_CASE_SEEKER_ID, type EdgeCase } from '../data/edge-cases';
-import { mockCompany, mockUser, type MockUser } from '../data/mock-data';
+import { EDGE_CASES, EDGE_CASE_SEEKER_ID, type EdgeCase } from '../mock/edge-cases';
+import { mockCompany, mockUser, type MockUser } from '../mock/mock-data';
 import { DEMO_JOB_URL_MESSAGES, validateDemoJobUrl, type DemoValidation } from '../utils/validate-job-url';
 
 /**

@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/paths';
-import type { MockUser } from '../data/mock-data';
+import type { MockUser } from '../mock/mock-data';
 
 export function initialOf(name: string): string {
   return (name.trim()[0] ?? 'U').toUpperCase();

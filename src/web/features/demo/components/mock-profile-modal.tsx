@@ -2,8 +2,8 @@ import { Briefcase, GraduationCap, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
 import { Badge } from '@/components/ui/badge';
-import type { MockUser } from '../data/mock-data';
-import { mockProfile } from '../data/mock-profiles';
+import type { MockUser } from '../mock/mock-data';
+import { mockProfile } from '../mock/mock-profiles';
 import { formatDemoMonth } from '../utils/format';
 
 const range = (start: string, end: string | null) =>

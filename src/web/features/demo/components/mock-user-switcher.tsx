@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { MOCK_USERS, mockCompany, type MockUser } from '../data/mock-data';
+import { MOCK_USERS, mockCompany, type MockUser } from '../mock/mock-data';
 
 export function roleLabel(user: MockUser): string {
   return user.role === 'referrer' ? 'Referrer' : 'Job seeker';

@@ -2,7 +2,7 @@ import { BadgeCheck, Clock, ExternalLink, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { mockCompany, mockUser, type MockReferrer, type MockRequest, type MockUser } from '../data/mock-data';
+import { mockCompany, mockUser, type MockReferrer, type MockRequest, type MockUser } from '../mock/mock-data';
 import { formatDemoDate } from '../utils/format';
 import { MockProfileModal } from './mock-profile-modal';
 

@@ -2,7 +2,7 @@ import { statusLabel } from '@shared/referrals';
 import { ExternalLink } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { mockCompany, type MockRequest, type MockUser } from '../data/mock-data';
+import { mockCompany, type MockRequest, type MockUser } from '../mock/mock-data';
 import type { NewMockRequest } from '../hooks/use-mock-requests';
 import { shownStatus } from '../utils/demo-requests';
 import { formatDemoDate } from '../utils/format';

@@ -8,7 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { MOCK_USERS, type MockUser } from '../data/mock-data';
+import { MOCK_USERS, type MockUser } from '../mock/mock-data';
 import { roleLabel } from './mock-user-switcher';
 
 /** The referrer demo's switch-user menu. */

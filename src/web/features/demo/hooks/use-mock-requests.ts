@@ -1,7 +1,7 @@
 import { ReferralStatusSchema } from '@shared/referrals';
 import { useCallback, useState } from 'react';
 import { z } from 'zod';
-import type { MockRequest } from '../data/mock-data';
+import type { MockRequest } from '../mock/mock-data';
 
 /** Spec section 2: the demo's requests stay in this browser under a key no real screen reads. */
 export const MOCK_REQUESTS_STORAGE_KEY = 'referbridge:mock-referral-requests';

@@ -1,4 +1,4 @@
-import { MOCK_REFERRALS, MOCK_REQUESTS, type MockReferrer, type MockRequest } from '../data/mock-data';
+import { MOCK_REFERRALS, MOCK_REQUESTS, type MockReferrer, type MockRequest } from '../mock/mock-data';
 
 /** Sample requests first, then the ones made in this browser; the newest of each kind first. */
 function allRequests(stored: readonly MockRequest[]): MockRequest[] {

@@ -1,6 +1,6 @@
 import { detectCompany } from '@shared/job-url';
 import { JobUrlSchema } from '@shared/referrals';
-import { MOCK_COMPANIES, MOCK_REFERRERS, type MockCompany, type MockReferrer } from '../data/mock-data';
+import { MOCK_COMPANIES, MOCK_REFERRERS, type MockCompany, type MockReferrer } from '../mock/mock-data';
 
 /** Spec section 5 'Demo request form'. */
 export const DEMO_REQUEST_TEXTS = {

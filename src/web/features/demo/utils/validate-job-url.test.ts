@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EDGE_CASES, EDGE_CASE_SEEKER_ID } from '../data/edge-cases';
-import { MOCK_COMPANIES, mockUser, type MockReferrer } from '../data/mock-data';
+import { EDGE_CASES, EDGE_CASE_SEEKER_ID } from '../mock/edge-cases';
+import { MOCK_COMPANIES, mockUser, type MockReferrer } from '../mock/mock-data';
 import {
   DEMO_JOB_URL_MESSAGES as M,
   SAMPLE_DATASET,

@@ -9,7 +9,7 @@ import {
   type MockReferrer,
   type MockRequest,
   type MockUser,
-} from '../data/mock-data';
+} from '../mock/mock-data';
 
 /** Spec section 8 'Job URL messages' as the demo's local checks show them (section 5). */
 export const DEMO_JOB_URL_MESSAGES = {

@@ -71,4 +71,3 @@ export const EDGE_CASES: readonly EdgeCase[] = [
     expectedResponse: DEMO_JOB_URL_MESSAGES.valid('Meta'),
   },
 ];
-

@@ -41,7 +41,12 @@ const MOCK_PROFILES: Readonly<Record<number, MockProfile>> = {
       },
     ],
     education: [
-      { school: 'University of Texas at Austin', degree: 'BSc Computer Science', startDate: '2015-09-01', endDate: '2019-05-01' },
+      {
+        school: 'University of Texas at Austin',
+        degree: 'BSc Computer Science',
+        startDate: '2015-09-01',
+        endDate: '2019-05-01',
+      },
     ],
     skills: ['Go', 'Kubernetes', 'PostgreSQL', 'Distributed systems'],
   },
@@ -57,7 +62,12 @@ const MOCK_PROFILES: Readonly<Record<number, MockProfile>> = {
       },
     ],
     education: [
-      { school: 'Rhode Island School of Design', degree: 'BFA Graphic Design', startDate: '2014-09-01', endDate: '2018-05-01' },
+      {
+        school: 'Rhode Island School of Design',
+        degree: 'BFA Graphic Design',
+        startDate: '2014-09-01',
+        endDate: '2018-05-01',
+      },
     ],
     skills: ['Figma', 'Design systems', 'User research', 'WCAG'],
   },
