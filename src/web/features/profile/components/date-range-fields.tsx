@@ -1,7 +1,7 @@
 import { Controller, useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { EditFormField, errorIdOf } from './edit-form-field';
+import { FormField, errorIdOf } from '@/components/form-field';
 import { MonthYearPicker } from './month-year-picker';
 
 /**
@@ -51,12 +51,12 @@ export function DateRangeFields<T extends FieldValues>({
 
   return (
     <>
-      <EditFormField id={ids.start} label="Start date" optional={startOptional} error={errors.start}>
+      <FormField id={ids.start} label="Start date" optional={startOptional} error={errors.start}>
         {picker(names.start, ids.start, 'Start', errors.start)}
-      </EditFormField>
-      <EditFormField id={ids.end} label="End date" optional={!current} error={endError}>
+      </FormField>
+      <FormField id={ids.end} label="End date" optional={!current} error={endError}>
         {picker(names.end, ids.end, 'End', endError, current)}
-      </EditFormField>
+      </FormField>
       {names.current && currentLabel && (
         <Controller
           control={control}

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Input } from '@/components/ui/input';
 import { DateRangeFields } from './date-range-fields';
-import { EditFormField, invalidProps } from './edit-form-field';
+import { FormField, invalidProps } from '@/components/form-field';
 import { ProfileItemForm } from './profile-item-form';
 
 type EducationFormInput = z.input<typeof EducationInputSchema>;
@@ -61,31 +61,31 @@ export function EducationForm({
       saving={saving}
       saveLabel="Save Education"
     >
-      <EditFormField id={ids.institute} label="Institution name" error={errors.instituteName?.message}>
+      <FormField id={ids.institute} label="Institution name" error={errors.instituteName?.message}>
         <Input
           id={ids.institute}
           placeholder="e.g. University of Washington"
           {...register('instituteName')}
           {...invalidProps(ids.institute, errors.instituteName?.message)}
         />
-      </EditFormField>
+      </FormField>
       <div className="grid gap-5 sm:grid-cols-2">
-        <EditFormField id={ids.degree} label="Degree" error={errors.degree?.message}>
+        <FormField id={ids.degree} label="Degree" error={errors.degree?.message}>
           <Input
             id={ids.degree}
             placeholder="e.g. Bachelor of Science"
             {...register('degree')}
             {...invalidProps(ids.degree, errors.degree?.message)}
           />
-        </EditFormField>
-        <EditFormField id={ids.major} label="Major" error={errors.major?.message}>
+        </FormField>
+        <FormField id={ids.major} label="Major" error={errors.major?.message}>
           <Input
             id={ids.major}
             placeholder="e.g. Computer Science"
             {...register('major')}
             {...invalidProps(ids.major, errors.major?.message)}
           />
-        </EditFormField>
+        </FormField>
         <DateRangeFields
           id={id}
           control={control}

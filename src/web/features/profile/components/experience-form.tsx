@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Input } from '@/components/ui/input';
 import { DateRangeFields } from './date-range-fields';
-import { EditFormField, invalidProps } from './edit-form-field';
+import { FormField, invalidProps } from '@/components/form-field';
 import { ProfileItemForm } from './profile-item-form';
 
 type ExperienceFormInput = z.input<typeof ExperienceInputSchema>;
@@ -60,7 +60,7 @@ export function ExperienceForm({
       saveLabel="Save Experience"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <EditFormField id={ids.company} label="Company name" error={errors.companyName?.message}>
+        <FormField id={ids.company} label="Company name" error={errors.companyName?.message}>
           <Input
             id={ids.company}
             autoComplete="organization"
@@ -68,8 +68,8 @@ export function ExperienceForm({
             {...register('companyName')}
             {...invalidProps(ids.company, errors.companyName?.message)}
           />
-        </EditFormField>
-        <EditFormField id={ids.title} label="Job title" error={errors.jobTitle?.message}>
+        </FormField>
+        <FormField id={ids.title} label="Job title" error={errors.jobTitle?.message}>
           <Input
             id={ids.title}
             autoComplete="organization-title"
@@ -77,7 +77,7 @@ export function ExperienceForm({
             {...register('jobTitle')}
             {...invalidProps(ids.title, errors.jobTitle?.message)}
           />
-        </EditFormField>
+        </FormField>
         <DateRangeFields
           id={id}
           control={control}

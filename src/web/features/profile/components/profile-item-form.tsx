@@ -3,7 +3,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { DescriptionField } from './description-field';
-import { EditFormField, invalidProps } from './edit-form-field';
+import { FormField, invalidProps } from '@/components/form-field';
 
 /** What the experience and education forms share: the form, the description box and the save button. */
 export function ProfileItemForm({
@@ -28,14 +28,14 @@ export function ProfileItemForm({
     <form noValidate aria-label={label} onSubmit={onSubmit} className="grid gap-5">
       {children}
 
-      <EditFormField id={descriptionId} label="Description" optional error={description.error}>
+      <FormField id={descriptionId} label="Description" optional error={description.error}>
         <DescriptionField
           id={descriptionId}
           {...(description.placeholder ? { placeholder: description.placeholder } : {})}
           {...description.field}
           {...invalidProps(descriptionId, description.error)}
         />
-      </EditFormField>
+      </FormField>
 
       <div className="flex justify-end">
         <Button type="submit" disabled={saving} className="w-full sm:w-auto">

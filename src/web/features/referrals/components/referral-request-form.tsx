@@ -23,7 +23,7 @@ import { detectCompanyQuery, useDetectCompany } from '../api/detect-company';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { CompanyStatsLine } from './company-stats-line';
 import { DetectionBanner, type DetectionState } from './detection-banner';
-import { FormField, invalidProps } from './form-field';
+import { FormField, invalidProps } from '@/components/form-field';
 
 const shape = CreateReferralRequestInputSchema.shape;
 

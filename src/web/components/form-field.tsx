@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
+/** Ids for a field's error text, so inputs can point at it with aria-describedby. */
 export const errorIdOf = (fieldId: string) => `${fieldId}-error`;
 
-/** A labelled form row with its validation message under it. */
+/** A labelled form row with the schema's message (and an optional hint) under it. */
 export function FormField({
   id,
   label,
