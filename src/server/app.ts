@@ -3,7 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db, PoolStats } from './db/client.js';
@@ -69,6 +69,8 @@ export interface AppDeps {
   referralSweep?: boolean;
   /** The PostgreSQL pool's numbers, for the metrics. */
   poolStats?: () => PoolStats;
+  /** Hears every route as it is registered (the authorisation matrix and the fuzzer learn the routes). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -83,6 +85,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const { onRoute } = deps;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   // Before any route: the metrics plugin times the routes registered after it.
   await registerMetrics(app, config, { db: deps.db, poolStats: deps.poolStats });
   const rateLimits = await createRateLimitStore(config, app.log);
