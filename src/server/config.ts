@@ -176,7 +176,9 @@ const ConfigSchema = z
         : undefined,
     // Outside production a per-process secret is fine: restarting only signs out half-finished popups.
     sessionSecret: e.SESSION_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
-    secureCookies: e.NODE_ENV === 'production',
+    // Served over https (production, or a staging host with a real certificate): cookies never travel in
+    // clear text and HSTS keeps the browser on https.
+    secureCookies: e.NODE_ENV === 'production' || (e.PUBLIC_URL ?? '').startsWith('https:'),
     referrerCapacity: e.REFERRER_CAPACITY,
     requestsPerDay: e.REQUESTS_PER_DAY,
     referralResponseMs: e.REFERRAL_RESPONSE_TIME,

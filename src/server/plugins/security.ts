@@ -18,8 +18,8 @@ declare module 'fastify' {
   }
 }
 
-/** The origin of a header value; 'null' and anything unparsable count as a foreign origin. */
-function originOf(value: string): string {
+/** The origin of a Referer (a whole URL); anything unparsable counts as a foreign origin. */
+function refererOrigin(value: string): string {
   try {
     return new URL(value).origin;
   } catch {
@@ -72,6 +72,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 
   await app.register(helmet, helmetOptions(config));
 
+  // Answers about a person (the API, sign-in) and errors are never kept by a browser or a shared cache,
+  // unless the route chose its own policy (static files, robots.txt, the sitemap).
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.hasHeader('cache-control')) return;
+    if (reply.statusCode >= 400 || /^\/(api|auth)(\/|$|\?)/.test(request.url)) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
   // Cookies ride along on cross-site requests, so every write, whatever its path, must prove it comes
   // from our own pages. The browser's Sec-Fetch-Site is believed when it says another site; Origin (or,
   // without it, Referer) must then name our origin. 'Origin: null' (sandboxed frames, some redirects) is
@@ -81,8 +90,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') throw forbidden(CROSS_ORIGIN);
     const { origin, referer } = request.headers;
+    // Origin is compared as sent: a browser sends exactly scheme://host[:port], so anything else (a path,
+    // userinfo, a longer host) is not our origin, however a URL parser would read it.
     const claimed =
-      origin !== undefined ? originOf(origin) : referer !== undefined ? originOf(referer) : undefined;
+      origin !== undefined ? origin : referer !== undefined ? refererOrigin(referer) : undefined;
     if (claimed === undefined && request.routeOptions.config.originOptional) return;
     if (claimed !== appOrigin) throw forbidden(CROSS_ORIGIN);
   });

@@ -153,7 +153,11 @@ export async function createTestApp(
 /** A tiny cookie jar over app.inject, enough to walk a redirect-based sign-in like a browser. */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The app's PUBLIC_URL: redirects elsewhere are not followed. */
+    private readonly publicUrl = PUBLIC_URL,
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -162,7 +166,7 @@ export class Browser {
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
     const res = await this.app.inject({
       ...options,
-      headers: { host: new URL(PUBLIC_URL).host, ...options.headers, cookie: this.cookieHeader() },
+      headers: { host: new URL(this.publicUrl).host, ...options.headers, cookie: this.cookieHeader() },
     });
     for (const c of res.cookies) {
       const expired = (c.expires && c.expires.getTime() <= Date.now()) || c.maxAge === 0;
@@ -176,8 +180,8 @@ export class Browser {
   async follow(url: string, options: Omit<InjectOptions, 'url'> = {}): Promise<LightMyRequestResponse> {
     let res = await this.request({ ...options, url });
     for (let hops = 0; hops < 10 && res.statusCode >= 300 && res.statusCode < 400; hops++) {
-      const next = new URL(String(res.headers.location), PUBLIC_URL);
-      if (next.origin !== PUBLIC_URL) return res;
+      const next = new URL(String(res.headers.location), this.publicUrl);
+      if (next.origin !== this.publicUrl) return res;
       res = await this.request({ method: 'GET', url: next.pathname + next.search });
     }
     return res;

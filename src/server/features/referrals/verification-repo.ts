@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, referrers, verificationCodes } from '../../db/schema.js';
 
@@ -37,12 +37,17 @@ export async function findReferrerWithCompany(db: Db, userId: number) {
   return row;
 }
 
-export async function countCodesSince(db: Db, userId: number, since: Date): Promise<number> {
+/** How many codes the user asked for since then, and when the earliest of them was asked for. */
+export async function codesSince(
+  db: Db,
+  userId: number,
+  since: Date,
+): Promise<{ n: number; earliest: Date | null }> {
   const [row] = await db
-    .select({ n: count() })
+    .select({ n: count(), earliest: min(verificationCodes.createdAt) })
     .from(verificationCodes)
     .where(and(eq(verificationCodes.userId, userId), gt(verificationCodes.createdAt, since)));
-  return row?.n ?? 0;
+  return { n: row?.n ?? 0, earliest: row?.earliest ?? null };
 }
 
 export async function insertCode(

@@ -105,6 +105,10 @@ describe.each(testDatabases)('work-email verification (%s)', (kind) => {
     const fourth = await send(ref, workEmail());
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().error).toMatch(/3 codes in the last hour/);
+    // The first code is an hour old in just under an hour: that is when the next one may be asked for.
+    const retryAfter = Number(fourth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
   });
 
   it('refuses a code after 5 wrong tries, even the right one', async () => {

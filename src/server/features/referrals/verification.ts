@@ -6,10 +6,10 @@ import type {
 } from '../../../shared/verification.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.js';
 import { lockUserRow } from './referrer-repo.js';
 import {
-  countCodesSince,
+  codesSince,
   countWrongTry,
   findReferrerWithCompany,
   insertCode,
@@ -86,9 +86,13 @@ export async function sendVerificationCode(
       );
     }
     const now = deps.now();
-    if ((await countCodesSince(tx, user.id, new Date(now.getTime() - HOUR_MS))) >= CODES_PER_HOUR) {
-      throw tooMany(
+    const recent = await codesSince(tx, user.id, new Date(now.getTime() - HOUR_MS));
+    if (recent.n >= CODES_PER_HOUR) {
+      // The next code may be asked for once the earliest of this hour's codes is an hour old.
+      const freeAt = (recent.earliest?.getTime() ?? now.getTime()) + HOUR_MS;
+      throw tooManyRequests(
         `You have asked for ${CODES_PER_HOUR} codes in the last hour. Please wait a while before asking for another.`,
+        Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
       );
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

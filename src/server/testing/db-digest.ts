@@ -1,0 +1,37 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+/** One hash per table of the app's schema: equal digests mean no row was added, removed or changed. */
+export type DbDigest = Record<string, string>;
+
+/** Both drivers answer `execute` with `{ rows }`; the shared Db type cannot say so. */
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export async function dbDigest(db: Db): Promise<DbDigest> {
+  const tables = await rows<{ name: string }>(
+    db,
+    sql`
+    select table_name as name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const digest: DbDigest = {};
+  for (const { name } of tables) {
+    const quoted = `"${name.replaceAll('"', '""')}"`;
+    const [row] = await rows<{ n: string | number; hash: string | null }>(
+      db,
+      sql.raw(
+        `select count(*) as n, md5(string_agg(t::text, '|' order by t::text)) as hash from ${quoted} t`,
+      ),
+    );
+    digest[name] = `${row!.n}:${row!.hash ?? ''}`;
+  }
+  return digest;
+}
+
+/** The tables whose digest differs, for a readable failure ('sessions, notifications'). */
+export function changedTables(before: DbDigest, after: DbDigest): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((name) => before[name] !== after[name]).sort();
+}
