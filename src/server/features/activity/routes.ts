@@ -25,6 +25,11 @@ export async function activityRoutes(
     }),
   );
 
+  // Who is asking comes before what they sent: a visitor hears 'sign in', whatever the body.
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+
   app.withTypeProvider<ZodTypeProvider>().post(
     '/',
     {

@@ -1,0 +1,123 @@
+import { desc, eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { mailOutbox, notifications, referralRequests } from '../db/schema.js';
+import { ask, companyWithReferrers, currentReferral, decline } from './handoff-fixtures.js';
+import { education, experience, pdfBytes, uploadResume } from './profile-fixtures.js';
+import { ORIGIN, type SignedIn, type TestApp } from './test-app.js';
+
+/**
+ * A small world for the authorisation matrix: a seeker (the owner) with one of everything, a request at a
+ * company whose first referrer declined it (the earlier referrer) and whose second holds it now (the
+ * assigned referrer), a third willing referrer there who was never asked (unassigned), and a stranger.
+ */
+
+export const ACTORS = ['visitor', 'owner', 'other', 'assigned', 'earlier', 'unassigned'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+export interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS' | 'TRACE' | 'QUERY';
+  url: string;
+  body?: unknown;
+}
+
+export interface AuthzWorld {
+  t: TestApp;
+  users: Record<Exclude<Actor, 'visitor'>, SignedIn>;
+  ownerEmail: string;
+  ids: {
+    experience: number;
+    education: number;
+    skill: number;
+    resume: number;
+    notification: number;
+    request: number;
+    referral: number;
+    company: number;
+    mailToOwner: number;
+  };
+  /** Sends the call as the actor: a visitor carries our Origin but no session. */
+  send(actor: Actor, call: Call, payloadAsStream?: boolean): Promise<LightMyRequestResponse>;
+}
+
+const created = (res: LightMyRequestResponse) => {
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json() as { id: number };
+};
+
+export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
+  const ownerEmail = `owner-${Date.now()}@example.com`;
+  const owner = await t.signIn('Olive Owner', ownerEmail);
+  const other = await t.signIn('Oscar Other');
+  const { company, referrers } = await companyWithReferrers(
+    t,
+    'Erin Earlier',
+    'Ada Assigned',
+    'Uma Unassigned',
+  );
+  const [earlier, assigned, unassigned] = referrers as [SignedIn, SignedIn, SignedIn];
+
+  const exp = created(await owner.post('/api/user/experiences', experience));
+  const edu = created(await owner.post('/api/user/education', education));
+  const skill = created(await owner.post('/api/user/skills', { skill: 'Matrix Algebra' }));
+  const resume = created(await uploadResume(owner, pdfBytes('matrix')));
+
+  const request = await ask(owner, company);
+  const first = await currentReferral(t, request);
+  expect(first?.referrerId, 'the first referrer is asked first').toBe(earlier.user.id);
+  expect((await decline(earlier, first!.id, 'Not my team')).statusCode).toBe(200);
+  const current = await currentReferral(t, request);
+  expect(current?.referrerId, 'the decline passed the request to the second referrer').toBe(assigned.user.id);
+
+  const [note] = await t.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, owner.user.id))
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  const [row] = await t.database.db.select().from(referralRequests).where(eq(referralRequests.id, request));
+  const [mail] = await t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, ownerEmail))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  const users = { owner, other, assigned, earlier, unassigned };
+  return {
+    t,
+    users,
+    ownerEmail,
+    ids: {
+      experience: exp.id,
+      education: edu.id,
+      skill: skill.id,
+      resume: resume.id,
+      notification: note!.id,
+      request,
+      referral: current!.id,
+      company: row!.companyId,
+      mailToOwner: mail?.id ?? 0,
+    },
+    send(actor, call, payloadAsStream = false) {
+      if (actor === 'visitor') {
+        return t.app.inject({ ...injectOptions(call), payloadAsStream } as InjectOptions);
+      }
+      return sendAs(users[actor], call, payloadAsStream);
+    },
+  };
+}
+
+function injectOptions(call: Call): InjectOptions {
+  const json = call.body === undefined ? {} : { 'content-type': 'application/json' };
+  return {
+    method: call.method,
+    url: call.url,
+    headers: { ...ORIGIN, ...json },
+    ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
+  };
+}
+
+/** Sends the call in this signed-in user's browser (its cookies, our Origin). */
+export function sendAs(who: SignedIn, call: Call, payloadAsStream = false): Promise<LightMyRequestResponse> {
+  return who.browser.request({ ...injectOptions(call), payloadAsStream } as InjectOptions);
+}
