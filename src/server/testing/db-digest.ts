@@ -35,3 +35,20 @@ export function changedTables(before: DbDigest, after: DbDigest): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names].filter((name) => before[name] !== after[name]).sort();
 }
+
+/** Every row of every table as text, for searching a value that must not have been stored anywhere. */
+export async function dbText(db: Db): Promise<string> {
+  const tables = await rows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const parts: string[] = [];
+  for (const { name } of tables) {
+    const quoted = `"${name.replaceAll('"', '""')}"`;
+    for (const row of await rows<{ text: string }>(db, sql.raw(`select t::text as text from ${quoted} t`))) {
+      parts.push(`${name}: ${row.text}`);
+    }
+  }
+  return parts.join('\n');
+}
