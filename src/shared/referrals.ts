@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { hasForbiddenCharacters, notAllowedMessage, optionalTextSchema } from './text.js';
 
+export { REFERRAL_SUBMIT_TEXTS } from './referral-texts.js';
+
 /**
  * The referral status machine (spec section 4, DESIGN.md "Status changes") and every payload of the
  * referral routes. The server's routes and the web's forms both parse with these.
@@ -64,19 +66,6 @@ export const REFERRAL_REQUEST_ERRORS = {
   capacity: (company: string) =>
     `We're sorry, but all referrers at ${company} are currently at maximum capacity for referrals. Please try again later or consider other companies.`,
   companyNotFound: 'That company does not exist. Please pick a company from the list.',
-} as const;
-
-/** Spec section 8 ('Referral request'). */
-export const REFERRAL_SUBMIT_TEXTS = {
-  success: 'Request submitted successfully!',
-  noReferrers:
-    "We're currently looking for referrers at this company. We'll notify you when one becomes available.",
-  sent: 'Your referral request has been sent to available referrers.',
-  failed: 'Failed to submit request',
-  failedFallback: 'Failed to submit referral request',
-  unexpected: 'An unexpected error occurred',
-  authTitle: 'Authentication required',
-  authMessage: 'Please sign in to request referrals',
 } as const;
 
 /** Spec section 8 ('Referral status toasts'). */

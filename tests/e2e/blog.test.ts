@@ -107,6 +107,8 @@ describe.skipIf(!chromiumPath).each(servers)('blog and trust pages on $name', ({
     const { page, errors, context } = await newPage(browser, baseUrl);
     await page.goto('/');
     const tiles = page.getByRole('list', { name: 'Get referred to the companies you love' });
+    // The first render is a transition (main.tsx): wait for the page before counting what is on it.
+    await tiles.getByRole('listitem').first().waitFor();
     expect(await tiles.getByRole('listitem').count()).toBe(12);
     expect(await tiles.locator('svg, img').count()).toBe(1); // only the arrow in 'More'
     await shoot(page, `${name}-landing-tiles`);

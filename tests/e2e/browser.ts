@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { inject } from 'vitest';
 
 export const servers = inject('servers');
@@ -60,4 +61,28 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve('screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+const axeSource = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core on the page as it is now (WCAG 2.x A and AA, with axe's best practices), with no rule turned
+ * off, and fails with each violation's rule, help and the elements it found.
+ */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+    };
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+    );
+  });
+  if (violations.length > 0) {
+    throw new Error(
+      `axe found ${violations.length} violation(s) on ${screen}:\n  ${violations.join('\n  ')}`,
+    );
+  }
 }

@@ -1,7 +1,9 @@
 import type { User } from '@shared/auth';
-import type { ReactNode } from 'react';
-import { AccountMenu, type MenuLink } from '@/features/auth/components/account-menu';
+import { Suspense, type ReactNode } from 'react';
+import { AccountButton } from '@/features/auth/components/account-button';
+import type { MenuLink } from '@/features/auth/components/account-menu';
 import { AppHeader, type NavItem } from '@/components/app-header';
+import { PageLoading } from '@/components/page-states';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { NotificationPoller } from '@/features/notifications/components/notification-poller';
 import { RequireAuth } from '@/lib/require-auth';
@@ -54,11 +56,12 @@ export function SignedInPage({
               actions={
                 <>
                   <NotificationBell />
-                  <AccountMenu user={user} links={menu(user)} signOutLabel="Sign out" />
+                  <AccountButton user={user} links={menu(user)} signOutLabel="Sign out" />
                 </>
               }
             />
-            {children(user)}
+            {/* A screen's code and data load under the header, which stays (and keeps an open popup open). */}
+            <Suspense fallback={<PageLoading />}>{children(user)}</Suspense>
           </div>
         </NotificationPoller>
       )}

@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { ApiRequestError } from '@/lib/api';
+import { ApiRequestError } from '@/lib/api-error';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,40 +1,24 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
-import { NotFoundPage } from '@/components/not-found-page';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/page-states';
-import { SignInPage, SignUpPage } from '@/features/auth/auth-page';
-import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { LandingPage } from '@/features/landing/landing-page';
 import { paths, routePatterns } from '@/paths';
-import { SignedInPage, notificationsNav } from './layouts';
-import {
-  RequestReferralRoute,
-  referrerDashboardRoutes,
-  renderProfileModal,
-  toastSignInToRequest,
-} from './referral-routes';
 import { DocumentTitle, type RouteHandle } from './document-title';
 import { ScrollToTop } from './scroll-to-top';
 
-// Screens past the first visit load on demand, keeping the landing and sign-in bundle small.
-const ProfileEditPage = lazy(() =>
-  import('@/features/profile/profile-edit-page').then((m) => ({ default: m.ProfileEditPage })),
+// Only the landing is in the first bundle: every other screen loads on demand (decision 022), so a first
+// visit does not pay for the session check, the API client, the schemas or the UI kit.
+const SignInPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.SignInPage })));
+const SignUpPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.SignUpPage })));
+const NotFoundPage = lazy(() =>
+  import('@/components/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
 const ProfileViewPage = lazy(() =>
   import('@/features/profile/profile-view-page').then((m) => ({ default: m.ProfileViewPage })),
 );
-const CompanyPrompt = lazy(() =>
-  import('@/features/profile/components/company-prompt').then((m) => ({ default: m.CompanyPrompt })),
-);
-const MyReferralsPage = lazy(() =>
-  import('@/features/referrals/my-referrals-page').then((m) => ({ default: m.MyReferralsPage })),
-);
 const DemoPage = lazy(() => import('@/features/demo/demo-page').then((m) => ({ default: m.DemoPage })));
 const ReferrerDemoPage = lazy(() =>
   import('@/features/demo/referrer-demo-page').then((m) => ({ default: m.ReferrerDemoPage })),
-);
-const NotificationsPage = lazy(() =>
-  import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
 // Blog and trust pages: each sets its own title, description and Open Graph tags (usePageMeta).
 const BlogListPage = lazy(() =>
@@ -49,11 +33,23 @@ const PrivacyPage = lazy(() =>
 const TermsPage = lazy(() => import('@/features/legal/terms-page').then((m) => ({ default: m.TermsPage })));
 const AboutPage = lazy(() => import('@/features/legal/about-page').then((m) => ({ default: m.AboutPage })));
 
+// The screens under the signed-in header share one module (signed-in-screens.tsx).
+const screens = () => import('./signed-in-screens');
+const DashboardScreen = lazy(() => screens().then((m) => ({ default: m.DashboardScreen })));
+const ProfileEditScreen = lazy(() => screens().then((m) => ({ default: m.ProfileEditScreen })));
+const RequestReferralScreen = lazy(() => screens().then((m) => ({ default: m.RequestReferralScreen })));
+const MyReferralsScreen = lazy(() => screens().then((m) => ({ default: m.MyReferralsScreen })));
+const NotificationsScreen = lazy(() => screens().then((m) => ({ default: m.NotificationsScreen })));
+const ReferrerDashboardScreen = lazy(() => screens().then((m) => ({ default: m.ReferrerDashboardScreen })));
+const OriginalDashboardScreen = lazy(() => screens().then((m) => ({ default: m.OriginalDashboardScreen })));
+const BasicDashboardScreen = lazy(() => screens().then((m) => ({ default: m.BasicDashboardScreen })));
+const EmergencyDashboardScreen = lazy(() => screens().then((m) => ({ default: m.EmergencyDashboardScreen })));
+
 function Root() {
   return (
     <>
       <ScrollToTop />
-      <DocumentTitle />
+      <DocumentTitle routes={routes} />
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
@@ -64,62 +60,23 @@ function Root() {
 const title = (text: string): RouteHandle => ({ title: text });
 
 /** Every route of spec section 2, with no guard: each protected screen checks the session itself. */
-export const routes = [
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
       { path: paths.home, element: <LandingPage /> },
       { path: paths.signUp, handle: title('Sign up'), element: <SignUpPage /> },
       { path: paths.signIn, handle: title('Sign in'), element: <SignInPage /> },
-      {
-        path: paths.dashboard,
-        handle: title('Dashboard'),
-        element: (
-          <SignedInPage>
-            {(user) => (
-              <DashboardPage
-                user={user}
-                extras={({ user, isFirstVisit }) => (
-                  <Suspense fallback={null}>
-                    <CompanyPrompt user={user} isFirstVisit={isFirstVisit} />
-                  </Suspense>
-                )}
-              />
-            )}
-          </SignedInPage>
-        ),
-      },
-      {
-        path: paths.profileEdit,
-        handle: title('Edit Profile'),
-        element: <SignedInPage>{(user) => <ProfileEditPage user={user} />}</SignedInPage>,
-      },
-      {
-        path: routePatterns.profileView,
-        handle: title('User Profile'),
-        element: <ProfileViewPage />,
-      },
+      { path: paths.dashboard, handle: title('Dashboard'), element: <DashboardScreen /> },
+      { path: paths.profileEdit, handle: title('Edit Profile'), element: <ProfileEditScreen /> },
+      { path: routePatterns.profileView, handle: title('User Profile'), element: <ProfileViewPage /> },
       {
         path: paths.requestReferral,
         handle: title('Request a Referral'),
-        element: (
-          <SignedInPage onVisitor={toastSignInToRequest}>{() => <RequestReferralRoute />}</SignedInPage>
-        ),
+        element: <RequestReferralScreen />,
       },
-      {
-        path: paths.myReferrals,
-        handle: title('My Referrals'),
-        element: (
-          <SignedInPage>
-            {(user) => <MyReferralsPage user={user} renderProfileModal={renderProfileModal} />}
-          </SignedInPage>
-        ),
-      },
-      {
-        path: paths.notifications,
-        handle: title('Notifications'),
-        element: <SignedInPage nav={notificationsNav}>{() => <NotificationsPage />}</SignedInPage>,
-      },
+      { path: paths.myReferrals, handle: title('My Referrals'), element: <MyReferralsScreen /> },
+      { path: paths.notifications, handle: title('Notifications'), element: <NotificationsScreen /> },
       { path: paths.blog, element: <BlogListPage /> },
       { path: routePatterns.blogPost, element: <BlogArticlePage /> },
       { path: paths.privacy, element: <PrivacyPage /> },
@@ -127,10 +84,21 @@ export const routes = [
       { path: paths.about, element: <AboutPage /> },
       { path: paths.demo, handle: title('Demo'), element: <DemoPage /> },
       { path: paths.referrerDemo, handle: title('Referrer Demo'), element: <ReferrerDemoPage /> },
-      ...referrerDashboardRoutes,
+      ...[
+        { path: paths.referrerDashboard, element: <ReferrerDashboardScreen /> },
+        { path: paths.originalDashboard, element: <OriginalDashboardScreen /> },
+        { path: paths.basicDashboard, element: <BasicDashboardScreen /> },
+        { path: paths.emergencyDashboard, element: <EmergencyDashboardScreen /> },
+      ].map((route) => ({ ...route, handle: title('Referrer Dashboard') })),
       { path: routePatterns.notFound, handle: title('Page Not Found'), element: <NotFoundPage /> },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * Declarative routing (inside a BrowserRouter): the app loads no data through the router, and the data
+ * router's code would cost every first visit about 20 KiB of JavaScript.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

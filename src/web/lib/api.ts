@@ -1,33 +1,6 @@
-import { ApiErrorSchema, type ApiError } from '@shared/errors';
+import { ApiRequestError } from './api-error';
 
-/**
- * The two fetch helpers of spec section 7. Every call sends cookies; any non-success response throws an
- * ApiRequestError whose message is `status: body` (or the status text when the body is empty).
- */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: string,
-    readonly statusText: string,
-  ) {
-    super(`${status}: ${body || statusText}`);
-    this.name = 'ApiRequestError';
-  }
-
-  /** The server's `{error}` sentence when the body carries one. */
-  get serverMessage(): string | undefined {
-    return parseApiError(this.body)?.error;
-  }
-}
-
-function parseApiError(body: string): ApiError | undefined {
-  try {
-    const parsed = ApiErrorSchema.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined; // not JSON
-  }
-}
+export { ApiRequestError } from './api-error';
 
 type QueryValue = string | number | boolean | null | undefined;
 

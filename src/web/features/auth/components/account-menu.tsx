@@ -1,8 +1,6 @@
 import type { User } from '@shared/auth';
-import { ChevronDown, LogOut, MonitorSmartphone } from 'lucide-react';
+import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSignOut } from '../api/sign-out';
+import { AccountTrigger } from './account-trigger';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { paths } from '@/paths';
 
@@ -20,35 +19,25 @@ export interface MenuLink {
   to: string;
 }
 
-/** Picture or initial, 'Account', the given links, then sign-out (spec: Account menu / Account dropdown). */
-export function AccountMenu({
-  user,
-  links,
-  signOutLabel,
-}: {
+export interface AccountMenuProps {
   user: User;
   links: MenuLink[];
   signOutLabel: string;
-}) {
+  /** Open at once (the header loads the menu on the first click of its trigger: account-button.tsx). */
+  defaultOpen?: boolean;
+}
+
+/** Picture or initial, 'Account', the given links, then sign-out (spec: Account menu / Account dropdown). */
+export function AccountMenu({ user, links, signOutLabel, defaultOpen }: AccountMenuProps) {
   const navigate = useNavigate();
   const toSignIn = () => navigate(paths.signIn);
   const signOut = useSignOut(toSignIn);
   const signOutEverywhere = useSignOutEverywhere(toSignIn);
   const leaving = signOut.isPending || signOutEverywhere.isPending;
-  const initial = (user.fullName.trim()[0] ?? 'U').toUpperCase();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2 px-2">
-          <Avatar className="size-7">
-            {user.profilePicture && (
-              <AvatarImage src={user.profilePicture} alt="" referrerPolicy="no-referrer" />
-            )}
-            <AvatarFallback className="bg-primary text-primary-foreground text-xs">{initial}</AvatarFallback>
-          </Avatar>
-          <span className="hidden sm:inline">Account</span>
-          <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-        </Button>
+        <AccountTrigger user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="truncate font-normal">

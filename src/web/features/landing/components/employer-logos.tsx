@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { FIXED_COMPANIES } from '@shared/companies';
+import { FIXED_COMPANIES } from '@shared/fixed-companies';
 import { cn } from '@/lib/utils';
 import { paths } from '@/paths';
 

@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { useExperiences } from '../api/get-experiences';
 import { useUpdateCurrentCompany } from '../api/update-current-company';
 import { useUpdateNotWorking } from '../api/update-not-working';
+import { mayAskForCompany } from '../utils/company-question';
 
 export const COMPANY_SAVE_FAILED = 'Failed to update your company. Please try again.';
 /** The honest answer for students and people between jobs. */
@@ -25,8 +26,7 @@ export const NOT_WORKING_LABEL = "I'm not working right now";
  * experiences call has answered with an empty list. It cannot be dismissed; saving a company closes it.
  */
 export function CompanyPrompt({ user, isFirstVisit }: { user: User; isFirstVisit: boolean }) {
-  // Someone who said they are not working (docs/decisions/019) is not asked again.
-  const needsCompany = user.currentCompanyName === null && !user.notWorking && !isFirstVisit;
+  const needsCompany = mayAskForCompany(user, isFirstVisit);
   const experiences = useExperiences({ enabled: needsCompany });
   const [saved, setSaved] = useState(false);
   const open = needsCompany && !saved && experiences.isSuccess && experiences.data.length === 0;

@@ -1,0 +1,111 @@
+import { lazy, Suspense } from 'react';
+import { AuthRequired, CenteredMessage } from '@/components/page-states';
+import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import { mayAskForCompany } from '@/features/profile/utils/company-question';
+import { SignedInPage, notificationsNav } from './layouts';
+import { RequestReferralRoute, renderProfileModal, toastSignInToRequest } from './referral-routes';
+
+/**
+ * Every screen under the signed-in header, loaded on demand as one module: a visitor's first page (the
+ * landing, sign-in, the blog) never loads the session check, the header's bell and menu, or the API client.
+ */
+
+const ProfileEditPage = lazy(() =>
+  import('@/features/profile/profile-edit-page').then((m) => ({ default: m.ProfileEditPage })),
+);
+const CompanyPrompt = lazy(() =>
+  import('@/features/profile/components/company-prompt').then((m) => ({ default: m.CompanyPrompt })),
+);
+const MyReferralsPage = lazy(() =>
+  import('@/features/referrals/my-referrals-page').then((m) => ({ default: m.MyReferralsPage })),
+);
+const NotificationsPage = lazy(() =>
+  import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
+const ReferrerDashboardPage = lazy(() =>
+  import('@/features/referrals/referrer-dashboard-page').then((m) => ({ default: m.ReferrerDashboardPage })),
+);
+const OriginalDashboardPage = lazy(() =>
+  import('@/features/referrals/original-dashboard-page').then((m) => ({ default: m.OriginalDashboardPage })),
+);
+const BasicDashboardPage = lazy(() =>
+  import('@/features/referrals/basic-dashboard-page').then((m) => ({ default: m.BasicDashboardPage })),
+);
+const EmergencyDashboardPage = lazy(() =>
+  import('@/features/referrals/emergency-dashboard-page').then((m) => ({
+    default: m.EmergencyDashboardPage,
+  })),
+);
+
+export function DashboardScreen() {
+  return (
+    <SignedInPage>
+      {(user) => (
+        <DashboardPage
+          user={user}
+          extras={({ user, isFirstVisit }) =>
+            // The question never opens on the session's first dashboard visit: its code loads only when it may.
+            mayAskForCompany(user, isFirstVisit) && (
+              <Suspense fallback={null}>
+                <CompanyPrompt user={user} isFirstVisit={isFirstVisit} />
+              </Suspense>
+            )
+          }
+        />
+      )}
+    </SignedInPage>
+  );
+}
+
+export function ProfileEditScreen() {
+  return <SignedInPage>{(user) => <ProfileEditPage user={user} />}</SignedInPage>;
+}
+
+export function RequestReferralScreen() {
+  return <SignedInPage onVisitor={toastSignInToRequest}>{() => <RequestReferralRoute />}</SignedInPage>;
+}
+
+export function MyReferralsScreen() {
+  return (
+    <SignedInPage>
+      {(user) => <MyReferralsPage user={user} renderProfileModal={renderProfileModal} />}
+    </SignedInPage>
+  );
+}
+
+export function NotificationsScreen() {
+  return <SignedInPage nav={notificationsNav}>{() => <NotificationsPage />}</SignedInPage>;
+}
+
+/** The referrer dashboard variants: visitors see 'Authentication Required' instead of a redirect (spec 6). */
+export function ReferrerDashboardScreen() {
+  return (
+    <SignedInPage visitor={<AuthRequired />}>
+      {(user) => <ReferrerDashboardPage user={user} renderProfileModal={renderProfileModal} />}
+    </SignedInPage>
+  );
+}
+
+export function OriginalDashboardScreen() {
+  return (
+    <SignedInPage visitor={<AuthRequired />}>
+      {(user) => <OriginalDashboardPage user={user} renderProfileModal={renderProfileModal} />}
+    </SignedInPage>
+  );
+}
+
+export function BasicDashboardScreen() {
+  return (
+    <SignedInPage visitor={<AuthRequired />} authError={<CenteredMessage title="Auth check failed" />}>
+      {(user) => <BasicDashboardPage user={user} />}
+    </SignedInPage>
+  );
+}
+
+export function EmergencyDashboardScreen() {
+  return (
+    <SignedInPage visitor={<AuthRequired />} authError={<CenteredMessage title="Authentication failed" />}>
+      {() => <EmergencyDashboardPage />}
+    </SignedInPage>
+  );
+}
