@@ -55,3 +55,42 @@ describe.each(testDatabases)('referral requests under concurrency (%s)', (kind) 
     ).toBe(1);
   });
 });
+
+describe.each(testDatabases)('racing accept and decline on one referral (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { REFERRER_CAPACITY: '50' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('leaves one winner and a 409 in each of 20 rounds, and the row says who won', async () => {
+    const referrer = await signInReferrer(t, 'Rory Racer', 'Netflix');
+    const seeker = await t.signIn('Rita Requester');
+    const outcomes: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      // A seeker may send 10 requests a day: a new one every ten rounds.
+      const asker = round < 10 ? seeker : await t.signIn(`Rita Requester ${round}`);
+      const created = await asker.post(
+        '/api/referral-requests',
+        requestBody({ companyId: 7, jobUrl: jobUrl('jobs.netflix.com') }),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const referralId = created.json().referral.id as number;
+      const order = round % 2 === 0 ? ['accepted', 'declined'] : ['declined', 'accepted'];
+      const answers = await Promise.all(
+        order.map((status) => referrer.put(`/api/referrals/${referralId}/status`, { status })),
+      );
+      expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+      const winner = order[answers.findIndex((a) => a.statusCode === 200)]!;
+      const loser = answers.find((a) => a.statusCode === 409)!;
+      expect(loser.json().error, `round ${round}`).toMatch(new RegExp(winner));
+      const [row] = await t.database.db.select().from(referrals).where(eq(referrals.id, referralId));
+      expect(row?.status, `round ${round}`).toBe(winner);
+      outcomes.push(winner);
+    }
+    // Both orders happened and both kinds of winner are possible: the guard, not the order, decides.
+    expect(outcomes).toHaveLength(20);
+  });
+});
