@@ -27,7 +27,7 @@ export const COMPANY_STATS_WINDOW_DAYS = 90;
  */
 export const COMPANY_STATS_MIN_SAMPLE = 3;
 
-export const CompanyIdParamsSchema = z.object({ id: idSchema('Unknown company') });
+export const CompanyIdParamsSchema = z.object({ id: idSchema('There is no such company.') });
 
 /** `GET /api/companies/{id}/stats`: how a company's referrers answer (last 90 days). */
 export const CompanyStatsSchema = z.object({

@@ -125,8 +125,8 @@ export const NotWorkingInputSchema = z.object({
   notWorking: z.boolean({ error: 'notWorking must be true or false' }),
 });
 
-export const UserIdParamsSchema = z.object({ id: idSchema('Unknown user') });
-export const ItemIdParamsSchema = z.object({ id: idSchema('Unknown item') });
+export const UserIdParamsSchema = z.object({ id: idSchema('There is no such user.') });
+export const ItemIdParamsSchema = z.object({ id: idSchema('There is no such item.') });
 
 export interface CompletionInput {
   hasResume: boolean;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
+import { validationSentence } from './validation-messages.js';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
 const DATABASE_UNAVAILABLE = 'The database is unavailable right now. Please try again in a moment.';
@@ -32,8 +33,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (fieldErrors[field] ??= []).push(issue.message ?? 'is invalid');
       }
       const first = Object.entries(fieldErrors)[0];
-      // Schema messages are whole sentences that name their field ('Job title is required').
-      const message = first?.[1][0] ?? 'The request is not valid.';
+      // Schema messages are whole sentences that name their field ('Job title is required'); where zod
+      // speaks for itself, validationSentence makes one.
+      const message = first
+        ? validationSentence(first[1][0]!, first[0] === 'body' ? '' : first[0], error.validationContext)
+        : 'The request is not valid.';
       return reply.status(400).send({ error: message, fieldErrors });
     }
     if (error instanceof AppError) {

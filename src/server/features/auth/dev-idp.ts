@@ -1,10 +1,14 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../../../shared/brand.js';
+import { badRequest } from '../../lib/errors.js';
 import { renderDevLoginPage } from './dev-idp-page.js';
+
+const INTERACTION_GONE =
+  'This sign-in has expired or was already finished. Close this window and sign in again.';
 
 export const DEV_IDP_PATH = '/dev-idp';
 export const DEV_CLIENT_ID = 'referbridge-web';
@@ -107,6 +111,17 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
   };
   const callback = provider.callback();
 
+  /** The sign-in in progress, or a sentence when it has expired or never existed (the provider's codes). */
+  async function interactionOf(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status !== undefined && status >= 400 && status < 500) throw badRequest(INTERACTION_GONE);
+      throw err;
+    }
+  }
+
   app.register(async (scope) => {
     // Leave the request body unread: oidc-provider parses its own.
     scope.removeAllContentTypeParsers();
@@ -138,7 +153,7 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
       { schema: { hide: true } },
       async (request, reply) => {
         pinOrigin(request.raw);
-        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const details = await interactionOf(request, reply);
         const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
         return reply
           .header('referrer-policy', LOGIN_PAGE_REFERRER_POLICY)
@@ -152,7 +167,7 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
       { schema: { hide: true }, config: { originOptional: true } },
       async (request, reply) => {
         pinOrigin(request.raw);
-        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const details = await interactionOf(request, reply);
         const form = LoginFormSchema.safeParse(request.body ?? {});
         if (!form.success) {
           const body = (request.body ?? {}) as Record<string, unknown>;

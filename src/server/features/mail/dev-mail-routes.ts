@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../shared/errors.js';
+import { hasForbiddenCharacters, notAllowedMessage } from '../../../shared/text.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { renderOutboxMessage, renderOutboxPage } from './dev-mail-page.js';
@@ -19,7 +20,15 @@ const DevMailSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 const DevMailListSchema = z.array(DevMailSchema);
-const DevMailQuerySchema = z.object({ to: z.string().trim().max(254).optional() });
+// A NUL byte cannot reach PostgreSQL's text comparison (it answers an error): refused here with a sentence.
+const DevMailQuerySchema = z.object({
+  to: z
+    .string()
+    .trim()
+    .max(254, { error: 'The address is too long.' })
+    .refine((to) => !hasForbiddenCharacters(to), { error: notAllowedMessage('The address') })
+    .optional(),
+});
 
 function toDto(row: repo.OutboxRow): z.infer<typeof DevMailSchema> {
   return {

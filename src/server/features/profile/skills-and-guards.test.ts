@@ -76,7 +76,7 @@ describe.each(testDatabases)('own skills, item ids and guards (%s)', (kind) => {
     for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
       const res = await alice.del(`/api/user/experiences/${id}`);
       expect(res.statusCode, id).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'Unknown item' });
+      expect(res.json()).toMatchObject({ error: 'There is no such item.' });
       expect((await alice.put(`/api/user/education/${id}`, education)).statusCode).toBe(400);
     }
   });

@@ -75,7 +75,7 @@ describe.each(testDatabases)('profile views and settings (%s)', (kind) => {
         ]) {
           const bad = await alice.get(`/api/users/${id}${suffix}`);
           expect(bad.statusCode, id).toBe(400);
-          expect(bad.json()).toMatchObject({ error: 'Unknown user' });
+          expect(bad.json()).toMatchObject({ error: 'There is no such user.' });
         }
       }
     });
