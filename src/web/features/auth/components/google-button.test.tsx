@@ -77,7 +77,10 @@ describe('GoogleButton', () => {
     expect(
       screen.getByText('Welcome to ReferBridge! You are now being redirected to your dashboard.'),
     ).toBeInTheDocument();
-    expect(button).toBeEnabled();
+    // Still busy until the redirect: a second click would open a second popup.
+    expect(button).toBeDisabled();
+    fireEvent.click(button);
+    expect(window.open).toHaveBeenCalledTimes(1);
   });
 
   it('after the popup closes, asks /auth/status, marks the sign-in and goes to the dashboard after 1.5 s', async () => {
@@ -104,6 +107,8 @@ describe('GoogleButton', () => {
     expect(screen.queryByText('Dashboard page')).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1500));
     expect(screen.getByText('Dashboard page')).toBeInTheDocument();
+    // 'You are now being redirected' is done with: it does not follow onto the dashboard.
+    expect(screen.queryByText('Sign in successful!')).not.toBeInTheDocument();
   });
 
   it('reports a failed sign-up from the status error and lets the user try again', async () => {

@@ -24,14 +24,13 @@ export function useGoogleSignIn(mode: SignInMode) {
   const [inProgress, setInProgress] = useState(false);
   const popupRef = useRef<Window | null>(null);
   const timers = useRef<{ poll?: number; redirect?: number }>({});
-  const successShown = useRef(false);
+  const successToast = useRef<{ dismiss: () => void } | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   const showSuccess = useCallback(() => {
-    if (successShown.current) return;
-    successShown.current = true;
-    toast({ title: texts.successTitle, description: texts.successBody });
+    if (successToast.current) return;
+    successToast.current = toast({ title: texts.successTitle, description: texts.successBody });
   }, [texts]);
 
   useEffect(() => {
@@ -46,8 +45,8 @@ export function useGoogleSignIn(mode: SignInMode) {
         data.type !== AUTH_SUCCESS_MESSAGE
       )
         return;
+      // Still in progress until the redirect: a second click now would open a second popup.
       showSuccess();
-      setInProgress(false);
     }
     window.addEventListener('message', onMessage);
     const pending = timers.current;
@@ -65,10 +64,11 @@ export function useGoogleSignIn(mode: SignInMode) {
       if (status.isAuthenticated) {
         if (mode === 'signin') sessionFlags.setLoggedIn();
         showSuccess();
-        timers.current.redirect = window.setTimeout(
-          () => navigate(paths.dashboard),
-          SIGN_IN_POPUP.redirectDelayMs,
-        );
+        timers.current.redirect = window.setTimeout(() => {
+          // 'Redirecting…' is said and done: it does not follow onto the dashboard.
+          successToast.current?.dismiss();
+          navigate(paths.dashboard);
+        }, SIGN_IN_POPUP.redirectDelayMs);
         return;
       }
       setInProgress(false);
@@ -82,7 +82,7 @@ export function useGoogleSignIn(mode: SignInMode) {
 
   const start = useCallback(() => {
     try {
-      successShown.current = false;
+      successToast.current = null;
       const popup = openCenteredPopup('/auth/google');
       if (!popup || popup.closed) {
         toast({ variant: 'destructive', title: 'Popup blocked', description: texts.popupBlocked });
