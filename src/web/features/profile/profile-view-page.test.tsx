@@ -110,11 +110,22 @@ describe('ProfileViewPage', () => {
     expect(screen.getByText('A')).toBeInTheDocument(); // the initial avatar
   });
 
-  it.each([404, 401])('shows Profile Not Found when the API answers %i', async (status) => {
-    stubApi({ ...profileRoutes(9), '/api/users/9': { status, body: { error: 'User not found' } } });
+  it('shows Profile Not Found when the API answers 404', async () => {
+    stubApi({ ...profileRoutes(9), '/api/users/9': { status: 404, body: { error: 'Profile not found.' } } });
     renderAt(['/profile/view/9']);
     expect(await screen.findByRole('heading', { name: 'Profile Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor to sign in when the API answers 401', async () => {
+    stubApi({
+      ...profileRoutes(9),
+      '/api/users/9': { status: 401, body: { error: 'Please sign in to continue.' } },
+    });
+    renderAt(['/profile/view/9']);
+    expect(await screen.findByRole('heading', { name: 'Sign in to see this profile' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+    expect(screen.queryByRole('heading', { name: 'Profile Not Found' })).not.toBeInTheDocument();
   });
 
   it('treats a non-numeric id as not found without calling the API', () => {

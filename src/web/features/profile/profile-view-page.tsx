@@ -1,6 +1,6 @@
-import { ArrowLeft, Loader2, Mail, UserX, X } from 'lucide-react';
+import { ArrowLeft, Loader2, LogIn, Mail, UserX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/paths';
@@ -84,6 +84,20 @@ function ProfileBody({ profile, onGoBack }: { profile: UserProfileState; onGoBac
             This profile does not exist, or you do not have access to it.
           </p>
           <Button onClick={onGoBack}>Go Back</Button>
+        </StateMessage>
+      );
+    case 'signed-out':
+      return (
+        <StateMessage
+          icon={<LogIn className="text-primary size-10" aria-hidden="true" />}
+          title="Sign in to see this profile"
+        >
+          <p className="text-muted-foreground max-w-md">
+            Profiles are shown to their owner and to the referrer handling their request.
+          </p>
+          <Button asChild>
+            <Link to={paths.signIn}>Sign in</Link>
+          </Button>
         </StateMessage>
       );
     case 'error':

@@ -11,6 +11,8 @@ import { userSkillsQuery } from './get-user-skills';
 export type UserProfileState =
   | { status: 'loading' }
   | { status: 'not-found' }
+  /** A visitor: the API answered 401, so the page asks them to sign in. */
+  | { status: 'signed-out' }
   | { status: 'error'; error: Error }
   | {
       status: 'success';
@@ -23,7 +25,7 @@ export type UserProfileState =
 
 /**
  * The five reads of one user's profile, combined. The API answers 404 for a user the viewer may not see
- * and 401 to a visitor; both mean "no profile to show here", so they become `not-found`.
+ * (`not-found`, whether or not the user exists) and 401 to a visitor (`signed-out`).
  */
 export function useUserProfile(
   id: number | null,
@@ -44,7 +46,8 @@ export function useUserProfile(
   const [user, experiences, education, skills, resume] = results;
   const failed = results.find((r) => r.isError)?.error;
   if (failed) {
-    const hidden = failed instanceof ApiRequestError && (failed.status === 404 || failed.status === 401);
+    if (failed instanceof ApiRequestError && failed.status === 401) return { status: 'signed-out' };
+    const hidden = failed instanceof ApiRequestError && failed.status === 404;
     return hidden ? { status: 'not-found' } : { status: 'error', error: failed };
   }
   if (
