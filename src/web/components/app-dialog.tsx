@@ -8,6 +8,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
 } from '@/components/ui/dialog';
 
 const keepOpen = (event: Event) => event.preventDefault();
@@ -26,6 +27,7 @@ export function AppDialog({
   description,
   footer,
   className,
+  trigger,
   children,
 }: {
   open: boolean;
@@ -37,6 +39,8 @@ export function AppDialog({
   description?: ReactNode;
   footer?: ReactNode;
   className?: string;
+  /** The button that opens the dialog: it gets the focus back when the dialog closes. */
+  trigger?: ReactNode;
   children?: ReactNode;
 }) {
   const lock = blocking
@@ -44,6 +48,7 @@ export function AppDialog({
     : {};
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent showCloseButton={showCloseButton} className={className} {...lock}>
         {title !== undefined && (
           <DialogHeader>

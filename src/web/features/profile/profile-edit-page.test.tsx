@@ -104,7 +104,21 @@ describe('ProfileEditPage', () => {
       body: { id: 1, jobTitle: 'Staff Engineer' },
     });
 
-    await user.click(screen.getByRole('button', { name: 'Delete Staff Engineer at Acme' }));
+    // Deleting asks first: Cancel deletes nothing and puts focus back on the Delete button.
+    const trash = screen.getByRole('button', { name: 'Delete Staff Engineer at Acme' });
+    await user.click(trash);
+    const question = await screen.findByRole('dialog', { name: 'Delete this entry?' });
+    expect(question).toHaveTextContent('Staff Engineer at Acme will be removed from your profile.');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(trash).toHaveFocus();
+    expect(api.writes()).toHaveLength(1);
+    await user.click(trash);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this entry?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith({
         title: 'Success',
@@ -147,6 +161,11 @@ describe('ProfileEditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Education' }));
     expect(await screen.findByText('Sep 2014 - Jun 2018')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete BSc at MIT' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this entry?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith({
         title: 'Success',

@@ -1,5 +1,7 @@
 import { descriptionItems } from '@shared/profile-format';
 import { Loader2, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { AppDialog } from '@/components/app-dialog';
 import { Button } from '@/components/ui/button';
 
 /** One saved experience or education: headline, where, when, bullet list, and its Edit / Delete buttons. */
@@ -25,12 +27,53 @@ export function EditItemCard({
   deleting: boolean;
 }) {
   const bullets = descriptionItems(description);
+  // Deleting asks first; closing the question puts focus back on the Delete button (Radix's focus scope).
+  const [confirming, setConfirming] = useState(false);
+  const deleteDialog = (
+    <AppDialog
+      trigger={
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={deleting}
+          aria-label={`Delete ${itemName}`}
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+        >
+          {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+          Delete
+        </Button>
+      }
+      open={confirming}
+      onOpenChange={setConfirming}
+      icon={<Trash2 className="size-5" aria-hidden="true" />}
+      title="Delete this entry?"
+      description={`${itemName} will be removed from your profile. This cannot be undone.`}
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button
+            type="button"
+            variant="destructive"
+            onClick={() => {
+              setConfirming(false);
+              onDelete();
+            }}
+          >
+            Delete
+          </Button>
+        </>
+      }
+    />
+  );
   return (
     <article className="bg-background hover:border-primary/30 rounded-lg border p-4 transition-colors">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
         <div className="min-w-0 flex-1 basis-56">
-          <h3 className="font-semibold break-words">{title}</h3>
-          <p className="text-muted-foreground text-sm break-words">{subtitle}</p>
+          <h3 className="font-semibold wrap-anywhere">{title}</h3>
+          <p className="text-muted-foreground text-sm wrap-anywhere">{subtitle}</p>
           {dates && (
             <p className="text-muted-foreground mt-1 flex items-center gap-2 text-xs">
               {dates}
@@ -47,26 +90,11 @@ export function EditItemCard({
             <Pencil aria-hidden="true" />
             Edit
           </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={onDelete}
-            disabled={deleting}
-            aria-label={`Delete ${itemName}`}
-            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-          >
-            {deleting ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Trash2 aria-hidden="true" />
-            )}
-            Delete
-          </Button>
+          {deleteDialog}
         </div>
       </div>
       {bullets.length > 0 && (
-        <ul className="marker:text-primary/70 mt-3 list-disc space-y-1 pl-5 text-sm">
+        <ul className="marker:text-primary/70 mt-3 list-disc space-y-1 pl-5 text-sm wrap-anywhere">
           {bullets.map((line, i) => (
             <li key={i}>{line}</li>
           ))}
