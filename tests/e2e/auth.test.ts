@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, completePopupSignIn, launchBrowser, newPage, screenshot, servers } from './browser';
+import {
+  chromiumPath,
+  completePopupSignIn,
+  firstDashboardVisitRecorded,
+  launchBrowser,
+  newPage,
+  screenshot,
+  servers,
+} from './browser';
 
 describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
   let browser: Browser;
@@ -38,6 +46,7 @@ describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name
     expect(await page.getByRole('link', { name: /Complete Your Profile/ }).count()).toBe(1);
     expect(await page.evaluate(() => sessionStorage.getItem('isLoggedIn'))).toBeNull();
 
+    await firstDashboardVisitRecorded(page);
     await page.reload();
     await page.getByRole('heading', { name: 'Hey, Ada!' }).waitFor();
     // Second visit without experience or company: the blocking company question comes up (spec section 4).

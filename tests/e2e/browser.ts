@@ -86,3 +86,11 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
     );
   }
 }
+
+/**
+ * The dashboard records the session's first visit in an effect after it renders; with the first render in a
+ * transition that can come a moment after the greeting shows. Waits for it before a reload that needs it.
+ */
+export async function firstDashboardVisitRecorded(page: Page): Promise<void> {
+  await page.waitForFunction(() => sessionStorage.getItem('hasVisitedDashboard') === 'true');
+}

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, completePopupSignIn, launchBrowser, newPage, screenshot, servers } from './browser';
+import {
+  chromiumPath,
+  completePopupSignIn,
+  firstDashboardVisitRecorded,
+  launchBrowser,
+  newPage,
+  screenshot,
+  servers,
+} from './browser';
 
 const PROMPT = 'We need one information';
 
@@ -42,6 +50,7 @@ describe.skipIf(!chromiumPath).each(servers)(
       expect(await page.getByRole('dialog').count()).toBe(0);
 
       // Second visit: no company, no experience, so the blocking dialog opens.
+      await firstDashboardVisitRecorded(page);
       await page.reload();
       await page.getByRole('heading', { name: 'Hey, Lin!' }).waitFor();
       const dialog = page.getByRole('dialog', { name: PROMPT });

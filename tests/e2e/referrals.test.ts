@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import {
+  chromiumPath,
+  firstDashboardVisitRecorded,
+  launchBrowser,
+  newPage,
+  screenshot,
+  servers,
+  signInThroughPopup,
+} from './browser';
 
 /** Radix also repeats a toast in a live region, so match the visible text exactly. */
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -9,6 +17,7 @@ const toastText = (page: Page, text: string) => page.getByText(text, { exact: tr
 async function setCompany(page: Page, company: string) {
   // The first dashboard visit of a session is marked once the greeting renders; only later visits prompt.
   await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+  await firstDashboardVisitRecorded(page);
   await page.reload();
   await page.getByRole('heading', { name: /^Hey, / }).waitFor();
   const dialog = page.getByRole('dialog', { name: 'We need one information' });
