@@ -41,7 +41,7 @@ function HeroPreview() {
           <span className="text-xs font-medium uppercase tracking-wider text-muted-foreground">
             Referral request
           </span>
-          <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-medium text-primary">
+          <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2.5 py-1 text-xs font-medium text-primary-strong">
             <Clock aria-hidden="true" className="size-3" />
             Sent 12s ago
           </span>
@@ -204,7 +204,7 @@ function ClosingCta() {
           <h2 id="cta-heading" className="mt-4 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
             Your next role is one referral away
           </h2>
-          <p className="mt-4 text-lg text-primary-foreground/80">
+          <p className="mt-4 text-lg text-primary-foreground">
             Join {PRODUCT_NAME} today and let people on the inside vouch for you.
           </p>
           <Button asChild size="lg" variant="secondary" className="mt-8 w-full shadow-lg sm:w-auto">

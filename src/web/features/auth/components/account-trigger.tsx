@@ -5,19 +5,20 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 
 /**
- * The account menu's button: picture or initial, then 'Account' (shown from the small breakpoint; phones
- * read the same name from its label). The menu wraps it as its trigger; before the menu has loaded, the
+ * The account menu's button: picture or initial, then 'Account' (shown from the small breakpoint; on
+ * phones it is there for screen readers only, so the button is named 'Account' everywhere). The menu wraps it as its trigger; before the menu has loaded, the
  * header shows it alone.
  */
 export function AccountTrigger({ user, ...props }: { user: User } & ComponentProps<typeof Button>) {
   const initial = (user.fullName.trim()[0] ?? 'U').toUpperCase();
   return (
-    <Button variant="ghost" className="gap-2 px-2" aria-label="Account" {...props}>
-      <Avatar className="size-7">
+    <Button variant="ghost" className="gap-2 px-2" {...props}>
+      <Avatar className="size-7" aria-hidden="true">
         {user.profilePicture && <AvatarImage src={user.profilePicture} alt="" referrerPolicy="no-referrer" />}
         <AvatarFallback className="bg-primary text-primary-foreground text-xs">{initial}</AvatarFallback>
       </Avatar>
-      <span className="hidden sm:inline">Account</span>
+      {/* The button's name on every screen; shown from the small breakpoint. */}
+      <span className="sr-only sm:not-sr-only">Account</span>
       <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
     </Button>
   );

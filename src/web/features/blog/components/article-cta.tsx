@@ -11,7 +11,7 @@ export function ArticleCta() {
         <h2 id="article-cta-heading" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
           Ready to get referred to your dream company?
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-primary-foreground/80">
+        <p className="mx-auto mt-3 max-w-xl text-primary-foreground">
           Send one request with the job link and let a verified employee put your name forward.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">

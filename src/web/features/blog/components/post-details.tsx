@@ -6,7 +6,7 @@ export function CategoryBadge({ category, className }: { category: string; class
   return (
     <span
       className={cn(
-        'inline-flex w-fit items-center rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary',
+        'inline-flex w-fit items-center rounded-full bg-primary/10 px-2.5 py-0.5 text-xs font-semibold text-primary-strong',
         className,
       )}
     >

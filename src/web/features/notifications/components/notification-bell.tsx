@@ -60,24 +60,37 @@ export function NotificationBell() {
           {badge}
         </span>
       )}
-      <span id={descriptionId} className="sr-only">
-        {count > 0 ? `${count} unread` : 'No unread notifications'}
-      </span>
     </Button>
   );
-  if (!ready) return trigger;
+  // The count describes the button from outside it: inside, it would be part of its name.
+  const description = (
+    <span id={descriptionId} className="sr-only">
+      {count > 0 ? `${count} unread` : 'No unread notifications'}
+    </span>
+  );
+  if (!ready) {
+    return (
+      <>
+        {trigger}
+        {description}
+      </>
+    );
+  }
   return (
-    <Suspense fallback={trigger}>
-      <BellPopover
-        trigger={trigger}
-        open={open}
-        onOpenChange={setOpen}
-        count={count}
-        notifications={recent.data}
-        isPending={recent.isPending}
-        isError={recent.isError}
-        onOpen={openNotification}
-      />
-    </Suspense>
+    <>
+      {description}
+      <Suspense fallback={trigger}>
+        <BellPopover
+          trigger={trigger}
+          open={open}
+          onOpenChange={setOpen}
+          count={count}
+          notifications={recent.data}
+          isPending={recent.isPending}
+          isError={recent.isError}
+          onOpen={openNotification}
+        />
+      </Suspense>
+    </>
   );
 }
