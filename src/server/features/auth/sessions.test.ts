@@ -69,6 +69,29 @@ describe.each(testDatabases)('session lifetime (%s)', (kind) => {
     expect(await resolveSession(t.database.db, kept)).not.toBeNull();
   });
 
+  it('does not write last_seen_at again within the hour: reads stay reads', async () => {
+    const token = await freshToken('reader@example.com');
+    const user = (await resolveSession(t.database.db, token))!;
+    const [created] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    for (const minutes of [1, 20, 59]) {
+      await resolveSession(t.database.db, token, new Date(created!.lastSeenAt.getTime() + minutes * 60_000));
+    }
+    const [after] = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(after!.lastSeenAt.getTime()).toBe(created!.lastSeenAt.getTime());
+  });
+
+  it('sweeps a session past its absolute expiry even when it was seen a moment ago', async () => {
+    const token = await freshToken('expired@example.com');
+    const user = (await resolveSession(t.database.db, token))!;
+    // Seen just now, but its 30 days are over: only expires_at says it must go.
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.userId, user.id));
+    await freshToken('another-sweeper@example.com');
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+
   it('does not know a made-up token', async () => {
     expect(await resolveSession(t.database.db, 'not-a-real-token')).toBeNull();
   });
