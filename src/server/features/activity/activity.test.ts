@@ -52,4 +52,21 @@ describe.each(testDatabases)('activity log (%s)', (kind) => {
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error).toMatch(/Details must be at most 2000 characters/);
   });
+  it('takes 120 events a minute from one user, then answers 429 with Retry-After; others are not slowed', async () => {
+    const busy = await t.signIn('Busy Clicker');
+    const answers = await Promise.all(
+      Array.from({ length: 125 }, () => post(busy.browser, { category: 'navigation', action: 'tick' })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 204)).toHaveLength(120);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error).toMatch(/^[A-Z].*\.$/);
+    expect(
+      await t.database.db.$count(activities, eq(activities.userId, busy.user.id)),
+      'the refused ones are not stored',
+    ).toBe(120);
+    expect((await post(browser, { category: 'navigation', action: 'calm' })).statusCode).toBe(204);
+  });
 });
