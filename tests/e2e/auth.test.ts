@@ -22,7 +22,7 @@ describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name
   it('visitor signs up through the popup, sees the dashboard, reloads, signs out', async () => {
     const { page, errors, context } = await newPage(browser, baseUrl);
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Get referred now' })).toBeTruthy();
+    expect(await page.getByRole('link', { name: 'Get referred now' }).getAttribute('href')).toBe('/signup');
     await screenshot(page, `${name}-landing`);
 
     await page.getByRole('link', { name: 'Sign up' }).first().click();
