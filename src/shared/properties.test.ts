@@ -30,6 +30,23 @@ describe('properties of the shared rules', () => {
     );
   });
 
+  // Spec 'Profile completion': four parts of 25 points (one experience, one education, two skills, a
+  // resume). Written out by hand, so a broken rule fails on every run, not only when a random case hits it.
+  it.each([
+    [{ hasResume: false, experienceCount: 0, educationCount: 0, skillCount: 0 }, 0],
+    [{ hasResume: true, experienceCount: 0, educationCount: 0, skillCount: 0 }, 25],
+    [{ hasResume: false, experienceCount: 1, educationCount: 0, skillCount: 0 }, 25],
+    [{ hasResume: false, experienceCount: 0, educationCount: 1, skillCount: 0 }, 25],
+    [{ hasResume: false, experienceCount: 0, educationCount: 0, skillCount: 1 }, 0],
+    [{ hasResume: false, experienceCount: 0, educationCount: 0, skillCount: 2 }, 25],
+    [{ hasResume: false, experienceCount: 3, educationCount: 2, skillCount: 1 }, 50],
+    [{ hasResume: true, experienceCount: 1, educationCount: 1, skillCount: 1 }, 75],
+    [{ hasResume: true, experienceCount: 1, educationCount: 0, skillCount: 2 }, 75],
+    [{ hasResume: true, experienceCount: 1, educationCount: 1, skillCount: 2 }, 100],
+  ])('completion of %o is %i%%', (input, percentage) => {
+    expect(profileCompletion(input).percentage).toBe(percentage);
+  });
+
   it('the badge shows the count up to 99, then 99+, and nothing at 0', () => {
     fc.assert(
       fc.property(fc.nat(100_000), (n) => {
