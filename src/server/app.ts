@@ -47,6 +47,7 @@ import { createLogger } from './plugins/logger.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { createRateLimitStore, rateLimitOptions } from './plugins/rate-limit-store.js';
 import { registerRequestBodies } from './plugins/request-body.js';
+import { RequestLog } from './plugins/request-log.js';
 import { registerSecurity, securityHeaders } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 
@@ -78,6 +79,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(config),
     bodyLimit: 1024 * 1024,
+    // One line per request instead of two, and only refusals, failures and slow answers at info.
+    logController: new RequestLog(),
     ...frameworkErrorOptions(securityHeaders(config)),
     // Off unless configured: otherwise any client could name its own address in X-Forwarded-For.
     trustProxy:

@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error plain ESM helper shared with `npm start`
 import { ensureBuild, root, serverEntry } from '../../scripts/ensure-build.mjs';
 
 export interface E2eServer {

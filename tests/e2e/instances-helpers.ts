@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
-// @ts-expect-error plain ESM helper shared with `npm start`
 import { root, serverEntry } from '../../scripts/ensure-build.mjs';
 
 /** Every instance of the suite claims this address; the test client maps it to the instance it talks to. */

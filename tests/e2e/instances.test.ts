@@ -15,7 +15,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type StreamEvent } from '../../src/server/testing/event-stream';
 import { REFERRAL_REQUEST_ERRORS } from '../../src/shared/referrals';
-// @ts-expect-error plain ESM helper shared with `npm start`
 import { ensureBuild, root } from '../../scripts/ensure-build.mjs';
 import {
   Client,

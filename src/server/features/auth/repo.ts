@@ -1,5 +1,6 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { identities, sessions, users } from '../../db/schema.js';
 
 import type { UserRow } from '../../db/schema.js';
@@ -59,12 +60,23 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert): 
   await db.insert(sessions).values(row);
 }
 
-export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
+// Every signed-in request asks this first.
+const liveSession = preparedPerDb((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('find_live_session'),
+);
+
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await liveSession(db).execute({ tokenHash, now });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { notifications } from '../../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -31,6 +32,7 @@ export async function listNotifications(
       : sql`(${notifications.createdAt}, ${notifications.id}) < (
           select c.created_at, c.id from ${notifications} c where c.id = ${beforeId} and c.user_id = ${userId}
         )`;
+  if (!afterCursor) return firstPage(db).execute({ userId, limit });
   return db
     .select()
     .from(notifications)
@@ -38,6 +40,17 @@ export async function listNotifications(
     .orderBy(...newestFirst)
     .limit(limit);
 }
+
+// The first page is the bell's popup and the page's first screen; later pages are rarer.
+const firstPage = preparedPerDb((db) =>
+  db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('first_notification_page'),
+);
 
 export async function findNotification(
   db: Db,
@@ -51,11 +64,17 @@ export async function findNotification(
   return row;
 }
 
-export async function countUnread(db: Db, userId: number): Promise<number> {
-  const [row] = await db
+// The bell polls this (and every change pushes it): the hottest read there is.
+const unreadCount = preparedPerDb((db) =>
+  db
     .select({ count: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.read, false)))
+    .prepare('count_unread_notifications'),
+);
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const [row] = await unreadCount(db).execute({ userId });
   return row?.count ?? 0;
 }
 

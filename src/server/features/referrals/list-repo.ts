@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { firstNameOf } from '../../../shared/names.js';
 import {
@@ -8,6 +8,7 @@ import {
   type ReferralRequest,
 } from '../../../shared/referrals.js';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../db/schema.js';
 import { listHandoffs } from './handoff-repo.js';
 import type { ReferralRow } from './repo.js';
@@ -56,8 +57,18 @@ export interface Page {
   before?: number;
 }
 
-/** One page of a list as an unexecuted query (the EXPLAIN test reads its plan). */
-export function requestListQuery(db: Db, role: 'seeker' | 'referrer', userId: number, page: Page) {
+type Bound<T> = T | Placeholder;
+
+/**
+ * One page of a list as an unexecuted query (the EXPLAIN test reads its plan). The user and the limit may
+ * be placeholders: the first pages are prepared once (see firstPages).
+ */
+export function requestListQuery(
+  db: Db,
+  role: 'seeker' | 'referrer',
+  userId: Bound<number>,
+  page: { limit: Bound<number>; before?: number },
+) {
   if (role === 'referrer') {
     // Newest request first through index referrals_referrer_request_idx.
     return selectRequestViews(
@@ -93,11 +104,28 @@ export async function listRequestViews(
   userId: number,
   page: Page,
 ): Promise<ReferralRequest[]> {
-  const rows = await requestListQuery(db, role, userId, page);
+  const rows =
+    page.before === undefined
+      ? await firstPages[role](db).execute({ userId, limit: page.limit })
+      : await requestListQuery(db, role, userId, page);
   // A referrer learns nothing of the request's other referrers; the seeker sees who passed it on.
   const handoffs = role === 'seeker' ? await handoffsByRequest(db, rows) : new Map();
   return rows.map((row) => toRequestDto(row, handoffs.get(row.request.id) ?? []));
 }
+
+// The lists' first pages are what the dashboards and their polls ask for.
+const firstPages = {
+  seeker: preparedPerDb((db) =>
+    requestListQuery(db, 'seeker', sql.placeholder('userId'), { limit: sql.placeholder('limit') }).prepare(
+      'seeker_requests_first_page',
+    ),
+  ),
+  referrer: preparedPerDb((db) =>
+    requestListQuery(db, 'referrer', sql.placeholder('userId'), { limit: sql.placeholder('limit') }).prepare(
+      'referrer_requests_first_page',
+    ),
+  ),
+};
 
 export async function findRequestView(db: Db, requestId: number): Promise<ReferralRequest | undefined> {
   const [row] = await selectRequestViews(db, false, eq(referralRequests.id, requestId));
