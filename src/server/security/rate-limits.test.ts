@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -204,6 +205,45 @@ describe.each(testDatabases)('each limit answers 429 with Retry-After and a sent
       expect(retry).toBeGreaterThan(3000);
       expect(retry).toBeLessThanOrEqual(3600);
     });
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('the company-change budget across instances sharing Redis', () => {
+  it('counts both routes on both instances as one budget', async () => {
+    const env = {
+      REDIS_URL: redisUrl!,
+      REDIS_KEY_PREFIX: `referbridge-test:${randomUUID()}:`,
+      COMPANY_CHANGE_RATE_LIMIT: '2',
+    };
+    const a = await createTestApp('pglite', { referralSweep: false }, env);
+    const b = await createTestApp('pglite', { referralSweep: false }, env, a);
+    try {
+      const who = await a.signIn('Two Instances');
+      const onB = (url: string, body: unknown) =>
+        b.app.inject({
+          method: 'PUT',
+          url,
+          headers: {
+            cookie: who.browser.cookieHeader(),
+            origin: PUBLIC_URL,
+            'content-type': 'application/json',
+          },
+          payload: JSON.stringify(body),
+        });
+      expect(
+        (await who.put(`/api/users/${who.user.id}/current-company`, { companyName: 'Redis One' })).statusCode,
+      ).toBe(200);
+      expect((await onB(`/api/users/${who.user.id}/not-working`, { notWorking: true })).statusCode).toBe(200);
+      expectLimited(
+        await onB(`/api/users/${who.user.id}/current-company`, { companyName: 'Redis Two' }),
+        'company change on the other instance',
+      );
+    } finally {
+      await b.close();
+      await a.close();
+    }
   });
 });
 
