@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthStatusSchema } from '../../shared/auth.js';
-import { DEV_CLIENT_ID } from '../features/auth/dev-idp.js';
+import { DEV_CLIENT_ID, registerDevIdp } from '../features/auth/dev-idp.js';
 import { changedTables, dbDigest } from '../testing/db-digest.js';
 import { Browser, PUBLIC_URL, createTestApp, testDatabases, type TestApp } from '../testing/test-app.js';
 
@@ -282,5 +283,126 @@ describe.each(testDatabases)('OpenID Connect negatives (%s)', (kind) => {
       expect(second.statusCode).toBe(400);
       expect(second.json()).toMatchObject({ error: 'invalid_grant' });
     });
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The same attacks through the configuration used for Google (OIDC_ISSUER and a client secret), against
+ * a provider on its own port: discovery and the token exchange go over HTTP, as they do in production.
+ */
+describe('OpenID Connect negatives with an external issuer', () => {
+  let idp: FastifyInstance;
+  let t: TestApp;
+  let issuer: string;
+  let idpHost: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    idpHost = `127.0.0.1:${port}`;
+    issuer = `http://${idpHost}/dev-idp`;
+    idp = Fastify();
+    registerDevIdp(idp, {
+      issuer,
+      clientSecret: 'external-secret',
+      redirectUri: `${PUBLIC_URL}${CALLBACK_PATH}`,
+      cookieKeys: ['an-external-provider-cookie-key-123456'],
+    });
+    await idp.listen({ port, host: '127.0.0.1' });
+    t = await createTestApp(
+      'pglite',
+      {},
+      { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: DEV_CLIENT_ID, OIDC_CLIENT_SECRET: 'external-secret' },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await idp?.close();
+  });
+
+  /** Walks the external provider (its own cookies and host) up to, not into, our callback. */
+  async function walkExternal(authorize: URL, email: string): Promise<Walk> {
+    const provider = new Browser(idp);
+    const get = (url: URL) =>
+      provider.request({ method: 'GET', url: url.pathname + url.search, headers: { host: idpHost } });
+    let res = await get(authorize);
+    for (let hops = 0; hops < 12; hops++) {
+      if (res.statusCode >= 300 && res.statusCode < 400) {
+        const next = new URL(String(res.headers.location), issuer);
+        if (next.origin === PUBLIC_URL && next.pathname === CALLBACK_PATH) return { callback: next };
+        if (next.host !== idpHost) return { stopped: res };
+        res = await get(next);
+        continue;
+      }
+      const action = /action="([^"]+)"/.exec(res.body)?.[1];
+      if (res.statusCode !== 200 || !action) return { stopped: res };
+      res = await provider.request({
+        method: 'POST',
+        url: action.replaceAll('&amp;', '&'),
+        headers: { host: idpHost, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email, name: 'Mallory' }).toString(),
+      });
+    }
+    throw new Error('the provider kept redirecting');
+  }
+
+  async function expectNoSignIn(browser: Browser, callback: URL): Promise<void> {
+    const before = await dbDigest(t.database.db);
+    const res = await browser.request({ method: 'GET', url: callback.pathname + callback.search });
+    expect(res.body).toContain('Sign-in failed. This window will close.');
+    expect(res.cookies.map((c) => c.name)).not.toContain('sid');
+    expect(changedTables(before, await dbDigest(t.database.db))).toEqual([]);
+    expect((await browser.request({ method: 'GET', url: '/auth/status' })).json()).toEqual({
+      isAuthenticated: false,
+      user: null,
+      error: SIGN_IN_FAILED,
+    });
+  }
+
+  it('refuses a wrong state and an ID token minted for another nonce', async () => {
+    const forgedState = new Browser(t.app);
+    const callback = callbackOf(await walkExternal(await startSignIn(forgedState), freshEmail('ext-state')));
+    callback.searchParams.set('state', 'forged');
+    await expectNoSignIn(forgedState, callback);
+
+    const otherNonce = new Browser(t.app);
+    const authorize = await startSignIn(otherNonce);
+    authorize.searchParams.set('nonce', randomBytes(16).toString('base64url'));
+    await expectNoSignIn(otherNonce, callbackOf(await walkExternal(authorize, freshEmail('ext-nonce'))));
+  });
+
+  it('refuses a replayed code and a code issued for another PKCE challenge', async () => {
+    const browser = new Browser(t.app);
+    const callback = callbackOf(await walkExternal(await startSignIn(browser), freshEmail('ext-replay')));
+    const attacker = new Browser(t.app);
+    for (const [name, value] of browser.cookies) attacker.cookies.set(name, value);
+    const first = await browser.request({ method: 'GET', url: callback.pathname + callback.search });
+    expect(first.body).toContain('AUTH_SUCCESS');
+    await expectNoSignIn(attacker, callback);
+
+    const injected = new Browser(t.app);
+    const authorize = await startSignIn(injected);
+    authorize.searchParams.set('code_challenge', challengeOf(randomBytes(32).toString('base64url')));
+    await expectNoSignIn(injected, callbackOf(await walkExternal(authorize, freshEmail('ext-pkce'))));
+  });
+
+  it('never sends a code to a foreign redirect URI', async () => {
+    const browser = new Browser(t.app);
+    const authorize = await startSignIn(browser);
+    authorize.searchParams.set('redirect_uri', 'https://evil.example/auth/google/callback');
+    const walk = await walkExternal(authorize, freshEmail('ext-redirect'));
+    expect('stopped' in walk).toBe(true);
+    const page = (walk as { stopped: LightMyRequestResponse }).stopped;
+    expect(page.statusCode).toBe(400);
+    expect(page.headers.location).toBeUndefined();
+    expect(page.body).toMatch(/redirect_uri did not match/);
   });
 });
