@@ -97,7 +97,7 @@ describe('response headers (pglite, http PUBLIC_URL)', () => {
     expectBaseline(res);
   });
 
-  it('a resume download: a PDF the browser shows but never sniffs, frames elsewhere or stores', async () => {
+  it('a resume download: a PDF the browser shows but never sniffs, runs script in, frames elsewhere or stores', async () => {
     const uploaded = await uploadResume(owner, pdfBytes('headers'), 'my résumé "final".pdf');
     expect(uploaded.statusCode).toBe(201);
     const res = await owner.get(`/api/resumes/${uploaded.json().id}/file`);
@@ -105,7 +105,9 @@ describe('response headers (pglite, http PUBLIC_URL)', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(res.headers['content-security-policy']).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'self'",
+    );
     expect(String(res.headers['content-disposition'])).toMatch(
       /^inline; filename="[^"\r\n]*"; filename\*=UTF-8''/,
     );

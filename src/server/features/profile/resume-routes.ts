@@ -27,6 +27,9 @@ import type { ProfileViewRule } from './ports.js';
 const tags = ['profile'];
 const NO_FILE = 'Choose a PDF file to upload (form field "resume").';
 
+/** The policy of a served resume (decision 026): no script, no origin, framed by our pages only. */
+export const RESUME_FILE_POLICY = "sandbox; default-src 'none'; frame-ancestors 'self'";
+
 export const tooManyUploads = (max: number) =>
   `You have uploaded ${max} resumes in the last hour. Please try again later.`;
 
@@ -97,8 +100,9 @@ export async function resumeRoutes(
           .header('content-disposition', inlineContentDisposition(file.fileName))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
-          // The page policy (object-src 'none') would stop the browser's PDF viewer; a PDF needs only this.
-          .header('content-security-policy', "frame-ancestors 'self'")
+          // Shown inline, yet inert even if some browser took it for a page (a PDF can also be HTML): the
+          // sandbox gives it no origin of ours and no script. Decision 026 weighs this against PDF viewers.
+          .header('content-security-policy', RESUME_FILE_POLICY)
           .send(file.data)
       );
     },

@@ -68,7 +68,9 @@ describe.each(testDatabases)('resumes (%s)', (kind) => {
     );
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['cache-control']).toBe('private, no-store');
-    expect(file.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(file.headers['content-security-policy']).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'self'",
+    );
     expect(file.rawPayload).toEqual(data);
   });
 

@@ -14,7 +14,7 @@ import {
   UserIdParamsSchema,
 } from '../../../shared/profile.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
+import { tooManyRequests } from '../../lib/errors.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
 import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { getEducation, getExperiences, getSkills } from './service.js';
@@ -66,13 +66,20 @@ export async function userRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const params = UserIdParamsSchema;
   await app.register(rateLimit, rateLimitOptions(rateLimits, 'profile', { global: false }));
-  // One budget for both routes that change (and may release) a user's company.
-  const companyChangeLimit = {
+  // One budget for both routes that change (and may release) a user's company. A per-route
+  // `config.rateLimit` would count each route apart (the plugin gives every route its own store), and a
+  // user could then change company twice as often by alternating them; one limiter counts both.
+  const companyChanges = app.createRateLimit({
     max: companyChangesPerMinute,
     timeWindow: '1 minute',
     keyGenerator: (request: FastifyRequest) =>
-      request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
-    errorResponseBuilder: () => new AppError(429, TOO_MANY_COMPANY_CHANGES),
+      request.user ? `company-change:user:${request.user.id}` : `company-change:ip:${request.ip}`,
+  });
+  const companyChangeLimit = async (request: FastifyRequest) => {
+    const limit = await companyChanges(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw tooManyRequests(TOO_MANY_COMPANY_CHANGES, Math.max(1, limit.ttlInSeconds));
+    }
   };
 
   api.get(
@@ -160,7 +167,7 @@ export async function userRoutes(
         body: CurrentCompanyInputSchema,
         response: { 200: UserSchema, ...writeErrors, 429: ApiErrorSchema },
       },
-      config: { rateLimit: companyChangeLimit },
+      onRequest: companyChangeLimit,
     },
     async (request) =>
       toUserDto(
@@ -185,7 +192,7 @@ export async function userRoutes(
         body: NotWorkingInputSchema,
         response: { 200: UserSchema, ...writeErrors, 429: ApiErrorSchema },
       },
-      config: { rateLimit: companyChangeLimit },
+      onRequest: companyChangeLimit,
     },
     async (request) =>
       toUserDto(

@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/verification.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.js';
+import { type AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.js';
 import { lockUserRow } from './referrer-repo.js';
 import {
   codesSince,
@@ -40,7 +40,24 @@ export interface VerificationDeps {
   now: () => Date;
 }
 
-const tooMany = (message: string) => new AppError(429, message);
+/**
+ * Seconds until the user may ask for another code (0: now). Once this hour's codes are spent, the next
+ * may be asked for when the earliest of them is an hour old.
+ */
+async function secondsUntilNextCode(tx: Db, userId: number, now: Date): Promise<number> {
+  const recent = await codesSince(tx, userId, new Date(now.getTime() - HOUR_MS));
+  if (recent.n < CODES_PER_HOUR) return 0;
+  const freeAt = (recent.earliest?.getTime() ?? now.getTime()) + HOUR_MS;
+  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+}
+
+/**
+ * A code with no tries left. Trying again cannot help, asking for a new code can: Retry-After says when
+ * that is possible (1 second when it is possible now, as Retry-After must name a wait).
+ */
+async function codeSpent(tx: Db, userId: number, now: Date, message: string): Promise<AppError> {
+  return tooManyRequests(message, Math.max(1, await secondsUntilNextCode(tx, userId, now)));
+}
 
 function hashCode(secret: string, codeId: string, code: string): string {
   return createHmac('sha256', secret).update(`verification:${codeId}:${code}`).digest('hex');
@@ -86,13 +103,11 @@ export async function sendVerificationCode(
       );
     }
     const now = deps.now();
-    const recent = await codesSince(tx, user.id, new Date(now.getTime() - HOUR_MS));
-    if (recent.n >= CODES_PER_HOUR) {
-      // The next code may be asked for once the earliest of this hour's codes is an hour old.
-      const freeAt = (recent.earliest?.getTime() ?? now.getTime()) + HOUR_MS;
+    const wait = await secondsUntilNextCode(tx, user.id, now);
+    if (wait > 0) {
       throw tooManyRequests(
         `You have asked for ${CODES_PER_HOUR} codes in the last hour. Please wait a while before asking for another.`,
-        Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+        wait,
       );
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -146,14 +161,19 @@ export async function confirmVerificationCode(
       throw badRequest('That code has expired: ask for a new one.');
     }
     if (row.attempts >= MAX_TRIES) {
-      throw tooMany('Too many wrong tries for this code: ask for a new one.');
+      throw await codeSpent(tx, user.id, now, 'Too many wrong tries for this code: ask for a new one.');
     }
     if (!codeMatches(deps.secret, row.codeHash, code.trim())) {
       const tries = await countWrongTry(tx, row.id);
       const left = MAX_TRIES - tries;
       return left > 0
         ? badRequest(`That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
-        : tooMany('That code is not right, and that was the last try: ask for a new code.');
+        : await codeSpent(
+            tx,
+            user.id,
+            now,
+            'That code is not right, and that was the last try: ask for a new code.',
+          );
     }
     await markCodeUsed(tx, row.id, now);
     await markReferrerVerified(tx, user.id, now);

@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.js';
+import { pdfBytes, uploadResume } from '../testing/profile-fixtures.js';
+import { jobUrl, requestBody, signInReferrer } from '../testing/referral-fixtures.js';
+import { type Browser, PUBLIC_URL, createTestApp, testDatabases, type TestApp } from '../testing/test-app.js';
+
+/**
+ * Every limit of the app answers 429 with Retry-After (whole seconds, when to try again) and a sentence.
+ * And the spec's polling, three tabs of one signed-in user for ten minutes, never meets any of them.
+ */
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/** Every source file of the server, tests aside, with its text. */
+function serverSources(): { file: string; text: string }[] {
+  const files = fs.readdirSync(serverRoot, { recursive: true, encoding: 'utf8' });
+  return files
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
+    .filter((f) => !f.startsWith('testing'))
+    .map((f) => ({
+      file: f.split(path.sep).join('/'),
+      text: fs.readFileSync(path.join(serverRoot, f), 'utf8'),
+    }));
+}
+
+/**
+ * The limits this file checks. A new @fastify/rate-limit registration, or a new place that answers 429,
+ * must get a row here (and a case below), or the inventory test fails.
+ */
+const PLUGIN_LIMITS = ['activity', 'profile', 'resume-upload', 'sign-in'];
+/** Files that build a 429 themselves: each is a row below (the two profile ones are plugin limits too). */
+const HAND_MADE_429 = [
+  'features/profile/resume-routes.ts',
+  'features/profile/user-routes.ts',
+  'features/referrals/daily-limit.ts',
+  'features/referrals/verification.ts',
+];
+
+function expectLimited(res: LightMyRequestResponse, label: string, sentence?: string | RegExp): number {
+  expect(res.statusCode, `${label}: ${res.body}`).toBe(429);
+  const retryAfter = String(res.headers['retry-after']);
+  expect(retryAfter, `${label}: Retry-After`).toMatch(/^\d+$/);
+  expect(Number(retryAfter), `${label}: Retry-After`).toBeGreaterThan(0);
+  const body = res.json();
+  expect(body.error, label).toMatch(/^[A-Z].{10,}[.!?]$/);
+  if (sentence !== undefined) expect(body.error, label).toMatch(sentence);
+  return Number(retryAfter);
+}
+
+describe('the inventory of limits', () => {
+  it('lists every rate-limit registration and every hand-made 429 in the server', () => {
+    const sources = serverSources();
+    const named = new Set<string>();
+    for (const { text } of sources) {
+      for (const m of text.matchAll(/rateLimitOptions\(\s*\w+,\s*'([^']+)'/g)) named.add(m[1]!);
+    }
+    expect([...named].sort()).toEqual(PLUGIN_LIMITS);
+    // @fastify/rate-limit registered anywhere else would bypass the shared store and this file.
+    const registering = sources
+      .filter(({ text }) => /from '@fastify\/rate-limit'/.test(text))
+      .filter(({ text }) => !/rateLimitOptions\(/.test(text))
+      .map(({ file }) => file);
+    expect(registering).toEqual([]);
+    const handMade = sources
+      .filter(({ text }) => /AppError\(429|tooManyRequests\(/.test(text))
+      .map(({ file }) => file)
+      .filter((file) => file !== 'lib/errors.ts')
+      .sort();
+    expect(handMade).toEqual(HAND_MADE_429);
+  });
+});
+
+describe.each(testDatabases)('each limit answers 429 with Retry-After and a sentence (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      kind,
+      { referralSweep: false },
+      { RESUME_UPLOADS_PER_HOUR: '2', COMPANY_CHANGE_RATE_LIMIT: '2', REQUESTS_PER_DAY: '1' },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('sign-in: AUTH_RATE_LIMIT requests a minute per client, on /auth and the identity provider', async () => {
+    const limited = await createTestApp(kind, {}, { AUTH_RATE_LIMIT: '3' }, t);
+    try {
+      for (const url of ['/auth/status', '/auth/google', '/dev-idp/.well-known/openid-configuration']) {
+        expect((await limited.app.inject({ method: 'GET', url })).statusCode, url).toBeLessThan(400);
+      }
+      for (const url of ['/auth/status', '/auth/google', '/auth/google/callback?code=x&state=y']) {
+        const retry = expectLimited(await limited.app.inject({ method: 'GET', url }), url);
+        expect(retry).toBeLessThanOrEqual(60);
+      }
+      const idp = await limited.app.inject({
+        method: 'GET',
+        url: '/dev-idp/.well-known/openid-configuration',
+      });
+      expectLimited(idp, 'dev-idp');
+      // Another client is not slowed.
+      const other = await limited.app.inject({
+        method: 'GET',
+        url: '/auth/status',
+        remoteAddress: '203.0.113.7',
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('activity: 120 events a minute per user', async () => {
+    const who = await t.signIn('Busy Clicker');
+    const answers = await Promise.all(
+      Array.from({ length: 121 }, () => who.post('/api/activity', { category: 'profile', action: 'view' })),
+    );
+    expect(answers.filter((a) => a.statusCode === 204)).toHaveLength(120);
+    const refused = answers.find((a) => a.statusCode !== 204)!;
+    expect(expectLimited(refused, 'activity')).toBeLessThanOrEqual(60);
+  });
+
+  it('resume uploads: RESUME_UPLOADS_PER_HOUR per user', async () => {
+    const who = await t.signIn('Many Resumes');
+    for (let i = 0; i < 2; i++) expect((await uploadResume(who, pdfBytes(`r${i}`))).statusCode).toBe(201);
+    const retry = expectLimited(
+      await uploadResume(who, pdfBytes('third')),
+      'resume upload',
+      'You have uploaded 2 resumes in the last hour. Please try again later.',
+    );
+    expect(retry).toBeGreaterThan(3500);
+    expect(retry).toBeLessThanOrEqual(3600);
+  });
+
+  it('company changes: COMPANY_CHANGE_RATE_LIMIT a minute per user, over both routes that change it', async () => {
+    const who = await t.signIn('Company Hopper');
+    const change = (name: string) =>
+      who.put(`/api/users/${who.user.id}/current-company`, { companyName: name });
+    expect((await change('Hop One Ltd')).statusCode).toBe(200);
+    expect((await who.put(`/api/users/${who.user.id}/not-working`, { notWorking: true })).statusCode).toBe(
+      200,
+    );
+    const retry = expectLimited(await change('Hop Two Ltd'), 'company change');
+    expect(retry).toBeLessThanOrEqual(60);
+  });
+
+  it('referral requests: REQUESTS_PER_DAY per seeker', async () => {
+    const who = await t.signIn('Eager Seeker');
+    const send = () =>
+      who.post('/api/referral-requests', requestBody({ companyId: 21, jobUrl: jobUrl('jobs.example') }));
+    expect((await send()).statusCode).toBe(201);
+    const retry = expectLimited(await send(), 'daily requests', /at most 1 referral requests? a day/);
+    expect(retry).toBeGreaterThan(24 * 3600 - 120);
+  });
+
+  describe('work-email verification', () => {
+    let seq = 0;
+    const workEmail = () => `limit${++seq}-${Date.now()}@mail.google.com`;
+
+    it('codes: 3 an hour per referrer', async () => {
+      const ref = await signInReferrer(t, 'Code Collector', 'Google');
+      for (let i = 0; i < 3; i++) {
+        expect((await ref.post('/api/referrer/verification', { workEmail: workEmail() })).statusCode).toBe(
+          200,
+        );
+      }
+      const retry = expectLimited(
+        await ref.post('/api/referrer/verification', { workEmail: workEmail() }),
+        'verification codes',
+        /3 codes in the last hour/,
+      );
+      expect(retry).toBeLessThanOrEqual(3600);
+    });
+
+    it('tries: 5 wrong codes, then the code is spent; Retry-After says when a new one may be asked for', async () => {
+      const ref = await signInReferrer(t, 'Wrong Guesser', 'Google');
+      expect((await ref.post('/api/referrer/verification', { workEmail: workEmail() })).statusCode).toBe(200);
+      // One six-digit code in a million: '000000' and '111111' cannot both be it.
+      const answers: LightMyRequestResponse[] = [];
+      for (const code of ['000000', '111111', '000000', '111111', '000000', '111111']) {
+        answers.push(await ref.post('/api/referrer/verification/confirm', { code }));
+      }
+      const limited = answers.filter((a) => a.statusCode === 429);
+      expect(limited.length).toBeGreaterThanOrEqual(1);
+      for (const res of limited) {
+        // Two codes of this hour's three are left: a new one may be asked for at once.
+        expect(expectLimited(res, 'verification tries', /ask for a new (one|code)/)).toBe(1);
+      }
+    });
+
+    it('tries, when the hour’s codes are spent too: Retry-After is the wait for the next code', async () => {
+      const ref = await signInReferrer(t, 'Out Of Codes', 'Google');
+      for (let i = 0; i < 3; i++) {
+        expect((await ref.post('/api/referrer/verification', { workEmail: workEmail() })).statusCode).toBe(
+          200,
+        );
+      }
+      let last: LightMyRequestResponse | undefined;
+      for (const code of ['000000', '111111', '000000', '111111', '000000', '111111']) {
+        last = await ref.post('/api/referrer/verification/confirm', { code });
+      }
+      const retry = expectLimited(last!, 'verification tries', /ask for a new one/);
+      expect(retry).toBeGreaterThan(3000);
+      expect(retry).toBeLessThanOrEqual(3600);
+    });
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('the company-change budget across instances sharing Redis', () => {
+  it('counts both routes on both instances as one budget', async () => {
+    const env = {
+      REDIS_URL: redisUrl!,
+      REDIS_KEY_PREFIX: `referbridge-test:${randomUUID()}:`,
+      COMPANY_CHANGE_RATE_LIMIT: '2',
+    };
+    const a = await createTestApp('pglite', { referralSweep: false }, env);
+    const b = await createTestApp('pglite', { referralSweep: false }, env, a);
+    try {
+      const who = await a.signIn('Two Instances');
+      const onB = (url: string, body: unknown) =>
+        b.app.inject({
+          method: 'PUT',
+          url,
+          headers: {
+            cookie: who.browser.cookieHeader(),
+            origin: PUBLIC_URL,
+            'content-type': 'application/json',
+          },
+          payload: JSON.stringify(body),
+        });
+      expect(
+        (await who.put(`/api/users/${who.user.id}/current-company`, { companyName: 'Redis One' })).statusCode,
+      ).toBe(200);
+      expect((await onB(`/api/users/${who.user.id}/not-working`, { notWorking: true })).statusCode).toBe(200);
+      expectLimited(
+        await onB(`/api/users/${who.user.id}/current-company`, { companyName: 'Redis Two' }),
+        'company change on the other instance',
+      );
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
+
+/** One tab of the web app, by spec section 9 and src/web: what it asks for, and how often. */
+interface Poll {
+  url: string;
+  everyMs: number;
+}
+
+/** src/web/features/notifications/api/notification-keys.ts and use-notification-stream.ts, src/web/lib/auth.ts. */
+const TAB_POLLS: Poll[] = [
+  { url: '/api/notifications/unread-count', everyMs: 60_000 },
+  { url: '/api/notifications/recent', everyMs: 60_000 },
+  // The full list polls on the notifications page only; every tab is assumed to be there.
+  { url: '/api/notifications?limit=20', everyMs: 120_000 },
+  // Cached five minutes: refetched at most that often (on a screen change once stale).
+  { url: '/auth/status', everyMs: 5 * 60_000 },
+  // The live stream, reopened 30 s after each drop: as if a proxy cut it every time.
+  { url: '/api/notifications/stream', everyMs: 30_000 },
+];
+
+const MINUTES = 10;
+const TAB_OFFSETS_MS = [0, 11_000, 23_000];
+
+describe.each(testDatabases)('three tabs polling at the spec’s rates (%s)', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // The limits as shipped: the test app's usual sign-in allowance is put back to the default.
+    const shipped = loadConfig({ NODE_ENV: 'test', PUBLIC_URL });
+    t = await createTestApp(
+      kind,
+      { referralSweep: false },
+      { AUTH_RATE_LIMIT: String(shipped.authRateLimit) },
+    );
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  afterAll(() => t.close());
+
+  /** One GET from the signed-in browser; a stream is opened, answered and closed at once. */
+  async function poll(browser: Browser, url: string): Promise<number> {
+    if (url.endsWith('/stream')) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: browser.cookieHeader(), accept: 'text/event-stream' },
+        payloadAsStream: true,
+      });
+      res.stream().destroy();
+      return res.statusCode;
+    }
+    return (await browser.request({ method: 'GET', url })).statusCode;
+  }
+
+  it('never sees a 429 when a whole window’s worst case arrives at once', async () => {
+    // The limits count in one-minute windows (the resume limit in hours, which polling never touches).
+    // In any window a poll every p ms fires at most ceil(60 s / p) + 1 times, allowing for timer drift.
+    const browser = (await t.signIn('Burst Tabs', `burst-${Date.now()}@example.com`)).browser;
+    const requests: string[] = [];
+    for (let tab = 0; tab < TAB_OFFSETS_MS.length; tab++) {
+      for (const { url, everyMs } of TAB_POLLS) {
+        const times = Math.ceil(60_000 / everyMs) + 1;
+        for (let i = 0; i < times; i++) requests.push(url);
+      }
+    }
+    const statuses = await Promise.all(requests.map((url) => poll(browser, url)));
+    const refused = requests.filter((_, i) => statuses[i] !== 200);
+    expect(refused).toEqual([]);
+    expect(requests).toHaveLength(3 * (2 + 2 + 2 + 2 + 3));
+  });
+
+  it(`never sees a 429 in ${MINUTES} simulated minutes, sign-in included`, async () => {
+    // Only Date is simulated: the limits count windows by Date.now(); the databases keep real timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Past the window the test before used, so this one starts with every count at zero.
+    const start = Date.now() + 120_000;
+    vi.setSystemTime(start);
+    const user = await t.signIn('Three Tabs');
+    // After the popup closes, each open tab asks who is signed in.
+    const events: { at: number; url: string }[] = [];
+    for (const offset of TAB_OFFSETS_MS) {
+      for (const { url, everyMs } of TAB_POLLS) {
+        for (let at = offset; at < MINUTES * 60_000; at += everyMs) events.push({ at, url });
+      }
+    }
+    events.sort((a, b) => a.at - b.at);
+    const answers = new Map<string, number[]>();
+    for (const { at, url } of events) {
+      vi.setSystemTime(start + at);
+      const status = await poll(user.browser, url);
+      answers.set(url, [...(answers.get(url) ?? []), status]);
+    }
+    for (const [url, statuses] of answers) {
+      expect(
+        statuses.filter((s) => s !== 200),
+        url,
+      ).toEqual([]);
+    }
+    expect(events.length).toBeGreaterThan(3 * MINUTES * 4);
+  });
+});
