@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  chromiumPath,
   completePopupSignIn,
   firstDashboardVisitRecorded,
   launchBrowser,
@@ -10,7 +9,7 @@ import {
   servers,
 } from './browser';
 
-describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
+describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -9,7 +9,7 @@ export const chromiumPath = inject('chromiumPath');
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath!,
+    executablePath: chromiumPath,
     headless: true,
     args: [
       '--no-sandbox',

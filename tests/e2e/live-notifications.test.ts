@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
 
-describe.skipIf(!chromiumPath).each(servers)('live notifications on $name', ({ name, baseUrl }) => {
+describe.each(servers)('live notifications on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  chromiumPath,
   firstDashboardVisitRecorded,
   launchBrowser,
   newPage,
@@ -59,7 +58,7 @@ async function notificationTitles(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(!chromiumPath).each(servers)('referrals on $name', ({ name, baseUrl }) => {
+describe.each(servers)('referrals on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
