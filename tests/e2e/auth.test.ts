@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completePopupSignIn,
+  expectNoAxeViolations,
   firstDashboardVisitRecorded,
   launchBrowser,
   newPage,
@@ -33,6 +34,8 @@ describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
       page.getByRole('button', { name: 'Sign up with Google' }).click(),
     ]);
     expect(await page.getByRole('button', { name: 'Sign up with Google' }).isDisabled()).toBe(true);
+    await popup.locator('input[name=email]').waitFor();
+    await expectNoAxeViolations(popup, `${name}-dev-sign-in-popup`);
     await completePopupSignIn(popup, `ada.${name}@example.com`, 'ada Lovelace');
 
     await page.getByText('Sign up successful!', { exact: true }).first().waitFor({ timeout: 15_000 });
@@ -56,9 +59,12 @@ describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
     await prompt.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).waitFor();
+    await expectNoAxeViolations(page, `${name}-account-menu`);
     await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await page.waitForURL('**/signin');
     await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+    await expectNoAxeViolations(page, `${name}-signin`);
 
     await page.goto('/dashboard');
     await page.waitForURL('**/signin');

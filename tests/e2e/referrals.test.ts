@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  expectNoAxeViolations,
   firstDashboardVisitRecorded,
   launchBrowser,
   newPage,
@@ -126,6 +127,8 @@ describe.each(servers)('referrals on $name', ({ name, baseUrl }) => {
       const dialog = rita.page.getByRole('dialog');
       if (feedback)
         await dialog.getByRole('textbox', { name: 'Feedback for the job seeker (optional)' }).fill(feedback);
+      await dialog.getByRole('button', { name: 'Confirm' }).waitFor();
+      await expectNoAxeViolations(rita.page, `${name}-${button.toLowerCase().replaceAll(' ', '-')}-dialog`);
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await toastText(rita.page, toast).waitFor();
     };
