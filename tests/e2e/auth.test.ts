@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  chromiumPath,
   completePopupSignIn,
+  expectNoAxeViolations,
   firstDashboardVisitRecorded,
   launchBrowser,
   newPage,
@@ -10,7 +10,7 @@ import {
   servers,
 } from './browser';
 
-describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
+describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -34,6 +34,8 @@ describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name
       page.getByRole('button', { name: 'Sign up with Google' }).click(),
     ]);
     expect(await page.getByRole('button', { name: 'Sign up with Google' }).isDisabled()).toBe(true);
+    await popup.locator('input[name=email]').waitFor();
+    await expectNoAxeViolations(popup, `${name}-dev-sign-in-popup`);
     await completePopupSignIn(popup, `ada.${name}@example.com`, 'ada Lovelace');
 
     await page.getByText('Sign up successful!', { exact: true }).first().waitFor({ timeout: 15_000 });
@@ -57,9 +59,12 @@ describe.skipIf(!chromiumPath).each(servers)('sign-up journey on $name', ({ name
     await prompt.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).waitFor();
+    await expectNoAxeViolations(page, `${name}-account-menu`);
     await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await page.waitForURL('**/signin');
     await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+    await expectNoAxeViolations(page, `${name}-signin`);
 
     await page.goto('/dashboard');
     await page.waitForURL('**/signin');

@@ -9,7 +9,7 @@ export const chromiumPath = inject('chromiumPath');
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath!,
+    executablePath: chromiumPath,
     headless: true,
     args: [
       '--no-sandbox',
@@ -57,7 +57,12 @@ export async function signInThroughPopup(page: Page, email: string, name: string
   await page.waitForURL('**/dashboard');
 }
 
+/**
+ * Checks the screen with axe (every screen worth a picture is worth checking), then saves a full-page picture
+ * of it to screenshots/. Call it once the screen has settled.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await expectNoAxeViolations(page, name);
   const dir = path.resolve('screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });

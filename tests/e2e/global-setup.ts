@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { chooseChromium, testDatabaseKinds } from '../../src/server/testing/test-environment';
 import { ensureBuild, root, serverEntry } from '../../scripts/ensure-build.mjs';
 
 export interface E2eServer {
@@ -18,7 +19,7 @@ declare module 'vitest' {
     servers: E2eServer[];
     /** Servers whose referrals pass on after 15 seconds (tests/e2e/handoff.test.ts only). */
     handoffServers: E2eServer[];
-    chromiumPath: string | null;
+    chromiumPath: string;
   }
 }
 
@@ -47,23 +48,10 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-function findChromium(): string | null {
-  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  return fs.existsSync(candidate) ? candidate : null;
-}
-
 export default async function setup(project: TestProject) {
-  const chromiumPath = findChromium();
-  if (!chromiumPath) {
-    if (process.env.CI) throw new Error('CI=true but no Chromium at /usr/bin/chromium (or CHROMIUM_PATH).');
-    console.warn(
-      '\n[e2e] SKIPPED: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH). Browser journeys did not run.\n',
-    );
-    project.provide('servers', []);
-    project.provide('handoffServers', []);
-    project.provide('chromiumPath', null);
-    return;
-  }
+  const chromiumPath = chooseChromium(process.env, fs.existsSync);
+  // Under CI=true this throws without TEST_DATABASE_URL: the journeys must run on PostgreSQL there too.
+  const databases = testDatabaseKinds(process.env);
 
   ensureBuild();
   const children: ChildProcess[] = [];
@@ -99,8 +87,8 @@ export default async function setup(project: TestProject) {
   }
 
   await startServer('pglite', {});
-  if (process.env.TEST_DATABASE_URL) {
-    const adminUrl = process.env.TEST_DATABASE_URL;
+  if (databases.includes('postgres')) {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
     const dbName = `referbridge_e2e_${randomUUID().replaceAll('-', '')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

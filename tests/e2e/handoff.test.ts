@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromiumPath, launchBrowser, newPage, screenshot, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, signInThroughPopup } from './browser';
 
 /** Its own server: referrals pass on after 15 seconds (long enough to act on a busy machine), swept every second (global-setup.ts). */
 const handoffServers = inject('handoffServers');
@@ -37,7 +37,7 @@ async function becomeReferrer(page: Page, company: string) {
   );
 }
 
-describe.skipIf(!chromiumPath).each(handoffServers)('referral hand-off on $name', ({ baseUrl }) => {
+describe.each(handoffServers)('referral hand-off on $name', ({ baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  chromiumPath,
+  expectNoAxeViolations,
   firstDashboardVisitRecorded,
   launchBrowser,
   newPage,
@@ -59,7 +59,7 @@ async function notificationTitles(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(!chromiumPath).each(servers)('referrals on $name', ({ name, baseUrl }) => {
+describe.each(servers)('referrals on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -127,6 +127,8 @@ describe.skipIf(!chromiumPath).each(servers)('referrals on $name', ({ name, base
       const dialog = rita.page.getByRole('dialog');
       if (feedback)
         await dialog.getByRole('textbox', { name: 'Feedback for the job seeker (optional)' }).fill(feedback);
+      await dialog.getByRole('button', { name: 'Confirm' }).waitFor();
+      await expectNoAxeViolations(rita.page, `${name}-${button.toLowerCase().replaceAll(' ', '-')}-dialog`);
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await toastText(rita.page, toast).waitFor();
     };

@@ -7,14 +7,13 @@ import { openDatabase, type Database } from '../db/client.js';
 import { seed } from '../db/seed.js';
 import { AuthStatusSchema, type User } from '../../shared/auth.js';
 import { multipart, type FormPart } from './profile-fixtures.js';
+import { testDatabaseKinds } from './test-environment.js';
 
 export const PUBLIC_URL = 'http://localhost:3999';
 export const ORIGIN = { origin: PUBLIC_URL };
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (each test app gets a fresh database). */
-export const testDatabases: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+export const testDatabases = testDatabaseKinds(process.env);
 
 interface TestDatabase extends Database {
   /** The fresh PostgreSQL database's URL (undefined on PGlite, which lives in this process only). */

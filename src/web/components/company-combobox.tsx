@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import { useState, type ComponentProps, type KeyboardEvent } from 'react';
 import { useCommandState } from 'cmdk';
 import { Command, CommandItem, CommandList } from '@/components/ui/command';
 import { Input } from '@/components/ui/input';
@@ -35,7 +35,8 @@ export function CompanyCombobox({
   invalid?: boolean;
   describedBy?: string;
 }) {
-  const listId = useId();
+  // cmdk gives its list an id of its own (it overrides ours), so the input reads it off the element.
+  const [listId, setListId] = useState<string>();
   const [listOpen, setListOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(NONE);
   const suggestions = listOpen && !disabled ? suggest(value) : [];
@@ -94,7 +95,7 @@ export function CompanyCombobox({
       />
       {showList && (
         <CommandList
-          id={listId}
+          ref={(list) => setListId(list?.id)}
           aria-label={label}
           className="bg-popover mt-2 max-h-64 rounded-md border p-1 shadow-sm"
         >

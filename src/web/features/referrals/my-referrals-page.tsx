@@ -73,6 +73,8 @@ export function MyReferralsPage({
             <TabsTrigger value="incoming">Incoming Requests</TabsTrigger>
           </TabsList>
           <TabsContent value="my-requests">
+            {/* The tab shows the name; the heading gives the panel its place in the outline, as on the other tab. */}
+            <h2 className="sr-only">My Requests</h2>
             <MyRequestsTab />
           </TabsContent>
           <TabsContent value="incoming" className="grid gap-4">

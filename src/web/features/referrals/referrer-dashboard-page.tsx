@@ -24,6 +24,8 @@ export function ReferrerDashboardPage({
         </DashboardHeader>
         <WillingnessToggle user={user} />
       </div>
+      {/* The groups below are h3, as under My Referrals' visible 'Incoming Requests': this names their level. */}
+      <h2 className="sr-only">Incoming Requests</h2>
       <IncomingRequestsView user={user} renderProfileModal={renderProfileModal} />
     </main>
   );

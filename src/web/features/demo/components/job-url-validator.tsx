@@ -94,7 +94,7 @@ function ValidationResult({ result }: { result: DemoValidation | null }) {
   return (
     <div
       role="alert"
-      className="border-destructive/40 bg-destructive/5 text-destructive flex gap-2 rounded-md border p-3 text-sm"
+      className="border-destructive/40 bg-destructive/5 text-destructive-strong flex gap-2 rounded-md border p-3 text-sm"
     >
       <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>{result.message}</p>

@@ -25,7 +25,7 @@ export function ReferrerView({
             {user.fullName}
           </h2>
           {referrer.isVerified ? (
-            <Badge className="bg-emerald-600">
+            <Badge className="bg-emerald-700">
               <BadgeCheck aria-hidden="true" />
               Verified
             </Badge>

@@ -28,6 +28,8 @@ export function SeekerView({
         <CreateRequestForm seekerId={user.id} onCreate={onCreate} />
       </TabsContent>
       <TabsContent value="mine">
+        {/* The tab shows the name; the heading puts the cards' h3 titles in order under the page's h1. */}
+        <h2 className="sr-only">My Requests</h2>
         {requests.length === 0 ? (
           <p className="bg-background text-muted-foreground rounded-lg border p-5 text-sm">
             {user.fullName} has no demo requests yet.

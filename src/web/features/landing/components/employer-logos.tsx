@@ -44,17 +44,18 @@ export function EmployerTiles({ labelledBy }: { labelledBy?: string }) {
       ))}
       <li className="flex">
         {/* Any employer can be asked: the request form takes a job link at any company, after sign-up. */}
+        {/* Named by what it shows, then what it does: a voice user says the words they see (WCAG 2.5.3). */}
         <Link
           to={paths.signUp}
-          aria-label="More: request a referral at any company"
           className={cn(
             tileClass,
             'group w-full flex-col gap-0.5 border-dashed bg-muted/60 text-muted-foreground transition-colors hover:border-primary/40 hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           )}
         >
-          <span className="text-base font-semibold sm:text-lg">More</span>
+          <span className="text-base font-semibold sm:text-lg">More</span>{' '}
           <span className="flex items-center gap-1 text-xs">
             Any company
+            <span className="sr-only">: request a referral there after signing up</span>
             <ArrowRight
               aria-hidden="true"
               className="size-3 transition-transform group-hover:translate-x-0.5"

@@ -1,6 +1,6 @@
 import { formatBadgeCount } from '@shared/notifications';
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useRecentNotifications } from '../api/get-recent-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -23,7 +23,6 @@ export function NotificationBell() {
   // Once the popup's code is here (an earlier page used it), the bell is the whole Radix popover at once.
   const [ready, setReady] = useState(popoverLoaded);
   const prepare = () => void loadPopover().then(() => setReady(true));
-  const descriptionId = useId();
   const unread = useUnreadCount();
   const recent = useRecentNotifications();
   const openNotification = useOpenNotification({ beforeNavigate: () => setOpen(false) });
@@ -35,8 +34,8 @@ export function NotificationBell() {
       variant="ghost"
       size="icon"
       className="relative"
-      aria-label="Notifications"
-      aria-describedby={descriptionId}
+      // The badge's text is part of the name, as it is on screen: a voice user can say what they see (WCAG 2.5.3).
+      aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
       aria-haspopup="dialog"
       {...(ready
         ? {}
@@ -62,35 +61,19 @@ export function NotificationBell() {
       )}
     </Button>
   );
-  // The count describes the button from outside it: inside, it would be part of its name.
-  const description = (
-    <span id={descriptionId} className="sr-only">
-      {count > 0 ? `${count} unread` : 'No unread notifications'}
-    </span>
-  );
-  if (!ready) {
-    return (
-      <>
-        {trigger}
-        {description}
-      </>
-    );
-  }
+  if (!ready) return trigger;
   return (
-    <>
-      {description}
-      <Suspense fallback={trigger}>
-        <BellPopover
-          trigger={trigger}
-          open={open}
-          onOpenChange={setOpen}
-          count={count}
-          notifications={recent.data}
-          isPending={recent.isPending}
-          isError={recent.isError}
-          onOpen={openNotification}
-        />
-      </Suspense>
-    </>
+    <Suspense fallback={trigger}>
+      <BellPopover
+        trigger={trigger}
+        open={open}
+        onOpenChange={setOpen}
+        count={count}
+        notifications={recent.data}
+        isPending={recent.isPending}
+        isError={recent.isError}
+        onOpen={openNotification}
+      />
+    </Suspense>
   );
 }

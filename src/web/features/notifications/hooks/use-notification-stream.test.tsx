@@ -46,13 +46,14 @@ describe('live notifications', () => {
     stubEventSource();
     const api = fakeNotificationsApi([makeNotification(1)]);
     const { unmount } = renderSignedIn();
-    const badge = () => screen.getByRole('button', { name: 'Notifications' });
-    await waitFor(() => expect(within(badge()).getByTestId('notification-badge')).toHaveTextContent('1'));
+    const badge = () => screen.getByTestId('notification-badge');
+    await waitFor(() => expect(badge()).toHaveTextContent('1'));
     expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/notifications/stream']);
     const source = FakeEventSource.instances[0]!;
 
     source.emit('unread-count', { count: 3 });
-    await waitFor(() => expect(within(badge()).getByTestId('notification-badge')).toHaveTextContent('3'));
+    await waitFor(() => expect(badge()).toHaveTextContent('3'));
+    expect(badge().closest('button')).toHaveAccessibleName('Notifications, 3 unread');
     expect(api.calls.filter((c) => c === 'GET /api/notifications/unread-count')).toHaveLength(1);
 
     unmount();
@@ -63,7 +64,7 @@ describe('live notifications', () => {
     stubEventSource();
     fakeNotificationsApi([makeNotification(1, { read: true })]);
     renderSignedIn();
-    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
     const list = await screen.findByRole('list', { name: 'Recent notifications' });
     await within(list).findByText('Title 1');
 

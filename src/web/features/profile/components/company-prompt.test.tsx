@@ -131,6 +131,9 @@ describe('CompanyPrompt: the form', () => {
     const input = screen.getByRole('combobox', { name: 'Where do you work?' });
     await userEvent.type(input, 'a');
     expect(screen.getAllByRole('option')).toHaveLength(10);
+    // The input names the list it controls, by the id the list really has.
+    expect(input).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
+    expect(screen.getByRole('listbox').id).not.toBe('');
     await userEvent.clear(input);
     await userEvent.type(input, 'goo');
     const options = screen.getAllByRole('option');
@@ -148,6 +151,7 @@ describe('CompanyPrompt: the form', () => {
     await userEvent.type(input, 'goo');
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+    expect(input).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[0]!.id);
     await userEvent.keyboard('{Enter}');
     expect(input).toHaveValue('Google');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
