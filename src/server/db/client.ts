@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../lib/project-root.js';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -161,6 +161,26 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+const keepAsText = (value: string) => value;
+
+/**
+ * The parsers drizzle's PGlite driver sends with every query: dates, intervals and their arrays stay text,
+ * for drizzle's own mapping. PGlite merges per-query parsers into its whole table of a few hundred on each
+ * query, a tenth of the bell's poll (docs/performance.md); given once to PGlite, they need not travel.
+ */
+const DRIZZLE_PARSERS = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
+    (type) => [type, keepAsText],
+  ),
+);
+
+/** PGlite with drizzle's parsers built in, so the ones each query carries can be dropped. */
+class DrizzlePGlite extends PGlite {
+  override query<T>(query: string, params?: unknown[], options?: QueryOptions) {
+    return super.query<T>(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+  }
+}
+
 async function openPglite({ dataDir, afterMigrate }: OpenDatabaseOptions): Promise<Database> {
   let releaseLock = async () => {};
   if (dataDir) {
@@ -168,7 +188,7 @@ async function openPglite({ dataDir, afterMigrate }: OpenDatabaseOptions): Promi
     releaseLock = await acquireDataDirLock(dataDir);
   }
   try {
-    const client = dataDir ? new PGlite(dataDir) : new PGlite();
+    const client = new DrizzlePGlite(dataDir, { parsers: DRIZZLE_PARSERS });
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
