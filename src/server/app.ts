@@ -12,7 +12,7 @@ import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
 import { authRoutes } from './features/auth/routes.js';
 import { clearSessionCookie, registerSessionLoading } from './features/auth/session-hooks.js';
-import { resolveSession } from './features/auth/sessions.js';
+import { readSession, resolveSession } from './features/auth/sessions.js';
 import { accountRoutes } from './features/account/routes.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
@@ -177,6 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.db,
     live,
     isSessionLive: async (token) => (await resolveSession(deps.db, token)) !== null,
+    readSession: (token, read) => readSession(deps.db, token, new Date(), read),
     heartbeatMs: deps.streamHeartbeatMs,
   });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });

@@ -3,6 +3,16 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { SESSION_ABSOLUTE_MS, resolveSession } from './sessions.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route reads the session in its own query (sessions.readSession), in the same round trip as its
+     * answer: request.user stays null and only request.sessionToken is set. For the hottest polls only.
+     */
+    ownSession?: boolean;
+  }
+}
+
 export const sessionCookieName = (config: Config) => (config.secureCookies ? '__Host-sid' : 'sid');
 
 export function registerSessionLoading(app: FastifyInstance, db: Db, config: Config): void {
@@ -16,6 +26,7 @@ export function registerSessionLoading(app: FastifyInstance, db: Db, config: Con
     const token = request.cookies[cookieName];
     if (!token) return;
     request.sessionToken = token;
+    if (request.routeOptions.config.ownSession) return;
     request.user = await resolveSession(db, token);
   });
 }

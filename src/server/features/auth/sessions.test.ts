@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema.js';
+import { notifications, sessions } from '../../db/schema.js';
 import { Browser, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, resolveSession } from './sessions.js';
 
@@ -90,6 +90,52 @@ describe.each(testDatabases)('session lifetime (%s)', (kind) => {
       .where(eq(sessions.userId, user.id));
     await freshToken('another-sweeper@example.com');
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+
+  // GET /api/notifications/unread-count reads the session in its own query (decision 028): same rules.
+  it("answers the bell's count under the same rules: own count only, idle or expired sessions refused", async () => {
+    const count = async (token: string) => {
+      const browser = new Browser(t.app);
+      browser.cookies.set('sid', token);
+      return browser.request({ method: 'GET', url: '/api/notifications/unread-count' });
+    };
+    const one = await freshToken('bell-one@example.com');
+    const two = await freshToken('bell-two@example.com');
+    const userOf = async (token: string) => (await resolveSession(t.database.db, token))!.id;
+    const twoId = await userOf(two);
+    await t.database.db
+      .insert(notifications)
+      .values(
+        [1, 2, 3].map((i) => ({ userId: twoId, title: `For two ${i}`, message: 'Hello.', type: 'system' })),
+      );
+    const oneCount = (await count(one)).json<{ count: number }>().count;
+    expect((await count(two)).json()).toEqual({ count: oneCount + 3 });
+
+    // Seen two hours ago: answered, and the visit recorded.
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 2 * HOUR) })
+      .where(eq(sessions.userId, twoId));
+    expect((await count(two)).statusCode).toBe(200);
+    const [touched] = await t.database.db.select().from(sessions).where(eq(sessions.userId, twoId));
+    expect(Date.now() - touched!.lastSeenAt.getTime()).toBeLessThan(HOUR);
+
+    // Idle for more than 7 days: refused, and the session is gone.
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - HOUR) })
+      .where(eq(sessions.userId, twoId));
+    expect((await count(two)).json()).toEqual({ error: 'Please sign in to continue.' });
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, twoId))).toEqual([]);
+
+    // Past its absolute expiry, however recently seen: refused.
+    const oneId = await userOf(one);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.userId, oneId));
+    expect((await count(one)).statusCode).toBe(401);
+    expect((await count('made-up-token')).statusCode).toBe(401);
   });
 
   it('does not know a made-up token', async () => {

@@ -36,16 +36,34 @@ export async function createSession(db: Db, userId: number, now = new Date()): P
 
 /** The user holding this token, or null when the session is unknown, expired or idle too long. */
 export async function resolveSession(db: Db, token: string, now = new Date()): Promise<UserRow | null> {
+  const row = await readSession(db, token, now, async (tokenHash) => {
+    const found = await findLiveSession(db, tokenHash, now);
+    return found && { ...found, lastSeenAt: found.session.lastSeenAt };
+  });
+  return row?.user ?? null;
+}
+
+/**
+ * A live session's row as `read` selects it (by token hash, unexpired), with the idle rule applied: null
+ * when it is unknown, expired or idle too long. Lets the hottest read fetch its answer in the session's
+ * own query (the unread count) and still follow every rule of resolveSession.
+ */
+export async function readSession<Row extends { lastSeenAt: Date }>(
+  db: Db,
+  token: string,
+  now: Date,
+  read: (tokenHash: string, now: Date) => Promise<Row | undefined>,
+): Promise<Row | null> {
   const tokenHash = hashToken(token);
-  const row = await findLiveSession(db, tokenHash, now);
+  const row = await read(tokenHash, now);
   if (!row) return null;
-  const idleFor = now.getTime() - row.session.lastSeenAt.getTime();
+  const idleFor = now.getTime() - row.lastSeenAt.getTime();
   if (idleFor > SESSION_IDLE_MS) {
     await deleteSession(db, tokenHash);
     return null;
   }
   if (idleFor > TOUCH_EVERY_MS) await touchSession(db, tokenHash, now);
-  return row.user;
+  return row;
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {

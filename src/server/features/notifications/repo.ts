@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { notifications } from '../../db/schema.js';
+import { notifications, sessions } from '../../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<
@@ -76,6 +76,34 @@ const unreadCount = preparedPerDb((db) =>
 export async function countUnread(db: Db, userId: number): Promise<number> {
   const [row] = await unreadCount(db).execute({ userId });
   return row?.count ?? 0;
+}
+
+// The bell's poll in one round trip: the session (by token hash, unexpired) and its user's unread count.
+const unreadCountBySession = preparedPerDb((db) =>
+  db
+    .select({
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      // Spelled out with an alias: in a select list drizzle leaves columns unqualified, and an unqualified
+      // user_id inside the subquery would name the notification's own.
+      count: sql<number>`(
+        select count(*) from ${notifications} n where n.user_id = ${sessions}.user_id and not n.read
+      )`.mapWith(Number),
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('count_unread_notifications_by_session'),
+);
+
+/** The live session with this token hash, and its user's unread count; undefined for no such session. */
+export async function countUnreadBySession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await unreadCountBySession(db).execute({ tokenHash, now });
+  return row;
 }
 
 /** Marks one of the user's notifications read; undefined when it is not theirs or does not exist. */

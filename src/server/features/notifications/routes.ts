@@ -14,7 +14,10 @@ import { requireUser } from '../../lib/request-user.js';
 import * as service from './service.js';
 import { openNotificationStream, type StreamDeps } from './stream.js';
 
-export type NotificationRouteDeps = StreamDeps;
+export interface NotificationRouteDeps extends StreamDeps {
+  /** The auth feature's session rules around a query of our own (passed in by app.ts): see readSession. */
+  readSession: service.ReadSession;
+}
 
 const tags = ['notifications'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
@@ -23,9 +26,9 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 export async function notificationRoutes(app: FastifyInstance, deps: NotificationRouteDeps) {
   const { db } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Visitors get 401 before their input is even looked at.
+  // Visitors get 401 before their input is even looked at (the count's route checks its own session).
   api.addHook('preValidation', async (request) => {
-    requireUser(request);
+    if (!request.routeOptions.config.ownSession) requireUser(request);
   });
   // Counts and lists change under the client's feet; never let a cache answer for the server.
   api.addHook('onSend', async (_request, reply) => {
@@ -61,13 +64,15 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
   api.get(
     '/unread-count',
     {
+      // Every open tab polls this: the session and the count come in one query (decision 028).
+      config: { ownSession: true },
       schema: {
         tags,
         summary: 'How many of my notifications are unread',
         response: { 200: UnreadCountSchema, ...errors },
       },
     },
-    async (request) => service.unreadCount(db, requireUser(request).id),
+    async (request) => service.unreadCountOfSession(db, deps.readSession, request.sessionToken),
   );
 
   api.get(

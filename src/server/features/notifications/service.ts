@@ -1,6 +1,6 @@
 import { NotificationLinkSchema, RECENT_LIMIT, type Notification } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import { notFound, unauthorized } from '../../lib/errors.js';
 import { publishChange } from './live.js';
 import * as repo from './repo.js';
 
@@ -90,6 +90,26 @@ export async function recentForUser(db: Db, userId: number): Promise<Notificatio
 
 export async function unreadCount(db: Db, userId: number): Promise<{ count: number }> {
   return { count: await repo.countUnread(db, userId) };
+}
+
+/**
+ * The auth feature's session rules (expiry, idle time, the hourly touch) around a query that reads the
+ * session row by token hash along with its own answer; null when there is no live session.
+ */
+export type ReadSession = <Row extends { lastSeenAt: Date }>(
+  token: string,
+  read: (tokenHash: string, now: Date) => Promise<Row | undefined>,
+) => Promise<Row | null>;
+
+/** The bell's poll: the unread count of whoever holds this token, read with the session in one query. */
+export async function unreadCountOfSession(
+  db: Db,
+  readSession: ReadSession,
+  token: string | null,
+): Promise<{ count: number }> {
+  const row = token && (await readSession(token, (hash, now) => repo.countUnreadBySession(db, hash, now)));
+  if (!row) throw unauthorized();
+  return { count: row.count };
 }
 
 /** Another user's id answers exactly like a missing one, so ids reveal nothing. */
