@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, count, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../db/schema.js';
 import { enqueueMail } from '../features/mail/outbox.js';
 import { startSmtpPeer, type SmtpPeer } from '../testing/smtp-peer.js';
 import { createFaultDatabase, faultDatabases, type FaultDatabase } from './fault-database.js';
@@ -53,9 +54,10 @@ describe.each(faultDatabases)('mail worker killed mid-send (%s)', (kind) => {
 
     // Five minutes pass: the lease of the mail the dead worker had claimed runs out.
     await database.use((db) =>
-      db.execute(
-        sql`update mail_outbox set next_attempt_at = now() where sent_at is null and failed_at is null`,
-      ),
+      db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date() })
+        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt))),
     );
     const second = await startServer(env);
     for (let i = 0; subjects.some((s) => deliveries(s) === 0) && i < 400; i++) await sleep(50);
@@ -65,12 +67,10 @@ describe.each(faultDatabases)('mail worker killed mid-send (%s)', (kind) => {
     expect(twice.length, `sent twice: ${twice.join(', ')}`).toBeLessThanOrEqual(1);
     expect((await second.stop()).code).toBe(0);
 
-    const unsent = await database.use((db) =>
-      db.execute<{ count: number }>(
-        sql`select count(*)::int as count from mail_outbox where sent_at is null`,
-      ),
+    const [unsent] = await database.use((db) =>
+      db.select({ count: count() }).from(mailOutbox).where(isNull(mailOutbox.sentAt)),
     );
-    expect(unsent.rows[0]?.count).toBe(0);
+    expect(unsent?.count, 'outbox rows still unsent').toBe(0);
     console.log(
       `[faults] mail worker kill (${kind}): killed at mail ${killAt} with ${beforeRestart} delivered; ` +
         `all ${MAILS} delivered after the restart, ${twice.length} twice`,
