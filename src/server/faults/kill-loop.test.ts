@@ -11,9 +11,8 @@ import { killAll, sleep, startServer, type ServerProcess } from './server-proces
 /** FAULT_ROUNDS=50 for the full run the issue asks for; CI keeps a few so the folder stays within its minute. */
 const ROUNDS = Number(process.env.FAULT_ROUNDS ?? 2);
 const WRITERS = 8;
-/** Under the profile caps (100 skills, 50 experiences), so every write that is answered is a 201. */
-const SKILLS_PER_ROUND = 90;
-const EXPERIENCES_PER_ROUND = 45;
+/** Half skills, half experiences: under the profile caps (100 and 50), so every answer should be a 201. */
+const WRITES_PER_ROUND = 90;
 
 interface Acknowledged {
   skills: string[];
@@ -50,7 +49,7 @@ describe.each(faultDatabases)('kill -9 loop (%s)', (kind) => {
     let issued = 0;
     let killed = false;
     const write = async (n: number): Promise<void> => {
-      // Alternate between a one-row insert and an insert that also locks the user row (the cap check).
+      // Two kinds of write, each a transaction that locks the user's row for its cap check.
       const skill = n % 2 === 0;
       const body = skill
         ? { skill: `skill ${round}-${n}` }
@@ -74,18 +73,17 @@ describe.each(faultDatabases)('kill -9 loop (%s)', (kind) => {
       else acked.experiences.push(body.jobTitle as string);
     };
     const writer = async () => {
-      while (!killed && issued < SKILLS_PER_ROUND + EXPERIENCES_PER_ROUND) {
-        const n = issued++;
-        if ((n % 2 === 0 ? n / 2 : (n - 1) / 2) >= (n % 2 === 0 ? SKILLS_PER_ROUND : EXPERIENCES_PER_ROUND)) {
-          continue;
-        }
+      while (!killed && issued < WRITES_PER_ROUND) {
         // A connection cut by the kill throws: that write was never acknowledged.
-        await write(n).catch(() => undefined);
+        await write(issued++).catch(() => undefined);
       }
     };
     const writers = Array.from({ length: WRITERS }, writer);
     // The random moment falls once writes flow, so that each kill lands among writes in flight.
-    while (acked.skills.length + acked.experiences.length === 0 && odd.length === 0) await sleep(10);
+    const waitUntil = Date.now() + 30_000;
+    while (acked.skills.length + acked.experiences.length + odd.length === 0 && Date.now() < waitUntil) {
+      await sleep(10);
+    }
     await sleep(Math.random() * 800);
     server!.child.kill('SIGKILL');
     await server!.exited;
