@@ -149,6 +149,6 @@ describe.each(faultDatabases)('kill -9 loop (%s)', (kind) => {
       // The loop means something only if the kills landed mid-write.
       expect(totalAcked).toBeGreaterThan(0);
     },
-    60_000 + ROUNDS * 20_000,
+    60_000 + ROUNDS * 40_000,
   );
 });
