@@ -60,7 +60,7 @@ describe.each(faultDatabases)('mail worker killed mid-send (%s)', (kind) => {
         .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt))),
     );
     const second = await startServer(env);
-    for (let i = 0; subjects.some((s) => deliveries(s) === 0) && i < 400; i++) await sleep(50);
+    for (let i = 0; subjects.some((s) => deliveries(s) === 0) && i < 800; i++) await sleep(50);
     const missing = subjects.filter((s) => deliveries(s) === 0);
     expect(missing, `mail lost across the kill (killed at mail ${killAt})`).toEqual([]);
     const twice = subjects.filter((s) => deliveries(s) > 1);
