@@ -54,6 +54,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
+  // A spawn that fails (out of processes on a loaded machine) must fail this test, not crash the runner.
+  child.once('error', (err) => (output += `\nspawn failed: ${err.message}\n`));
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<Exit>((resolve) =>
