@@ -26,7 +26,9 @@ async function main() {
     poolStats: database.poolStats,
   });
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // 25 s: a 5 MB resume upload on a slow uplink finishes, and the process still exits on its own before
+  // a 30 s kill (Kubernetes' default). See docs/decisions/025-shutdown-grace.md.
+  closeWithGrace({ delay: 25_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
     // Ends the open notification streams first, then stops listening.

@@ -29,8 +29,13 @@ function parseHeaders(raw: string): Record<string, string> {
   return headers;
 }
 
+export interface SmtpPeerOptions {
+  /** Wait this long before accepting each message's sender, as a slow mail server does. */
+  mailFromDelayMs?: number;
+}
+
 /** A real SMTP server on a free local port that keeps what it receives (and refuses when told to). */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+export async function startSmtpPeer({ mailFromDelayMs = 0 }: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   let refusals = 0;
   let refusalCode = 451;
@@ -46,7 +51,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         const err = Object.assign(new Error('Try again later'), { responseCode: refusalCode });
         return callback(err);
       }
-      callback();
+      if (mailFromDelayMs > 0) setTimeout(() => callback(), mailFromDelayMs);
+      else callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -64,6 +70,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
+  // A client that dies mid-session (a killed worker) resets its connection: that is not the peer's failure.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {

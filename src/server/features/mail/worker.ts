@@ -115,13 +115,13 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return next;
   }
 
-  function schedule() {
+  function schedule(delayMs: number) {
     if (stopped) return;
     timer = setTimeout(() => {
       runOnce()
         .catch((err: unknown) => logger?.error({ err }, 'mail worker batch failed'))
-        .finally(schedule);
-    }, settings.pollIntervalMs);
+        .finally(() => schedule(settings.pollIntervalMs));
+    }, delayMs);
     timer.unref();
   }
 
@@ -129,7 +129,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     runOnce,
     start() {
       stopped = false;
-      if (!timer) schedule();
+      // The first batch at once: mail that waited while no process ran (a deploy, a crash) goes out now.
+      if (!timer) schedule(0);
     },
     async stop() {
       stopped = true;
