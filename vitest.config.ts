@@ -17,5 +17,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on CI's 2 cores is one file at a time; most files wait on databases, timers and
+    // child processes rather than the CPU, so two at a time shortens the run without starving either.
+    maxWorkers: 2,
   },
 });
