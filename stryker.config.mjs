@@ -41,8 +41,12 @@ for (const name of names) {
 }
 const chosen = names.map((name) => modules[name]);
 
-// The vitest runner runs in child processes that inherit this environment.
-process.env.MUTATION_TESTS = JSON.stringify(chosen.flatMap((module) => module.tests));
+// The vitest runner runs in child processes that inherit this environment. MUTATION_TEST_FILES (comma
+// separated) narrows a run to some test files, with `--mutate` naming the code they guard.
+const testFiles = process.env.MUTATION_TEST_FILES?.split(',').filter(Boolean);
+process.env.MUTATION_TESTS = JSON.stringify(testFiles ?? chosen.flatMap((module) => module.tests));
+/** Each run writes its own report (reports/mutation/<modules>.html) and sandbox, so runs can sit side by side. */
+const runName = process.env.MUTATION_RUN_NAME ?? names.join('-');
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -54,9 +58,9 @@ export default {
   concurrency: 1,
   timeoutMS: 30_000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/index.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  ignorePatterns: ['dist', 'data', 'reports', 'coverage', 'test-results', 'screenshots'],
+  htmlReporter: { fileName: `reports/mutation/${runName}.html` },
+  jsonReporter: { fileName: `reports/mutation/${runName}.json` },
+  ignorePatterns: ['dist', 'data', 'reports', 'coverage', 'test-results', 'screenshots', '.stryker-tmp'],
   thresholds: { high: 90, low: 80, break: null },
-  tempDirName: '.stryker-tmp',
+  tempDirName: `.stryker-tmp/${runName}`,
 };
