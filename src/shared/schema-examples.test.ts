@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeleteAccountInputSchema } from './account.js';
+import { AccountExportSchema, DeleteAccountInputSchema } from './account.js';
 import { ActivityInputSchema } from './activity.js';
 import { suggestEmployers } from './employers.js';
 import { formatNotificationDate } from './notifications.js';
@@ -10,8 +10,13 @@ import {
   normalizeJobUrl,
   statusLabel,
 } from './referrals.js';
-import { UserSettingsInputSchema } from './settings.js';
-import { ConfirmVerificationCodeInputSchema, SendVerificationCodeInputSchema } from './verification.js';
+import { UserSettingsInputSchema, UserSettingsSchema } from './settings.js';
+import {
+  ConfirmVerificationCodeInputSchema,
+  SendVerificationCodeInputSchema,
+  SendVerificationCodeResultSchema,
+  VerificationStatusSchema,
+} from './verification.js';
 
 // Fixed examples of the shared rules that mutation testing found unguarded (docs/quality.md): each names
 // the input and the exact outcome, so a changed limit, pattern or message fails here.
@@ -107,6 +112,18 @@ describe('profile dates', () => {
   });
 });
 
+describe('activity records', () => {
+  it('takes the eight categories and names an unknown one', () => {
+    const categories = ['authentication', 'profile', 'referral', 'navigation', 'resume', 'notification'];
+    for (const category of [...categories, 'referral_action', 'user_preference'])
+      expect(verdict(ActivityInputSchema, { category, action: 'a' })).toBe('ok');
+    expect(verdict(ActivityInputSchema, { category: 'admin', action: 'a' })).toBe(
+      'Unknown activity category',
+    );
+    expect(verdict(ActivityInputSchema, { category: 'profile', action: ' ' })).toBe('Action is required');
+  });
+});
+
 describe('activity details', () => {
   it('takes up to 2000 characters of JSON and refuses more', () => {
     const details = (chars: number) => ({ k: 'x'.repeat(chars - '{"k":""}'.length) });
@@ -156,6 +173,26 @@ describe('account, settings and verification bodies', () => {
         'Enter the 6-digit code from the email.',
       );
     expect(verdict(ConfirmVerificationCodeInputSchema, {})).toBe('Enter the 6-digit code from the email.');
+  });
+});
+
+describe('answer schemas the web parses', () => {
+  it('refuses answers of another shape', () => {
+    expect(
+      verdict(VerificationStatusSchema, { verified: true, method: 'work-email', companyName: 'Acme' }),
+    ).toBe('ok');
+    expect(
+      verdict(VerificationStatusSchema, { verified: true, method: 'sign-in-email', companyName: null }),
+    ).toBe('ok');
+    expect(verdict(VerificationStatusSchema, { verified: true, method: 'sms', companyName: null })).not.toBe(
+      'ok',
+    );
+    expect(verdict(VerificationStatusSchema, {})).not.toBe('ok');
+    expect(verdict(SendVerificationCodeResultSchema, { sentTo: 'a@b.co', expiresInMinutes: 15 })).toBe('ok');
+    expect(verdict(SendVerificationCodeResultSchema, {})).not.toBe('ok');
+    expect(verdict(UserSettingsSchema, { emailNotifications: true })).toBe('ok');
+    expect(verdict(UserSettingsSchema, {})).not.toBe('ok');
+    expect(verdict(AccountExportSchema, {})).not.toBe('ok');
   });
 });
 
