@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import type { ActivityCategory } from '@shared/activity';
 import { analytics } from './analytics';
 import { analyticsEventName } from './analytics-events';
@@ -12,7 +13,9 @@ export function recordActivity(
   action: string,
   details: Record<string, unknown> = {},
 ): void {
-  apiRequest('/api/activity', { method: 'POST', data: { category, action, details } }).catch(() => {});
+  apiRequest(apiPath('recordActivity'), { method: 'POST', data: { category, action, details } }).catch(
+    () => {},
+  );
 }
 
 /**

@@ -1,52 +1,45 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Notification } from '@shared/notifications';
+import { NOTIFICATION_PAGE_SIZE, RECENT_LIMIT, type Notification } from '@shared/notifications';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { fakeError, installFakeApi } from '@/testing/fake-api';
 
 /** A stand-in for the notifications API behind `fetch`, holding one user's notifications in memory. */
 export function fakeNotificationsApi(initial: Notification[]) {
   let items = [...initial];
-  const calls: string[] = [];
-  const json = (body: unknown, status = 200) =>
-    new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    calls.push(`${method} ${url.pathname}${url.search}`);
-    const path = url.pathname;
-    if (method === 'GET' && path === '/api/notifications/unread-count')
-      return json({ count: items.filter((n) => !n.read).length });
-    if (method === 'GET' && path === '/api/notifications/recent') return json(items.slice(0, 10));
-    if (method === 'GET' && path === '/api/notifications') {
+  const byId = (params: Record<string, string>) => Number(params.id);
+  const api = installFakeApi({
+    recordActivity: () => null,
+    unreadCount: () => ({ count: items.filter((n) => !n.read).length }),
+    recentNotifications: () => items.slice(0, RECENT_LIMIT),
+    notifications: ({ url }) => {
       const before = url.searchParams.get('before');
-      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const limit = Number(url.searchParams.get('limit') ?? NOTIFICATION_PAGE_SIZE);
       const start = before ? items.findIndex((n) => n.id === Number(before)) + 1 : 0;
-      return json(items.slice(start, start + limit));
-    }
-    const read = /^\/api\/notifications\/(\d+)\/read$/.exec(path);
-    if (method === 'PUT' && read) {
-      items = items.map((n) => (n.id === Number(read[1]) ? { ...n, read: true } : n));
-      return json(items.find((n) => n.id === Number(read[1])));
-    }
-    if (method === 'PUT' && path === '/api/notifications/read-all') {
+      return items.slice(start, start + limit);
+    },
+    markNotificationRead: ({ params }) => {
+      items = items.map((n) => (n.id === byId(params) ? { ...n, read: true } : n));
+      return items.find((n) => n.id === byId(params)) ?? fakeError(404, 'Notification not found.');
+    },
+    markAllNotificationsRead: () => {
       const updated = items.filter((n) => !n.read).length;
       items = items.map((n) => ({ ...n, read: true }));
-      return json({ updated });
-    }
-    const del = /^\/api\/notifications\/(\d+)$/.exec(path);
-    if (method === 'DELETE' && del) {
-      items = items.filter((n) => n.id !== Number(del[1]));
-      return new Response(null, { status: 204 });
-    }
-    return json({ error: 'Not found.' }, 404);
+      return { updated };
+    },
+    deleteNotification: ({ params }) => {
+      items = items.filter((n) => n.id !== byId(params));
+      return null;
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
+  return {
+    /** 'METHOD /path?query' of every call so far. */
+    get calls() {
+      return api.calls.map((c) => `${c.method} ${c.path}`);
+    },
+    fetchMock: api.fetchMock,
+  };
 }
 
 export function makeNotification(id: number, overrides: Partial<Notification> = {}): Notification {

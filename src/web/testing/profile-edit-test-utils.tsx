@@ -1,10 +1,20 @@
+import { apiPath } from '@shared/api-routes';
 import type { User } from '@shared/auth';
-import type { Education, Experience, Resume, Skill } from '@shared/profile';
+import {
+  EducationInputSchema,
+  ExperienceInputSchema,
+  SkillInputSchema,
+  type Education,
+  type Experience,
+  type Resume,
+  type Skill,
+} from '@shared/profile';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { fakeError, installFakeApi, type FakeRequest, type RecordedCall } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 
 /** Test-only: a fake of the profile API behind fetch, plus a render wrapper with a fresh QueryClient. */
@@ -19,11 +29,7 @@ export interface FakeProfileState {
   settings: { emailNotifications: boolean };
 }
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
+export type { RecordedCall } from '@/testing/fake-api';
 
 /** The shared component-test user (see src/web/testing/fixtures.ts). */
 export const testUser = aUser;
@@ -56,16 +62,10 @@ export const anEducation = (overrides: Partial<Education> = {}): Education => ({
 export const aResume = (): Resume => ({
   id: 1,
   fileName: 'ada.pdf',
-  fileUrl: '/api/resumes/1/download',
-  filePath: '/api/resumes/1/download',
+  fileUrl: apiPath('resumeFile', { id: 1 }),
+  filePath: apiPath('resumeFile', { id: 1 }),
   uploadedAt: '2025-01-05T12:00:00.000Z',
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? '' : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 
 /** Installs a fetch that serves the profile endpoints from `state` (mutating it like the server would). */
 export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
@@ -78,84 +78,88 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
     settings: { emailNotifications: true },
     ...initial,
   };
-  const calls: RecordedCall[] = [];
   let nextId = 100;
-  /** Per-route overrides, e.g. to make one write fail. */
-  const overrides = new Map<string, () => Response>();
+  const ownUser = (params: Record<string, string>) => Number(params.id) === state.user.id;
+  const notYours = fakeError(403, 'You can only change your own profile.');
+  /** A list the user edits; `fields` turns a request body into the stored fields, as the server does. */
+  const list = (key: 'experiences' | 'education' | 'skills', fields: (body: unknown) => object) => ({
+    all: () => state[key],
+    add: ({ body }: FakeRequest) => {
+      const created = { id: nextId++, ...fields(body) };
+      (state[key] as unknown[]) = [...state[key], created];
+      return created;
+    },
+    change: ({ params, body }: FakeRequest) => {
+      const id = Number(params.id);
+      const found = (state[key] as { id: number }[]).find((x) => x.id === id);
+      if (!found) return fakeError(404, 'There is no such item.');
+      const updated = { ...found, ...fields(body), id };
+      (state[key] as unknown[]) = state[key].map((x) => (x.id === id ? updated : x));
+      return updated;
+    },
+    remove: ({ params }: FakeRequest) => {
+      (state[key] as unknown[]) = state[key].filter((x) => x.id !== Number(params.id));
+      return { success: true };
+    },
+  });
+  const experiences = list('experiences', (body) => ExperienceInputSchema.parse(body));
+  const education = list('education', (body) => EducationInputSchema.parse(body));
+  const skills = list('skills', (body) => ({ ...SkillInputSchema.parse(body), proficiency: null }));
 
-  const handle = (method: string, path: string, body: unknown): Response => {
-    const override = overrides.get(`${method} ${path}`);
-    if (override) return override();
-    const item = /^\/api\/user\/(experiences|education|skills)(?:\/(\d+))?$/.exec(path);
-    if (path === '/auth/status') return json(200, { isAuthenticated: true, user: state.user });
-    if (method === 'POST' && path === '/api/activity') return new Response(null, { status: 204 });
-    if (path === '/api/user/resume/active') return json(200, state.resume);
-    if (method === 'POST' && path === '/api/user/resume') {
+  const api = installFakeApi({
+    authStatus: () => ({ isAuthenticated: true, user: state.user }),
+    recordActivity: () => null,
+    myActiveResume: () => state.resume,
+    uploadResume: ({ body }) => {
       const file = body instanceof FormData ? body.get('resume') : null;
-      if (!(file instanceof File)) return json(400, { error: 'No file' });
-      state.resume = { ...aResume(), id: nextId++, fileName: file.name };
-      return json(201, state.resume);
-    }
-    if (method === 'PUT' && path === `/api/users/${state.user.id}/profile-status`) {
+      if (!(file instanceof File)) return fakeError(400, 'Choose a PDF file to upload.');
+      state.resume = { ...aResume(), id: nextId, fileName: file.name };
+      state.resume.fileUrl = state.resume.filePath = apiPath('resumeFile', { id: nextId++ });
+      return state.resume;
+    },
+    profileStatus: ({ params, body }) => {
+      if (!ownUser(params)) return notYours;
       state.user = { ...state.user, profileCompleted: (body as { isCompleted: boolean }).isCompleted };
-      return json(200, state.user);
-    }
-    if (path === '/api/user/settings') {
-      if (method === 'PUT') state.settings = body as FakeProfileState['settings'];
-      return json(200, state.settings);
-    }
-    if (method === 'PUT' && path === `/api/users/${state.user.id}/current-company`) {
+      return state.user;
+    },
+    mySettings: () => state.settings,
+    changeSettings: ({ body }) => (state.settings = body as FakeProfileState['settings']),
+    currentCompany: ({ params, body }) => {
+      if (!ownUser(params)) return notYours;
       const { companyName } = body as { companyName: string };
       state.user = { ...state.user, currentCompanyName: companyName.trim(), notWorking: false };
-      return json(200, state.user);
-    }
-    if (method === 'PUT' && path === `/api/users/${state.user.id}/not-working`) {
+      return state.user;
+    },
+    notWorking: ({ params, body }) => {
+      if (!ownUser(params)) return notYours;
       const { notWorking } = body as { notWorking: boolean };
       state.user = notWorking
         ? { ...state.user, notWorking, currentCompanyName: null, willingToGiveReferrals: false }
         : { ...state.user, notWorking };
-      return json(200, state.user);
-    }
-    if (item) {
-      const key = item[1] as 'experiences' | 'education' | 'skills';
-      const id = item[2] ? Number(item[2]) : null;
-      const list = state[key] as { id: number }[];
-      if (method === 'GET') return json(200, list);
-      if (method === 'POST') {
-        const created = { id: nextId++, proficiency: null, ...(body as object) };
-        (state[key] as unknown[]) = [...list, created];
-        return json(201, created);
-      }
-      if (method === 'PUT') {
-        const updated = { ...(body as object), id };
-        (state[key] as unknown[]) = list.map((x) => (x.id === id ? { ...x, ...updated } : x));
-        return json(200, updated);
-      }
-      if (method === 'DELETE') {
-        (state[key] as unknown[]) = list.filter((x) => x.id !== id);
-        return new Response(null, { status: 204 });
-      }
-    }
-    return json(404, { error: `No fake for ${method} ${path}` });
-  };
-
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-    calls.push({ method, path, body });
-    return handle(method, path, body);
+      return state.user;
+    },
+    myExperiences: experiences.all,
+    addExperience: experiences.add,
+    changeExperience: experiences.change,
+    deleteExperience: experiences.remove,
+    myEducation: education.all,
+    addEducation: education.add,
+    changeEducation: education.change,
+    deleteEducation: education.remove,
+    mySkills: skills.all,
+    addSkill: skills.add,
+    deleteSkill: skills.remove,
   });
-  vi.stubGlobal('fetch', fetchMock);
-  const isActivity = (c: RecordedCall) => c.path === '/api/activity';
+  const isActivity = (c: RecordedCall) => c.path === apiPath('recordActivity');
   return {
     state,
-    calls,
-    overrides,
-    fetchMock,
+    calls: api.calls,
+    /** Per-call overrides ('PUT /api/user/settings'), e.g. to make one write fail. */
+    overrides: api.overrides,
+    fetchMock: api.fetchMock,
     /** Profile writes; activity records are kept apart in `activities`. */
-    writes: () => calls.filter((c) => c.method !== 'GET' && !isActivity(c)),
-    activities: () => calls.filter(isActivity).map((c) => c.body),
+    writes: () => api.calls.filter((c) => c.method !== 'GET' && !isActivity(c)),
+    activities: () => api.calls.filter(isActivity).map((c) => c.body),
   };
 }
 

@@ -1,12 +1,15 @@
+import { apiPath } from '@shared/api-routes';
 import type { User } from '@shared/auth';
 import type { CompanyStats, CompanySummary } from '@shared/companies';
 import type { CompanyDetection } from '@shared/job-url';
 import type { ReferralRequest } from '@shared/referrals';
+import type { VerificationStatus } from '@shared/verification';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { fakeError, installFakeApi, type RecordedCall } from '@/testing/fake-api';
 import { createQueryClient } from '@/app/query-client';
 import { aUser } from '@/testing/fixtures';
 
@@ -56,11 +59,7 @@ export function withReferral(
   };
 }
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
+export type { RecordedCall } from '@/testing/fake-api';
 
 export interface FakeReferralsState {
   user: User;
@@ -70,15 +69,18 @@ export interface FakeReferralsState {
   detect: (url: string) => CompanyDetection;
   /** GET /api/companies/{id}/stats by company id; a company not here answers 404. */
   stats: Record<number, CompanyStats>;
+  /** GET /api/referrer/verification; a right code (CORRECT_CODE) verifies with the work email. */
+  verification: VerificationStatus;
 }
 
-const json = (status: number, body: unknown) =>
+export const CORRECT_CODE = '123456';
+
+/** A raw Response, for `overrides`: the failures a real server or a proxy can answer. */
+export const jsonResponse = (status: number, body: unknown) =>
   new Response(body === undefined ? '' : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
-
-export { json as jsonResponse };
 
 export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
   const state: FakeReferralsState = {
@@ -91,68 +93,61 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     incoming: [],
     detect: () => ({ companyName: 'Google', companyId: 1, confidence: 'high', message: null }),
     stats: {},
+    verification: { verified: false, method: null, companyName: null },
     ...initial,
   };
-  const calls: RecordedCall[] = [];
-  /** Per-route overrides ('POST /api/referral-requests'), e.g. to make one call fail. */
-  const overrides = new Map<string, () => Response>();
-
-  const handle = (method: string, url: URL, body: unknown): Response => {
-    const path = url.pathname;
-    const override = overrides.get(`${method} ${path}`);
-    if (override) return override();
-    if (path === '/auth/status') return json(200, { isAuthenticated: true, user: state.user });
-    if (method === 'POST' && path === '/api/activity') return new Response(null, { status: 204 });
-    if (path === '/api/companies') return json(200, state.companies);
-    const stats = /^\/api\/companies\/(\d+)\/stats$/.exec(path);
-    if (method === 'GET' && stats) {
-      const found = state.stats[Number(stats[1])];
-      return found ? json(200, found) : json(404, { error: 'Company not found.' });
-    }
-    if (path === '/api/companies/detect') return json(200, state.detect(url.searchParams.get('url') ?? ''));
-    if (method === 'GET' && path === '/api/referral-requests') {
-      return json(200, url.searchParams.get('role') === 'referrer' ? state.incoming : state.mine);
-    }
-    if (method === 'POST' && path === '/api/referral-requests') {
-      return json(201, { ...aRequest(99), noReferrers: false });
-    }
-    const status = /^\/api\/referrals\/(\d+)\/status$/.exec(path);
-    if (method === 'PUT' && status) {
-      const referralId = Number(status[1]);
-      const next = (body as { status: ReferralRequest['status']; feedback: string }).status;
+  const api = installFakeApi({
+    authStatus: () => ({ isAuthenticated: true, user: state.user }),
+    recordActivity: () => null,
+    companies: () => state.companies,
+    companyStats: ({ params }) =>
+      state.stats[Number(params.id)] ?? fakeError(404, 'There is no such company.'),
+    detectCompany: ({ url }) => state.detect(url.searchParams.get('url') ?? ''),
+    referralRequests: ({ url }) =>
+      url.searchParams.get('role') === 'referrer' ? state.incoming : state.mine,
+    createReferralRequest: () => ({ ...aRequest(99), noReferrers: false }),
+    referralStatus: ({ params, body }) => {
+      const referralId = Number(params.referralId);
+      const { status, feedback } = body as { status: ReferralRequest['status']; feedback?: string | null };
       state.incoming = state.incoming.map((r) =>
-        r.referral?.id === referralId ? withReferral(r, next, (body as { feedback: string }).feedback) : r,
+        r.referral?.id === referralId ? withReferral(r, status, feedback ?? null) : r,
       );
       const changed = state.incoming.find((r) => r.referral?.id === referralId)?.referral;
-      return changed ? json(200, changed) : json(404, { error: 'Not found.' });
-    }
-    if (method === 'PUT' && path === `/api/users/${state.user.id}/willingness-to-give-referrals`) {
+      return changed ?? fakeError(404, 'There is no such referral.');
+    },
+    verification: () => state.verification,
+    sendVerificationCode: ({ body }) => ({
+      sentTo: (body as { workEmail: string }).workEmail,
+      expiresInMinutes: 15,
+    }),
+    confirmVerificationCode: ({ body }) => {
+      if ((body as { code: string }).code !== CORRECT_CODE) return fakeError(400, 'That code is not right.');
+      state.verification = {
+        verified: true,
+        method: 'work-email',
+        companyName: state.user.currentCompanyName,
+      };
+      return state.verification;
+    },
+    willingness: ({ params, body }) => {
+      if (Number(params.id) !== state.user.id) return fakeError(403, 'You can only change your own profile.');
       const isWilling = (body as { isWilling: boolean }).isWilling;
       state.user = {
         ...state.user,
         willingToGiveReferrals: isWilling,
         role: isWilling ? 'referrer' : state.user.role,
       };
-      return json(200, state.user);
-    }
-    return json(404, { error: `No fake for ${method} ${path}` });
-  };
-
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-    calls.push({ method, path: `${url.pathname}${url.search}`, body });
-    return handle(method, url, body);
+      return state.user;
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  const isActivity = (c: RecordedCall) => c.path === '/api/activity';
+  const isActivity = (c: RecordedCall) => c.path === apiPath('recordActivity');
   return {
     state,
-    calls,
-    overrides,
-    writes: () => calls.filter((c) => c.method !== 'GET' && !isActivity(c)),
-    activities: () => calls.filter(isActivity).map((c) => c.body),
+    calls: api.calls,
+    /** Per-call overrides ('POST /api/referral-requests'), e.g. to make one call fail. */
+    overrides: api.overrides,
+    writes: () => api.calls.filter((c) => c.method !== 'GET' && !isActivity(c)),
+    activities: () => api.calls.filter(isActivity).map((c) => c.body),
   };
 }
 

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthStatusSchema } from '../../../shared/auth.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
+import { SuccessSchema } from '../../../shared/success.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { OidcClient, PendingSignIn } from './oidc-client.js';
@@ -130,7 +131,7 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary: 'Sign out',
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: SuccessSchema },
       },
     },
     async (request, reply) => {
@@ -147,7 +148,7 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary: 'Sign out everywhere: end every session of the signed-in user',
-        response: { 200: z.object({ success: z.literal(true) }), 401: ApiErrorSchema },
+        response: { 200: SuccessSchema, 401: ApiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -11,6 +11,7 @@ import {
   SkillInputSchema,
   SkillSchema,
 } from '../../../shared/profile.js';
+import { SuccessSchema } from '../../../shared/success.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
@@ -42,7 +43,6 @@ export interface ProfileRouteDeps {
   rateLimits: RateLimitStore;
 }
 
-export const DeletedSchema = z.object({ success: z.literal(true) });
 const tags = ['profile'];
 const readErrors = { 401: ApiErrorSchema };
 const writeErrors = {
@@ -108,7 +108,7 @@ export async function profileRoutes(
         tags,
         summary: 'Delete one of my work experiences',
         params: ItemIdParamsSchema,
-        response: { 200: DeletedSchema, ...writeErrors },
+        response: { 200: SuccessSchema, ...writeErrors },
       },
     },
     async (request) => {
@@ -155,7 +155,7 @@ export async function profileRoutes(
         tags,
         summary: 'Delete one of my education entries',
         params: ItemIdParamsSchema,
-        response: { 200: DeletedSchema, ...writeErrors },
+        response: { 200: SuccessSchema, ...writeErrors },
       },
     },
     async (request) => {
@@ -195,7 +195,7 @@ export async function profileRoutes(
         tags,
         summary: 'Delete one of my skills',
         params: ItemIdParamsSchema,
-        response: { 200: DeletedSchema, ...writeErrors },
+        response: { 200: SuccessSchema, ...writeErrors },
       },
     },
     async (request) => {

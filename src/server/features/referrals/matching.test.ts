@@ -30,4 +30,30 @@ describe('rankCandidates', () => {
       ),
     ).toEqual([]);
   });
+
+  it('puts fewer open requests first, then the never assigned, then the lower user id', () => {
+    const verified = (userId: number, lastAssignedAt: Date | null = null) => ({
+      userId,
+      isVerified: true,
+      lastAssignedAt,
+    });
+    const ids = (list: { userId: number }[]) => list.map((c) => c.userId);
+    const none = new Map<number, number>();
+    expect(
+      ids(
+        rankCandidates(
+          [verified(1), verified(2)],
+          new Map([
+            [1, 2],
+            [2, 1],
+          ]),
+          3,
+        ),
+      ),
+    ).toEqual([2, 1]);
+    expect(ids(rankCandidates([verified(2, at('2026-01-01T00:00:00Z')), verified(3)], none, 3))).toEqual([
+      3, 2,
+    ]);
+    expect(ids(rankCandidates([verified(9), verified(4)], none, 3))).toEqual([4, 9]);
+  });
 });

@@ -5,6 +5,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileViewPage } from './profile-view-page';
+import { fakeError, installFakeApi, type FakeRequest } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 
 const ada = aUser();
@@ -40,22 +41,30 @@ const school = (id: number, instituteName: string, endDate: string | null): Educ
 
 type Routes = Record<string, { status?: number; body: unknown } | 'pending'>;
 
-/** Answers the five profile reads from a table keyed by path; anything else is a test bug. */
+/**
+ * Answers the five profile reads from a table keyed by path, through the fake of the real routes (so the
+ * bodies must parse with the shared schemas); a path missing from the table is a test bug.
+ */
 function stubApi(routes: Routes) {
-  const fetchMock = vi.fn((input: RequestInfo | URL) => {
-    const path = String(input);
-    const route = routes[path];
-    if (route === 'pending') return new Promise<Response>(() => {});
-    if (!route) throw new Error(`unexpected fetch ${path}`);
-    return Promise.resolve(
-      new Response(JSON.stringify(route.body), {
-        status: route.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+  const read = ({ url }: FakeRequest) => {
+    const route = routes[url.pathname];
+    if (!route || route === 'pending') throw new Error(`unexpected fetch ${url.pathname}`);
+    if ((route.status ?? 200) >= 400)
+      return fakeError(route.status!, (route.body as { error: string }).error);
+    return route.body;
+  };
+  const api = installFakeApi({
+    user: read,
+    userExperiences: read,
+    userEducation: read,
+    userSkills: read,
+    userActiveResume: read,
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const answer = api.fetchMock.getMockImplementation()!;
+  api.fetchMock.mockImplementation((input, init) =>
+    routes[String(input)] === 'pending' ? new Promise<Response>(() => {}) : answer(input, init),
+  );
+  return api.fetchMock;
 }
 
 function profileRoutes(

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { apiPath } from '@shared/api-routes';
 import { REFERRAL_FORM_TEXTS, REFERRAL_REQUEST_ERRORS, REFERRAL_SUBMIT_TEXTS } from '@shared/referrals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,7 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const RESUME = '/api/resumes/1/download';
+const RESUME = apiPath('resumeFile', { id: 1 });
 /** Detection waits for a 400 ms pause in typing; leave room on a busy machine. */
 const SLOW = { timeout: 4000 };
 const JOB = 'https://careers.google.com/jobs/results/123';

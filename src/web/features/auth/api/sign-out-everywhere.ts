@@ -1,9 +1,10 @@
+import { apiPath } from '@shared/api-routes';
 import { apiRequest } from '@/lib/api';
 import { useEndSession } from './use-end-session';
 
 /** POST /auth/logout-all: JSON content type, no payload; ends every session of the user. */
 export function signOutEverywhere() {
-  return apiRequest('/auth/logout-all', { method: 'POST' });
+  return apiRequest(apiPath('signOutEverywhere'), { method: 'POST' });
 }
 
 /** Then behaves exactly like 'Sign out'. */

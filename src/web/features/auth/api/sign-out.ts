@@ -1,9 +1,10 @@
+import { apiPath } from '@shared/api-routes';
 import { apiRequest } from '@/lib/api';
 import { useEndSession } from './use-end-session';
 
 /** POST /auth/logout: JSON content type, no payload; ends this session. */
 export function signOut() {
-  return apiRequest('/auth/logout', { method: 'POST' });
+  return apiRequest(apiPath('signOut'), { method: 'POST' });
 }
 
 export function useSignOut(onSignedOut: () => void) {

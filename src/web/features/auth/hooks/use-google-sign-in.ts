@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { AUTH_SUCCESS_MESSAGE, SIGN_IN_POPUP } from '@shared/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -83,7 +84,7 @@ export function useGoogleSignIn(mode: SignInMode) {
   const start = useCallback(() => {
     try {
       successToast.current = null;
-      const popup = openCenteredPopup('/auth/google');
+      const popup = openCenteredPopup(apiPath('signIn'));
       if (!popup || popup.closed) {
         toast({ variant: 'destructive', title: 'Popup blocked', description: texts.popupBlocked });
         return;

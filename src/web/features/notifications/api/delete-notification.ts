@@ -1,8 +1,9 @@
+import { apiPath } from '@shared/api-routes';
 import { apiRequest } from '@/lib/api';
 import { useNotificationMutation } from './use-notification-mutation';
 
 export function deleteNotification(id: number) {
-  return apiRequest(`/api/notifications/${id}`, { method: 'DELETE' });
+  return apiRequest(apiPath('deleteNotification', { id }), { method: 'DELETE' });
 }
 
 export function useDeleteNotification() {

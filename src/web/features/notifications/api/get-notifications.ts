@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { NOTIFICATION_PAGE_SIZE, NotificationListSchema } from '@shared/notifications';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
@@ -5,7 +6,7 @@ import { LONG_POLL, notificationKeys } from './notification-keys';
 
 export async function getNotifications(before: number | undefined) {
   return NotificationListSchema.parse(
-    await apiGet('/api/notifications', { limit: NOTIFICATION_PAGE_SIZE, before }),
+    await apiGet(apiPath('notifications'), { limit: NOTIFICATION_PAGE_SIZE, before }),
   );
 }
 

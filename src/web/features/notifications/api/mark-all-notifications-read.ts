@@ -1,8 +1,9 @@
+import { apiPath } from '@shared/api-routes';
 import { apiRequest } from '@/lib/api';
 import { useNotificationMutation } from './use-notification-mutation';
 
 export function markAllNotificationsRead() {
-  return apiRequest('/api/notifications/read-all', { method: 'PUT' });
+  return apiRequest(apiPath('markAllNotificationsRead'), { method: 'PUT' });
 }
 
 export function useMarkAllNotificationsRead() {

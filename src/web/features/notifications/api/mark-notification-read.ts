@@ -1,9 +1,12 @@
+import { apiPath } from '@shared/api-routes';
 import { NotificationSchema } from '@shared/notifications';
 import { apiRequest } from '@/lib/api';
 import { useNotificationMutation } from './use-notification-mutation';
 
 export async function markNotificationRead(id: number) {
-  return NotificationSchema.parse(await apiRequest(`/api/notifications/${id}/read`, { method: 'PUT' }));
+  return NotificationSchema.parse(
+    await apiRequest(apiPath('markNotificationRead', { id }), { method: 'PUT' }),
+  );
 }
 
 export function useMarkNotificationRead() {

@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import {
   NotificationSchema,
   RECENT_LIMIT,
@@ -8,7 +9,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notificationKeys } from '../api/notification-keys';
 
-export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
+export const NOTIFICATION_STREAM_URL = apiPath('notificationStream');
 /** EventSource retries a dropped connection itself, but gives up on an error answer (a 502 mid-deploy). */
 const REOPEN_AFTER_MS = 30_000;
 

@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { SkillSchema } from '@shared/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
@@ -5,7 +6,7 @@ import { apiRequest } from '@/lib/api';
 import { skillsQuery } from './get-skills';
 
 export async function addSkill(skill: string) {
-  return SkillSchema.parse(await apiRequest('/api/user/skills', { method: 'POST', data: { skill } }));
+  return SkillSchema.parse(await apiRequest(apiPath('addSkill'), { method: 'POST', data: { skill } }));
 }
 
 export function useAddSkill() {

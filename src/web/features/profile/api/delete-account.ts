@@ -1,13 +1,14 @@
+import { apiPath } from '@shared/api-routes';
 import type { AuthStatus } from '@shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { authKeys } from '@/lib/auth';
 
 /** GET /api/user/export answers with Content-Disposition: attachment, so a plain link downloads it. */
-export const EXPORT_URL = '/api/user/export';
+export const EXPORT_URL = apiPath('exportAccount');
 
 export async function deleteAccount(confirmEmail: string): Promise<void> {
-  await apiRequest('/api/user', { method: 'DELETE', data: { confirmEmail } });
+  await apiRequest(apiPath('deleteAccount'), { method: 'DELETE', data: { confirmEmail } });
 }
 
 /** After deletion the session is gone: every cached answer is dropped and the app is signed out. */

@@ -1,10 +1,11 @@
+import { apiPath } from '@shared/api-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
 import { apiRequest } from '@/lib/api';
 import { educationQuery } from './get-education';
 
 export function deleteEducation(id: number) {
-  return apiRequest(`/api/user/education/${id}`, { method: 'DELETE' });
+  return apiRequest(apiPath('deleteEducation', { id }), { method: 'DELETE' });
 }
 
 export function useDeleteEducation() {

@@ -1,10 +1,11 @@
+import { apiPath } from '@shared/api-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
 import { apiRequest } from '@/lib/api';
 import { experiencesQuery } from './get-experiences';
 
 export function deleteExperience(id: number) {
-  return apiRequest(`/api/user/experiences/${id}`, { method: 'DELETE' });
+  return apiRequest(apiPath('deleteExperience', { id }), { method: 'DELETE' });
 }
 
 export function useDeleteExperience() {

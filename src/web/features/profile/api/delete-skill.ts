@@ -1,10 +1,11 @@
+import { apiPath } from '@shared/api-routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
 import { apiRequest } from '@/lib/api';
 import { skillsQuery } from './get-skills';
 
 export function deleteSkill(id: number) {
-  return apiRequest(`/api/user/skills/${id}`, { method: 'DELETE' });
+  return apiRequest(apiPath('deleteSkill', { id }), { method: 'DELETE' });
 }
 
 export function useDeleteSkill() {

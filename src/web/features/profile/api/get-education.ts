@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { EducationSchema } from '@shared/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { apiGet } from '@/lib/api';
 import { profileKeys } from './profile-keys';
 
 export async function getEducation() {
-  return z.array(EducationSchema).parse(await apiGet('/api/user/education'));
+  return z.array(EducationSchema).parse(await apiGet(apiPath('myEducation')));
 }
 
 export const educationQuery = queryOptions({

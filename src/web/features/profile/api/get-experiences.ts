@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { ExperienceSchema } from '@shared/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { apiGet } from '@/lib/api';
 import { profileKeys } from './profile-keys';
 
 export async function getExperiences() {
-  return z.array(ExperienceSchema).parse(await apiGet('/api/user/experiences'));
+  return z.array(ExperienceSchema).parse(await apiGet(apiPath('myExperiences')));
 }
 
 export const experiencesQuery = queryOptions({

@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { SkillSchema } from '@shared/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { apiGet } from '@/lib/api';
 import { profileKeys } from './profile-keys';
 
 export async function getSkills() {
-  return z.array(SkillSchema).parse(await apiGet('/api/user/skills'));
+  return z.array(SkillSchema).parse(await apiGet(apiPath('mySkills')));
 }
 
 export const skillsQuery = queryOptions({

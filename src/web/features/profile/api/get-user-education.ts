@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { EducationSchema } from '@shared/profile';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { apiGet } from '@/lib/api';
 import { userViewKeys } from './user-view-keys';
 
 export async function getUserEducation(id: number) {
-  return z.array(EducationSchema).parse(await apiGet(`/api/users/${id}/education`));
+  return z.array(EducationSchema).parse(await apiGet(apiPath('userEducation', { id })));
 }
 
 export const userEducationQuery = (id: number) =>

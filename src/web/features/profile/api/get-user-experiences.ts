@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { ExperienceSchema } from '@shared/profile';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { apiGet } from '@/lib/api';
 import { userViewKeys } from './user-view-keys';
 
 export async function getUserExperiences(id: number) {
-  return z.array(ExperienceSchema).parse(await apiGet(`/api/users/${id}/experiences`));
+  return z.array(ExperienceSchema).parse(await apiGet(apiPath('userExperiences', { id })));
 }
 
 export const userExperiencesQuery = (id: number) =>

@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { EducationSchema, type EducationInput } from '@shared/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
@@ -7,7 +8,7 @@ import { educationQuery } from './get-education';
 /** POST a new education entry, or PUT an existing one (same fields plus id). */
 export async function saveEducation({ id, ...input }: EducationInput & { id?: number }) {
   return EducationSchema.parse(
-    await apiRequest(id ? `/api/user/education/${id}` : '/api/user/education', {
+    await apiRequest(id ? apiPath('changeEducation', { id }) : apiPath('addEducation'), {
       method: id ? 'PUT' : 'POST',
       data: id ? { id, ...input } : input,
     }),

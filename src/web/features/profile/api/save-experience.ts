@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { ExperienceSchema, type ExperienceInput } from '@shared/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
@@ -7,7 +8,7 @@ import { experiencesQuery } from './get-experiences';
 /** POST a new experience, or PUT an existing one (same fields plus id). */
 export async function saveExperience({ id, ...input }: ExperienceInput & { id?: number }) {
   return ExperienceSchema.parse(
-    await apiRequest(id ? `/api/user/experiences/${id}` : '/api/user/experiences', {
+    await apiRequest(id ? apiPath('changeExperience', { id }) : apiPath('addExperience'), {
       method: id ? 'PUT' : 'POST',
       data: id ? { id, ...input } : input,
     }),

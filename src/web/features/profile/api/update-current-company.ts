@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { UserSchema } from '@shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
@@ -6,7 +7,7 @@ import { authStatusQuery } from '@/lib/auth';
 
 export async function updateCurrentCompany(userId: number, companyName: string) {
   return UserSchema.parse(
-    await apiRequest(`/api/users/${userId}/current-company`, { method: 'PUT', data: { companyName } }),
+    await apiRequest(apiPath('currentCompany', { id: userId }), { method: 'PUT', data: { companyName } }),
   );
 }
 

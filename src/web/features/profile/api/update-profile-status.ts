@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { UserSchema } from '@shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
@@ -6,7 +7,7 @@ import { authStatusQuery } from '@/lib/auth';
 
 export async function updateProfileStatus(userId: number, isCompleted: boolean) {
   return UserSchema.parse(
-    await apiRequest(`/api/users/${userId}/profile-status`, { method: 'PUT', data: { isCompleted } }),
+    await apiRequest(apiPath('profileStatus', { id: userId }), { method: 'PUT', data: { isCompleted } }),
   );
 }
 

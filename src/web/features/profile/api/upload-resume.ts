@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { ResumeSchema } from '@shared/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
@@ -7,7 +8,7 @@ import { profileKeys } from './profile-keys';
 export async function uploadResume(file: File) {
   const form = new FormData();
   form.append('resume', file);
-  return ResumeSchema.parse(await apiRequest('/api/user/resume', { method: 'POST', data: form }));
+  return ResumeSchema.parse(await apiRequest(apiPath('uploadResume'), { method: 'POST', data: form }));
 }
 
 export function useUploadResume() {

@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { UserSettingsSchema, type UserSettingsInput } from '@shared/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api';
@@ -6,7 +7,7 @@ import { profileKeys } from './profile-keys';
 export const SETTINGS_SAVE_FAILED = 'Failed to update your email settings. Please try again.';
 
 export async function getUserSettings() {
-  return UserSettingsSchema.parse(await apiGet('/api/user/settings'));
+  return UserSettingsSchema.parse(await apiGet(apiPath('mySettings')));
 }
 
 export const userSettingsQuery = queryOptions({
@@ -19,7 +20,9 @@ export function useUserSettings() {
 }
 
 export async function updateUserSettings(input: UserSettingsInput) {
-  return UserSettingsSchema.parse(await apiRequest('/api/user/settings', { method: 'PUT', data: input }));
+  return UserSettingsSchema.parse(
+    await apiRequest(apiPath('changeSettings'), { method: 'PUT', data: input }),
+  );
 }
 
 /** Saves the settings; the answer replaces the cached ones. */

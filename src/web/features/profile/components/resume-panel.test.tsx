@@ -43,7 +43,8 @@ describe('ResumePanel', () => {
     expect(await screen.findByText('ada.pdf')).toBeInTheDocument();
     expect(screen.getByText('Uploaded Jan 5, 2025')).toBeInTheDocument();
     const view = screen.getByRole('link', { name: 'View ada.pdf' });
-    expect(view).toHaveAttribute('href', '/api/resumes/1/download');
+    // The server's download route (api-routes.ts), which the fake's resume carries.
+    expect(view).toHaveAttribute('href', '/api/resumes/1/file');
     expect(view).toHaveAttribute('target', '_blank');
     expect(view).toHaveAttribute('rel', 'noopener noreferrer');
   });

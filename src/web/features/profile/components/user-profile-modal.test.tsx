@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
+import { apiPath } from '@shared/api-routes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_CONFIRMATION_MS, UserProfileModal } from './user-profile-modal';
+import { fakeError, installFakeApi } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 
 const grace = aUser({
@@ -14,16 +16,13 @@ const grace = aUser({
   bio: 'Compiler pioneer.',
 });
 
-const json = (body: unknown, status = 200) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-
+/** Grace's profile through the fake of the real routes; `userStatus` 404 makes her user read fail. */
 function stubProfile(userStatus = 200) {
-  const bodies: Record<string, unknown> = {
-    '/api/users/12': userStatus === 200 ? grace : { error: 'User not found' },
-    '/api/users/12/experiences': [],
-    '/api/users/12/education': [
+  const resumeUrl = apiPath('resumeFile', { id: 4 });
+  return installFakeApi({
+    user: () => (userStatus === 200 ? grace : fakeError(userStatus, 'User not found')),
+    userExperiences: () => [],
+    userEducation: () => [
       {
         id: 1,
         instituteName: 'Yale',
@@ -36,25 +35,18 @@ function stubProfile(userStatus = 200) {
         order: 0,
       },
     ],
-    '/api/users/12/skills': [
+    userSkills: () => [
       { id: 1, skill: 'COBOL', proficiency: 'Expert' },
       { id: 2, skill: 'Teaching', proficiency: null },
     ],
-    '/api/users/12/resume/active': {
+    userActiveResume: () => ({
       id: 4,
       fileName: 'grace.pdf',
-      fileUrl: '/files/4',
-      filePath: '/files/4',
+      fileUrl: resumeUrl,
+      filePath: resumeUrl,
       uploadedAt: '2025-02-01T00:00:00Z',
-    },
-  };
-  const fetchMock = vi.fn((input: RequestInfo | URL) => {
-    const path = String(input);
-    if (!(path in bodies)) throw new Error(`unexpected fetch ${path}`);
-    return json(bodies[path], path === '/api/users/12' ? userStatus : 200);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+    }),
+  }).fetchMock;
 }
 
 function renderModal(open = true) {
@@ -93,7 +85,10 @@ describe('UserProfileModal', () => {
     const modal = within(dialog);
     expect(modal.getByText('grace@example.com')).toBeInTheDocument();
     expect(modal.getByText('Compiler pioneer.')).toBeInTheDocument();
-    expect(modal.getByRole('link', { name: /Download Resume/ })).toHaveAttribute('href', '/files/4');
+    expect(modal.getByRole('link', { name: /Download Resume/ })).toHaveAttribute(
+      'href',
+      apiPath('resumeFile', { id: 4 }),
+    );
     expect(modal.getByText('No work experience has been added yet.')).toBeInTheDocument();
     expect(modal.getByText('Field of study: Mathematics')).toBeInTheDocument();
     expect(modal.getByText('· Expert')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { CreateReferralRequestResultSchema, type CreateReferralRequestInput } from '@shared/referrals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
@@ -6,7 +7,7 @@ import { referralKeys } from './referral-keys';
 
 export async function createReferralRequest(input: CreateReferralRequestInput) {
   return CreateReferralRequestResultSchema.parse(
-    await apiRequest('/api/referral-requests', { method: 'POST', data: input }),
+    await apiRequest(apiPath('createReferralRequest'), { method: 'POST', data: input }),
   );
 }
 

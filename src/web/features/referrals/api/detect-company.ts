@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import type { CompanyDetection } from '@shared/job-url';
 import { isWebUrl } from '@shared/referrals';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ const CompanyDetectionSchema = z.object({
 }) satisfies z.ZodType<CompanyDetection>;
 
 export async function detectCompany(url: string): Promise<CompanyDetection> {
-  return CompanyDetectionSchema.parse(await apiGet('/api/companies/detect', { url }));
+  return CompanyDetectionSchema.parse(await apiGet(apiPath('detectCompany'), { url }));
 }
 
 export const detectCompanyQuery = (url: string) =>

@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { REFERRAL_PAGE_SIZE, ReferralRequestListSchema } from '@shared/referrals';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
@@ -5,7 +6,7 @@ import { referralKeys } from './referral-keys';
 
 export async function getMyRequests(before: number | undefined) {
   return ReferralRequestListSchema.parse(
-    await apiGet('/api/referral-requests', { limit: REFERRAL_PAGE_SIZE, before }),
+    await apiGet(apiPath('referralRequests'), { limit: REFERRAL_PAGE_SIZE, before }),
   );
 }
 

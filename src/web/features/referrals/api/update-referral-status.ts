@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { REFERRAL_STATUS_TOASTS, ReferralSchema, type UpdateReferralStatusInput } from '@shared/referrals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
@@ -26,7 +27,10 @@ export interface UpdateReferralStatusVariables {
 
 export async function updateReferralStatus({ referralId, status, feedback }: UpdateReferralStatusVariables) {
   return ReferralSchema.parse(
-    await apiRequest(`/api/referrals/${referralId}/status`, { method: 'PUT', data: { status, feedback } }),
+    await apiRequest(apiPath('referralStatus', { referralId }), {
+      method: 'PUT',
+      data: { status, feedback },
+    }),
   );
 }
 

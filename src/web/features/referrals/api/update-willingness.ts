@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import { UserSchema } from '@shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
@@ -10,7 +11,7 @@ export const WILLINGNESS_FAILED = 'Error: Failed to update referral preferences.
 
 export async function updateWillingness(userId: number, isWilling: boolean) {
   return UserSchema.parse(
-    await apiRequest(`/api/users/${userId}/willingness-to-give-referrals`, {
+    await apiRequest(apiPath('willingness', { id: userId }), {
       method: 'PUT',
       data: { isWilling },
     }),

@@ -1,3 +1,4 @@
+import { apiPath } from '@shared/api-routes';
 import {
   SendVerificationCodeResultSchema,
   VerificationStatusSchema,
@@ -11,7 +12,7 @@ import { referralKeys } from './referral-keys';
 export const verificationQuery = queryOptions({
   queryKey: [...referralKeys.all, 'verification'] as const,
   queryFn: async (): Promise<VerificationStatus> =>
-    VerificationStatusSchema.parse(await apiGet('/api/referrer/verification')),
+    VerificationStatusSchema.parse(await apiGet(apiPath('verification'))),
 });
 
 export function useVerificationStatus() {
@@ -23,7 +24,7 @@ export function useSendVerificationCode() {
   return useMutation({
     mutationFn: async (workEmail: string) =>
       SendVerificationCodeResultSchema.parse(
-        await apiRequest('/api/referrer/verification', { method: 'POST', data: { workEmail } }),
+        await apiRequest(apiPath('sendVerificationCode'), { method: 'POST', data: { workEmail } }),
       ),
     meta: { silent: true },
   });
@@ -34,7 +35,7 @@ export function useConfirmVerificationCode() {
   return useMutation({
     mutationFn: async (code: string) =>
       VerificationStatusSchema.parse(
-        await apiRequest('/api/referrer/verification/confirm', { method: 'POST', data: { code } }),
+        await apiRequest(apiPath('confirmVerificationCode'), { method: 'POST', data: { code } }),
       ),
     onSuccess: (status) => queryClient.setQueryData(verificationQuery.queryKey, status),
     meta: { silent: true },

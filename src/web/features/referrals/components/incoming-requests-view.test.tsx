@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { apiPath } from '@shared/api-routes';
 import { REFERRAL_STATUS_TOASTS, type ReferralRequest } from '@shared/referrals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -83,7 +84,7 @@ describe('IncomingRequestsView', () => {
 
   it('offers the action buttons of each status', async () => {
     renderView([
-      withReferral(aRequest(1, { resumeLink: '/api/resumes/9/download' }), 'pending'),
+      withReferral(aRequest(1, { resumeLink: apiPath('resumeFile', { id: 9 }) }), 'pending'),
       withReferral(aRequest(2), 'accepted'),
       withReferral(aRequest(3), 'submitted'),
       withReferral(aRequest(4), 'declined'),

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { AccountExportSchema, DeleteAccountInputSchema } from './account.js';
+import { ActivityInputSchema } from './activity.js';
+import type { ApiRouteName } from './api-routes.js';
+import { AuthStatusSchema, UserSchema } from './auth.js';
+import { CompanyStatsSchema, CompanySummarySchema } from './companies.js';
+import { CompanyDetectionSchema } from './job-url.js';
+import {
+  MarkAllReadResultSchema,
+  NotificationListSchema,
+  NotificationSchema,
+  UnreadCountSchema,
+} from './notifications.js';
+import {
+  CurrentCompanyInputSchema,
+  EducationInputSchema,
+  EducationSchema,
+  ExperienceInputSchema,
+  ExperienceSchema,
+  NotWorkingInputSchema,
+  ProfileStatusInputSchema,
+  ResumeSchema,
+  SkillInputSchema,
+  SkillSchema,
+} from './profile.js';
+import {
+  CreateReferralRequestInputSchema,
+  CreateReferralRequestResultSchema,
+  ReferralRequestListSchema,
+  ReferralSchema,
+  UpdateReferralStatusInputSchema,
+  WillingnessInputSchema,
+} from './referrals.js';
+import { UserSettingsInputSchema, UserSettingsSchema } from './settings.js';
+import { SuccessSchema } from './success.js';
+import {
+  ConfirmVerificationCodeInputSchema,
+  SendVerificationCodeInputSchema,
+  SendVerificationCodeResultSchema,
+  VerificationStatusSchema,
+} from './verification.js';
+
+/**
+ * The shared schemas of each route in api-routes.ts: its success body (`null` for an empty one, absent when
+ * it is not JSON: a redirect, a file, a stream) and its request body. For test fakes and tests only; the web
+ * parses answers in its own api modules, and the landing page must not load zod.
+ */
+export interface ApiRouteSchemas {
+  response?: z.ZodType | null;
+  body?: z.ZodType;
+}
+
+export const API_ROUTE_SCHEMAS = {
+  authStatus: { response: AuthStatusSchema },
+  signIn: {},
+  signOut: { response: SuccessSchema },
+  signOutEverywhere: { response: SuccessSchema },
+  recordActivity: { response: null, body: ActivityInputSchema },
+
+  myExperiences: { response: z.array(ExperienceSchema) },
+  addExperience: { response: ExperienceSchema, body: ExperienceInputSchema },
+  changeExperience: { response: ExperienceSchema, body: ExperienceInputSchema },
+  deleteExperience: { response: SuccessSchema },
+  myEducation: { response: z.array(EducationSchema) },
+  addEducation: { response: EducationSchema, body: EducationInputSchema },
+  changeEducation: { response: EducationSchema, body: EducationInputSchema },
+  deleteEducation: { response: SuccessSchema },
+  mySkills: { response: z.array(SkillSchema) },
+  addSkill: { response: SkillSchema, body: SkillInputSchema },
+  deleteSkill: { response: SuccessSchema },
+  myActiveResume: { response: ResumeSchema.nullable() },
+  uploadResume: { response: ResumeSchema },
+  mySettings: { response: UserSettingsSchema },
+  changeSettings: { response: UserSettingsSchema, body: UserSettingsInputSchema },
+  exportAccount: { response: AccountExportSchema },
+  deleteAccount: { response: null, body: DeleteAccountInputSchema },
+
+  user: { response: UserSchema },
+  userExperiences: { response: z.array(ExperienceSchema) },
+  userEducation: { response: z.array(EducationSchema) },
+  userSkills: { response: z.array(SkillSchema) },
+  userActiveResume: { response: ResumeSchema.nullable() },
+  resumeFile: {},
+  profileStatus: { response: UserSchema, body: ProfileStatusInputSchema },
+  currentCompany: { response: UserSchema, body: CurrentCompanyInputSchema },
+  notWorking: { response: UserSchema, body: NotWorkingInputSchema },
+  willingness: { response: UserSchema, body: WillingnessInputSchema },
+
+  referralRequests: { response: ReferralRequestListSchema },
+  createReferralRequest: {
+    response: CreateReferralRequestResultSchema,
+    body: CreateReferralRequestInputSchema,
+  },
+  referralStatus: { response: ReferralSchema, body: UpdateReferralStatusInputSchema },
+  companies: { response: z.array(CompanySummarySchema) },
+  detectCompany: { response: CompanyDetectionSchema },
+  companyStats: { response: CompanyStatsSchema },
+  verification: { response: VerificationStatusSchema },
+  sendVerificationCode: { response: SendVerificationCodeResultSchema, body: SendVerificationCodeInputSchema },
+  confirmVerificationCode: { response: VerificationStatusSchema, body: ConfirmVerificationCodeInputSchema },
+
+  notifications: { response: NotificationListSchema },
+  recentNotifications: { response: NotificationListSchema },
+  unreadCount: { response: UnreadCountSchema },
+  notificationStream: {},
+  markAllNotificationsRead: { response: MarkAllReadResultSchema },
+  markNotificationRead: { response: NotificationSchema },
+  deleteNotification: { response: null },
+} as const satisfies Record<ApiRouteName, ApiRouteSchemas>;

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config';
+
+// Used only by StrykerJS (stryker.config.mjs): runs just the test files that guard the modules being
+// mutated. The include list replaces the base one (mergeConfig would append to it).
+const tests: unknown = JSON.parse(process.env.MUTATION_TESTS ?? '[]');
+if (!Array.isArray(tests) || tests.length === 0) {
+  throw new Error('MUTATION_TESTS is empty: run this through `npm run test:mutation`.');
+}
+
+export default defineConfig({ ...base, test: { ...base.test, include: tests.map(String) } });
