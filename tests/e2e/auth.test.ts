@@ -50,7 +50,9 @@ describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
 
     await firstDashboardVisitRecorded(page);
     await page.reload();
-    await page.getByRole('heading', { name: 'Hey, Ada!' }).waitFor();
+    // The company question below is a modal: once it opens, the page behind it is hidden from the
+    // accessibility tree, so the greeting is looked for there too.
+    await page.getByRole('heading', { name: 'Hey, Ada!', includeHidden: true }).waitFor();
     // Second visit without experience or company: the blocking company question comes up (spec section 4).
     const prompt = page.getByRole('dialog', { name: 'We need one information' });
     await prompt.waitFor();

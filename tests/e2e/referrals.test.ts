@@ -19,7 +19,8 @@ async function setCompany(page: Page, company: string) {
   await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
   await firstDashboardVisitRecorded(page);
   await page.reload();
-  await page.getByRole('heading', { name: /^Hey, / }).waitFor();
+  // The prompt is a modal that hides the page behind it from the accessibility tree as soon as it opens.
+  await page.getByRole('heading', { name: /^Hey, /, includeHidden: true }).waitFor();
   const dialog = page.getByRole('dialog', { name: 'We need one information' });
   await dialog.getByRole('combobox', { name: 'Where do you work?' }).fill(company);
   await dialog.getByRole('button', { name: 'Continue' }).click();

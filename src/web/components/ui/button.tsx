@@ -13,7 +13,7 @@ const buttonVariants = cva(
         // Hover darkens: a lighter blue would drop white text below 4.5:1.
         default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary-strong',
         destructive:
-          'bg-destructive text-white shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/20',
+          'bg-destructive text-white shadow-xs hover:bg-destructive-strong focus-visible:ring-destructive/20',
         outline: 'border bg-background shadow-xs hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
