@@ -95,8 +95,8 @@ interface Result {
 
 async function load(url: string, cookie?: string): Promise<Result> {
   const headers = cookie ? { cookie } : undefined;
-  // A short warm-up: the JIT, the pool and the database's caches.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  // A warm-up to steady state: the JIT, the pool and the database's caches (5 s; 2 s left the first load cold).
+  await autocannon({ url, connections: CONNECTIONS, duration: 5, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
