@@ -76,6 +76,16 @@ const axeSource = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js
  */
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
   // Evaluated through the DevTools protocol: our CSP (script-src 'self') rightly refuses an inline script tag.
+  // Colours mid-transition (a button's hover, a dialog fading in or out) are neither state the design
+  // chose: let finite animations end first, or contrast is judged on a blend (flaky on a busy machine).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as {

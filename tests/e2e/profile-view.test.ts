@@ -49,7 +49,8 @@ describe.each(servers)('company prompt and profile view on $name', ({ name, base
     // Second visit: no company, no experience, so the blocking dialog opens.
     await firstDashboardVisitRecorded(page);
     await page.reload();
-    await page.getByRole('heading', { name: 'Hey, Lin!' }).waitFor();
+    // The company question is a modal: once open, it hides the page behind it from the accessibility tree.
+    await page.getByRole('heading', { name: 'Hey, Lin!', includeHidden: true }).waitFor();
     const dialog = page.getByRole('dialog', { name: PROMPT });
     await dialog.waitFor();
     await expect.poll(() => dialog.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
