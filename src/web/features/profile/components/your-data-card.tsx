@@ -1,7 +1,6 @@
 import type { User } from '@shared/auth';
 import { Download, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -14,9 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api';
-import { paths } from '@/paths';
 import { EXPORT_URL, useDeleteAccount } from '../api/delete-account';
 
 /** Account Settings, DESIGN.md "Account control": download everything stored, or delete the account. */
@@ -51,7 +48,6 @@ export function YourDataCard({ user }: { user: User }) {
 
 function DeleteAccountDialogContent({ email, onCancel }: { email: string; onCancel: () => void }) {
   const inputId = useId();
-  const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -61,10 +57,6 @@ function DeleteAccountDialogContent({ email, onCancel }: { email: string; onCanc
     event.preventDefault();
     setError(null);
     remove.mutate(typed, {
-      onSuccess: () => {
-        toast({ title: 'Account deleted', description: 'Your account and its data are gone.' });
-        void navigate(paths.home, { replace: true });
-      },
       onError: (err) =>
         setError(
           err instanceof ApiRequestError
