@@ -88,7 +88,12 @@ describe.each(servers)('trust and account control on $name', ({ name, baseUrl })
     await dialog.getByLabel(/Type your email/).fill(email);
     await screenshot(page, `${name}-delete-account-dialog`);
     await confirm.click();
-    await page.waitForURL(`${baseUrl}/`);
+    // Home, signed out, with the toast: not the sign-in page a signed-out visitor of /profile is sent to.
+    await page.getByRole('heading', { level: 1, name: /request referrals in seconds/i }).waitFor();
+    await page.getByText('Your account and its data are gone.', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await screenshot(page, `${name}-account-deleted`);
 
     // The old session is gone with the account.
     expect((await context.request.get('/api/user/skills')).status()).toBe(401);

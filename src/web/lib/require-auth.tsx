@@ -1,10 +1,21 @@
 import type { User } from '@shared/auth';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation, type Location } from 'react-router';
 import { AuthError, AuthLoading } from '@/components/page-states';
 import { paths } from '@/paths';
 import { useAuthStatus } from '@/lib/auth';
 import { sessionFlags } from './session-flags';
+
+/**
+ * True while React Router is still rendering a navigation: it moves the browser's history at once and
+ * renders the new location in a transition, so a screen being left can see news (such as 'signed out')
+ * first. In-memory routers leave window.history alone, and the answer is then false.
+ */
+function leaving(location: Location): boolean {
+  const entry: unknown = window.history.state;
+  const key = typeof entry === 'object' && entry !== null && 'key' in entry ? entry.key : undefined;
+  return key !== undefined && key !== location.key;
+}
 
 /**
  * Protected screens check the session themselves (spec section 6): loading and error screens while
@@ -25,18 +36,22 @@ export function RequireAuth({
   onVisitor?: () => void;
 }) {
   const status = useAuthStatus();
+  const location = useLocation();
   const signedOut = status.isSuccess && !status.data.isAuthenticated;
   useEffect(() => {
     if (!signedOut) return;
     sessionFlags.clearLoggedIn();
-    onVisitor?.();
+    if (!leaving(location)) onVisitor?.();
     // Only the transition to signed-out matters; a new callback identity must not repeat it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedOut]);
 
   if (status.isPending) return <AuthLoading />;
   if (status.isError) return authError ?? <AuthError />;
-  if (!status.data.isAuthenticated || !status.data.user)
+  if (!status.data.isAuthenticated || !status.data.user) {
+    // A user who deleted their account is on the way home: that navigation decides, not /signin.
+    if (leaving(location)) return null;
     return visitor ?? <Navigate to={paths.signIn} replace />;
+  }
   return children(status.data.user);
 }
