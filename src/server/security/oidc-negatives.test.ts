@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthStatusSchema } from '../../shared/auth.js';
-import { DEV_CLIENT_ID, registerDevIdp } from '../features/auth/dev-idp.js';
+import { DEV_CLIENT_ID } from '../features/auth/dev-idp.js';
 import { changedTables, dbDigest } from '../testing/db-digest.js';
+import { startExternalIssuer, type ExternalIssuer } from '../testing/external-issuer.js';
 import { Browser, PUBLIC_URL, createTestApp, testDatabases, type TestApp } from '../testing/test-app.js';
 
 /**
@@ -286,51 +286,27 @@ describe.each(testDatabases)('OpenID Connect negatives (%s)', (kind) => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * The same attacks through the configuration used for Google (OIDC_ISSUER and a client secret), against
  * a provider on its own port: discovery and the token exchange go over HTTP, as they do in production.
  */
 describe('OpenID Connect negatives with an external issuer', () => {
-  let idp: FastifyInstance;
+  let external: ExternalIssuer;
   let t: TestApp;
   let issuer: string;
   let idpHost: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    idpHost = `127.0.0.1:${port}`;
-    issuer = `http://${idpHost}/dev-idp`;
-    idp = Fastify();
-    registerDevIdp(idp, {
-      issuer,
-      clientSecret: 'external-secret',
-      redirectUri: `${PUBLIC_URL}${CALLBACK_PATH}`,
-      cookieKeys: ['an-external-provider-cookie-key-123456'],
-    });
-    await idp.listen({ port, host: '127.0.0.1' });
-    t = await createTestApp(
-      'pglite',
-      {},
-      { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: DEV_CLIENT_ID, OIDC_CLIENT_SECRET: 'external-secret' },
-    );
+    external = await startExternalIssuer();
+    ({ t, issuer, idpHost } = external);
   });
   afterAll(async () => {
-    await t?.close();
-    await idp?.close();
+    await external?.close();
   });
 
   /** Walks the external provider (its own cookies and host) up to, not into, our callback. */
   async function walkExternal(authorize: URL, email: string): Promise<Walk> {
-    const provider = new Browser(idp);
+    const provider = new Browser(external.idp);
     const get = (url: URL) =>
       provider.request({ method: 'GET', url: url.pathname + url.search, headers: { host: idpHost } });
     let res = await get(authorize);

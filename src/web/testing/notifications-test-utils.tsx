@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_PAGE_SIZE, RECENT_LIMIT, type Notification } from '@shared/notifications';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { fakeError, installFakeApi } from '@/testing/fake-api';
+import { renderAt } from '@/testing/render-at';
 
 /** A stand-in for the notifications API behind `fetch`, holding one user's notifications in memory. */
 export function fakeNotificationsApi(initial: Notification[]) {
@@ -55,29 +54,9 @@ export function makeNotification(id: number, overrides: Partial<Notification> = 
   };
 }
 
-function WhereAmI() {
-  return <p data-testid="location">{useLocation().pathname}</p>;
-}
-
 export function renderWithApp(ui: ReactNode, path = '/') {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="*"
-            element={
-              <>
-                {ui}
-                <WhereAmI />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderAt(ui, path, queryClient);
 }

@@ -4,14 +4,12 @@ import type { CompanyStats, CompanySummary } from '@shared/companies';
 import type { CompanyDetection } from '@shared/job-url';
 import type { ReferralRequest } from '@shared/referrals';
 import type { VerificationStatus } from '@shared/verification';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { fakeError, installFakeApi, type RecordedCall } from '@/testing/fake-api';
 import { createQueryClient } from '@/app/query-client';
 import { aUser } from '@/testing/fixtures';
+import { renderAt } from '@/testing/render-at';
 
 /** Test-only: a fake of the referral endpoints behind fetch, and a render wrapper with the app's QueryClient. */
 
@@ -151,35 +149,11 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
   };
 }
 
-function WhereAmI() {
-  const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
-}
-
 /** Renders with the app's own QueryClient (so failed mutations toast as in the app) inside a router. */
 export function renderReferralsUi(ui: ReactNode, path = '/') {
-  const queryClient = createQueryClient();
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="*"
-            element={
-              <>
-                {ui}
-                <WhereAmI />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return { queryClient, ...view };
+  return renderAt(ui, path, createQueryClient());
 }
 
-/** jsdom lacks ResizeObserver (Radix checkbox, cmdk) and scrollIntoView (cmdk's highlight). */
 export function stubBrowserApis() {
   vi.stubGlobal(
     'ResizeObserver',

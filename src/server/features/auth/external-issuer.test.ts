@@ -1,53 +1,23 @@
-import net from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, PUBLIC_URL, createTestApp, type TestApp } from '../../testing/test-app.js';
-import { DEV_CLIENT_ID, registerDevIdp } from './dev-idp.js';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { startExternalIssuer, type ExternalIssuer } from '../../testing/external-issuer.js';
+import { Browser, PUBLIC_URL, type TestApp } from '../../testing/test-app.js';
 
 /**
  * The configuration used for Google (OIDC_ISSUER + client id/secret), pointed at a separate provider on a
  * real port: discovery and the token exchange go over HTTP, and the embedded provider is not mounted.
  */
 describe('sign-in with an external OpenID Connect issuer', () => {
-  let idp: FastifyInstance;
+  let external: ExternalIssuer;
   let t: TestApp;
   let issuer: string;
   let idpHost: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    idpHost = `127.0.0.1:${port}`;
-    issuer = `http://${idpHost}/dev-idp`;
-    idp = Fastify();
-    registerDevIdp(idp, {
-      issuer,
-      clientSecret: 'external-secret',
-      redirectUri: `${PUBLIC_URL}/auth/google/callback`,
-      cookieKeys: ['an-external-provider-cookie-key-123456'],
-    });
-    await idp.listen({ port, host: '127.0.0.1' });
-    t = await createTestApp(
-      'pglite',
-      {},
-      {
-        OIDC_ISSUER: issuer,
-        OIDC_CLIENT_ID: DEV_CLIENT_ID,
-        OIDC_CLIENT_SECRET: 'external-secret',
-      },
-    );
+    external = await startExternalIssuer();
+    ({ t, issuer, idpHost } = external);
   });
   afterAll(async () => {
-    await t?.close();
-    await idp?.close();
+    await external?.close();
   });
 
   it('does not mount the development provider', async () => {
@@ -57,7 +27,7 @@ describe('sign-in with an external OpenID Connect issuer', () => {
 
   it('walks the whole flow against the external issuer and keys the user by that issuer', async () => {
     const app = new Browser(t.app);
-    const provider = new Browser(idp);
+    const provider = new Browser(external.idp);
     const onProvider = (url: string) => ({
       url: new URL(url, issuer).pathname + new URL(url, issuer).search,
       headers: { host: idpHost },
