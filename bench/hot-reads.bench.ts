@@ -7,7 +7,8 @@
  * connections). A bare Fastify hello-world process is loaded in the same run, before and after, and every
  * figure is printed as a ratio of it: the ratio, not the raw rate, is what compares across machines.
  *
- * BENCH_SECONDS sets each load's length (10 by default); BENCH_ONLY=pglite|postgres runs one database.
+ * BENCH_SECONDS sets each load's length (10 by default); BENCH_ONLY=pglite|postgres runs one database;
+ * BENCH_READS=unread,stats runs only the reads whose label contains one of the words.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +37,12 @@ const LOADS: Load[] = [
   { label: "referrer's requests", path: '/api/referral-requests?role=referrer', as: 'referrer' },
   { label: 'company stats', path: '/api/companies/1/stats', as: 'seeker' },
 ];
+
+function chosenLoads(): Load[] {
+  const words = process.env.BENCH_READS?.split(',').filter(Boolean);
+  if (!words) return LOADS;
+  return LOADS.filter(({ label }) => words.some((word) => label.includes(word)));
+}
 
 async function prepare(databaseUrl: string | undefined, dataDir: string) {
   const database = await openDatabase({
@@ -152,7 +159,7 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
     const server = await startProcess([serverEntry], env, port);
     const results: Array<[string, Result]> = [];
     try {
-      for (const { label, path: urlPath, as } of LOADS) {
+      for (const { label, path: urlPath, as } of chosenLoads()) {
         const cookie = as ? `sid=${tokens[as]}` : undefined;
         results.push([label, await load(`http://127.0.0.1:${port}${urlPath}`, cookie)]);
       }

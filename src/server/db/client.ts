@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../lib/project-root.js';
-import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
+import { types, type QueryOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { listenPostgres, type Listen } from './listen.js';
+import { StatementCachingPGlite } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -175,7 +176,7 @@ const DRIZZLE_PARSERS = Object.fromEntries(
 );
 
 /** PGlite with drizzle's parsers built in, so the ones each query carries can be dropped. */
-class DrizzlePGlite extends PGlite {
+class DrizzlePGlite extends StatementCachingPGlite {
   override query<T>(query: string, params?: unknown[], options?: QueryOptions) {
     return super.query<T>(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
   }
