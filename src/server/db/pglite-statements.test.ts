@@ -65,7 +65,10 @@ describe('PGlite with named statements', () => {
     const syntax = await db.query('select name frm people').catch((err: unknown) => err);
     expect(syntax).toMatchObject({ code: '42601' });
 
-    const update = await db.query('update people set name = $1 where name = $2', ['Katherine J.', 'Katherine']);
+    const update = await db.query('update people set name = $1 where name = $2', [
+      'Katherine J.',
+      'Katherine',
+    ]);
     expect(update.affectedRows).toBe(1);
     expect((await db.query('select count(*)::int as n from people')).rows).toEqual([{ n: 3 }]);
   });
