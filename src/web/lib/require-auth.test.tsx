@@ -80,7 +80,9 @@ describe('RequireAuth', () => {
             <Route
               path="/profile/edit"
               element={
-                <RequireAuth onVisitor={onVisitor}>{(user) => <p>Settings of {user.fullName}</p>}</RequireAuth>
+                <RequireAuth onVisitor={onVisitor}>
+                  {(user) => <p>Settings of {user.fullName}</p>}
+                </RequireAuth>
               }
             />
             <Route path="/signin" element={<p>Sign-in page</p>} />
