@@ -33,7 +33,7 @@ export function fakeError(status: number, error: string): FakeError {
   return { [ERROR]: true, status, error };
 }
 
-/** Answers a route's success body (checked against its schema), or a fakeError. */
+/** Answers a route's success body (checked against its schema), or a fakeError; either may come later. */
 export type FakeHandler = (request: FakeRequest) => unknown;
 export type FakeHandlers = Partial<Record<ApiRouteName, FakeHandler>>;
 
@@ -97,7 +97,7 @@ export function installFakeApi(handlers: FakeHandlers) {
     if (problems.length) throw new Error(`The fake API was misused:\n${problems.join('\n')}`);
   });
 
-  const handle = (method: string, url: URL, body: unknown): Response => {
+  const handle = async (method: string, url: URL, body: unknown): Promise<Response> => {
     const route = matchApiRoute(method, url.pathname);
     if (!route)
       throw new Error(`The server has no route ${method} ${url.pathname} (src/shared/api-routes.ts).`);
@@ -109,7 +109,7 @@ export function installFakeApi(handlers: FakeHandlers) {
     }
     const handler = handlers[route.name];
     if (!handler) throw new Error(`No fake answers ${route.name} (${method} ${url.pathname}) in this test.`);
-    return answer(route.name, handler({ method, url, params: route.params, body }));
+    return answer(route.name, await handler({ method, url, params: route.params, body }));
   };
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -118,7 +118,7 @@ export function installFakeApi(handlers: FakeHandlers) {
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     calls.push({ method, path: `${url.pathname}${url.search}`, body });
     try {
-      return handle(method, url, body);
+      return await handle(method, url, body);
     } catch (error) {
       problems.push(error instanceof Error ? error.message : String(error));
       throw error;

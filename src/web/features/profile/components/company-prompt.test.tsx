@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { CompanyPrompt } from './company-prompt';
+import { fakeError, installFakeApi, type FakeHandlers } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 import { stubResizeObserver } from '@/testing/profile-edit-test-utils';
 
@@ -22,27 +22,22 @@ const experience = {
   order: 0,
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-interface Api {
-  experiences?: () => Promise<Response>;
-  saveCompany?: (companyName: string) => Promise<Response>;
-}
-
-function stubApi({ experiences = async () => json([]), saveCompany }: Api = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
-    if (path === '/api/user/experiences') return experiences();
-    if (path === '/api/users/5/current-company' && init?.method === 'PUT' && saveCompany) {
-      const { companyName } = z.object({ companyName: z.string() }).parse(JSON.parse(String(init.body)));
-      return saveCompany(companyName);
-    }
-    if (path === '/auth/status') return json({ isAuthenticated: true, user });
-    throw new Error(`unexpected fetch ${init?.method ?? 'GET'} ${path}`);
+/**
+ * The fake server: no experience; saving the company or 'not working' answers the updated user, and is
+ * recorded as activity.
+ */
+function stubApi(handlers: FakeHandlers = {}) {
+  return installFakeApi({
+    authStatus: () => ({ isAuthenticated: true, user }),
+    myExperiences: () => [],
+    currentCompany: ({ body }) => ({
+      ...user,
+      currentCompanyName: (body as { companyName: string }).companyName,
+    }),
+    notWorking: () => ({ ...user, notWorking: true }),
+    recordActivity: () => null,
+    ...handlers,
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 function renderPrompt(props: { user?: User; isFirstVisit?: boolean } = {}) {
@@ -60,7 +55,7 @@ function renderPrompt(props: { user?: User; isFirstVisit?: boolean } = {}) {
 const findDialog = () => screen.findByRole('dialog', { name: 'We need one information' });
 
 /** Lets the experiences query settle, then checks no dialog appeared. */
-async function expectNoDialog(fetchMock: ReturnType<typeof stubApi>, expectFetch = true) {
+async function expectNoDialog({ fetchMock }: ReturnType<typeof stubApi>, expectFetch = true) {
   if (expectFetch) await waitFor(() => expect(fetchMock).toHaveBeenCalled());
   await act(async () => {});
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -86,29 +81,29 @@ describe('CompanyPrompt: when it opens', () => {
   });
 
   it('does not open on the first dashboard visit of the session (and does not ask for experiences)', async () => {
-    const fetchMock = stubApi();
+    const api = stubApi();
     renderPrompt({ isFirstVisit: true });
-    await expectNoDialog(fetchMock, false);
-    expect(fetchMock).not.toHaveBeenCalled();
+    await expectNoDialog(api, false);
+    expect(api.calls).toEqual([]);
   });
 
   it('does not open when the user already has a current company', async () => {
-    const fetchMock = stubApi();
+    const api = stubApi();
     renderPrompt({ user: { ...user, currentCompanyName: 'Acme' } });
-    await expectNoDialog(fetchMock, false);
-    expect(fetchMock).not.toHaveBeenCalled();
+    await expectNoDialog(api, false);
+    expect(api.calls).toEqual([]);
   });
 
   it('does not open when any experience exists', async () => {
-    const fetchMock = stubApi({ experiences: async () => json([experience]) });
+    const api = stubApi({ myExperiences: () => [experience] });
     renderPrompt();
-    await expectNoDialog(fetchMock);
+    await expectNoDialog(api);
   });
 
   it('does not open when the experiences call fails', async () => {
-    const fetchMock = stubApi({ experiences: async () => json({ error: 'boom' }, 500) });
+    const api = stubApi({ myExperiences: () => fakeError(500, 'boom') });
     renderPrompt();
-    await expectNoDialog(fetchMock);
+    await expectNoDialog(api);
   });
 
   it('ignores Escape and closes as soon as currentCompanyName is set', async () => {
@@ -171,21 +166,24 @@ describe('CompanyPrompt: the form', () => {
   });
 
   it('saves free text, reads Processing... while saving, then closes', async () => {
-    let answer: (r: Response) => void = () => {};
-    const saveCompany = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
-    stubApi({ saveCompany });
+    let answer: (saved: User) => void = () => {};
+    const api = stubApi({ currentCompany: () => new Promise<User>((resolve) => (answer = resolve)) });
     renderPrompt();
     await findDialog();
     await userEvent.type(screen.getByRole('combobox'), '  Tiny Startup Ltd  ');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(saveCompany).toHaveBeenCalledWith('Tiny Startup Ltd');
+    expect(api.calls).toContainEqual({
+      method: 'PUT',
+      path: '/api/users/5/current-company',
+      body: { companyName: 'Tiny Startup Ltd' },
+    });
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
-    await act(async () => answer(json({ ...user, currentCompanyName: 'Tiny Startup Ltd' })));
+    await act(async () => answer({ ...user, currentCompanyName: 'Tiny Startup Ltd' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the failure text and stays open when saving fails', async () => {
-    stubApi({ saveCompany: async () => json({ error: 'boom' }, 500) });
+    stubApi({ currentCompany: () => fakeError(500, 'boom') });
     renderPrompt();
     await findDialog();
     await userEvent.type(screen.getByRole('combobox'), 'Google');
@@ -198,40 +196,29 @@ describe('CompanyPrompt: the form', () => {
 
 describe('CompanyPrompt: not working right now', () => {
   it('does not open for a user who said they are not working', async () => {
-    const fetchMock = stubApi();
+    const api = stubApi();
     renderPrompt({ user: { ...user, notWorking: true } });
-    await expectNoDialog(fetchMock, false);
-    expect(fetchMock).not.toHaveBeenCalled();
+    await expectNoDialog(api, false);
+    expect(api.calls).toEqual([]);
   });
 
   it('records "I\'m not working right now" and closes', async () => {
-    const fetchMock = stubApi();
-    const saved = vi.fn();
-    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      if (path === '/api/user/experiences') return json([]);
-      if (path === '/api/users/5/not-working' && init?.method === 'PUT') {
-        saved(JSON.parse(String(init.body)));
-        return json({ ...user, notWorking: true });
-      }
-      if (path === '/auth/status')
-        return json({ isAuthenticated: true, user: { ...user, notWorking: true } });
-      throw new Error(`unexpected fetch ${init?.method ?? 'GET'} ${path}`);
+    const api = stubApi({
+      authStatus: () => ({ isAuthenticated: true, user: { ...user, notWorking: true } }),
     });
     renderPrompt();
     await findDialog();
     await userEvent.click(screen.getByRole('button', { name: "I'm not working right now" }));
-    expect(saved).toHaveBeenCalledWith({ notWorking: true });
+    expect(api.calls).toContainEqual({
+      method: 'PUT',
+      path: '/api/users/5/not-working',
+      body: { notWorking: true },
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the failure text and stays open when recording it fails', async () => {
-    const fetchMock = stubApi();
-    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
-      const path = String(input);
-      if (path === '/api/user/experiences') return json([]);
-      return json({ error: 'boom' }, 500);
-    });
+    stubApi({ notWorking: () => fakeError(500, 'boom') });
     renderPrompt();
     await findDialog();
     await userEvent.click(screen.getByRole('button', { name: "I'm not working right now" }));
