@@ -23,6 +23,12 @@ function stubAuth(response: () => Response) {
 }
 const visitor = () => new Response(JSON.stringify({ isAuthenticated: false, user: null }), { status: 200 });
 
+/**
+ * The signed-in screens are one lazy module: its first import in a file transforms it, which takes
+ * seconds on a busy machine, past findBy's default second.
+ */
+const FIRST_LOAD = { timeout: 15_000 };
+
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
@@ -39,7 +45,9 @@ describe('referral routes', () => {
     async (path) => {
       stubAuth(visitor);
       const router = renderAt(path);
-      expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Authentication Required' }, FIRST_LOAD),
+      ).toBeInTheDocument();
       expect(
         screen.getByText('You need to be signed in to view your referral dashboard.'),
       ).toBeInTheDocument();
@@ -51,7 +59,7 @@ describe('referral routes', () => {
   it("/basic-dashboard says 'Auth check failed' when the auth check fails", async () => {
     stubAuth(() => new Response('down', { status: 500 }));
     renderAt('/basic-dashboard');
-    expect(await screen.findByRole('heading', { name: 'Auth check failed' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Auth check failed' }, FIRST_LOAD)).toBeInTheDocument();
   });
 
   it('/request-referral toasts and redirects visitors to /signin', async () => {
