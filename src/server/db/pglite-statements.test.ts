@@ -64,6 +64,11 @@ describe('PGlite with named statements', () => {
     expect(badType).toMatchObject({ code: '22P02' });
     const syntax = await db.query('select name frm people').catch((err: unknown) => err);
     expect(syntax).toMatchObject({ code: '42601' });
+    // A value that cannot be written for its type fails before PostgreSQL sees it.
+    const invalidDate = await db
+      .query('select name from people where born < $1', [new Date('not a date')])
+      .catch((err: unknown) => err);
+    expect(invalidDate).toBeInstanceOf(RangeError);
 
     const update = await db.query('update people set name = $1 where name = $2', [
       'Katherine J.',

@@ -28,7 +28,7 @@ const { serialize } = protocol;
  * PGlite's own query() sends six protocol messages through PostgreSQL compiled to WebAssembly for every
  * call: Parse, Describe, Bind, Describe, Execute, Sync, so PostgreSQL parses, analyses and plans the SQL
  * anew each time. For the bell's poll that was over half of the server's CPU (docs/performance.md). Here a
- * query's first call parses and describes it under a name; later calls only Bind, Execute and Sync, and
+ * query's first call parses and describes it under a name; later calls send Bind, Execute and Sync at once, and
  * PostgreSQL reuses its plan as it does for any prepared statement (re-planning by itself after a schema
  * change). It is what node-postgres does for a named query, built on PGlite's public protocol API.
  *
@@ -52,29 +52,45 @@ export class StatementCachingPGlite extends PGlite {
   }
 
   async #run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
-    const messages: BackendMessage[] = [];
-    let statement: Statement | undefined;
+    let statement: Statement;
+    let values: Array<string | null>;
     try {
       statement = await this.#statement(text, options);
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const type = statement!.paramTypes[i]!;
-        const serializer = options?.serializers?.[type] ?? this.serializers[type];
-        return serializer ? serializer(value) : String(value);
-      });
-      messages.push(...(await this.#send(serialize.bind({ statement: statement.name, values }))));
-      messages.push(...(await this.#send(serialize.execute({}))));
+      values = this.#values(statement, params, options);
     } catch (err) {
+      // Ends the exchange that failed or was left open, so the next query starts clean.
       await this.#send(serialize.sync());
-      // Parsed again next time: the error may be the statement's own (a table dropped or changed under it).
-      if (statement) await this.#forget(text, statement);
       throw withQuery(err, text, params, options);
     }
-    messages.push(...(await this.#send(serialize.sync())));
+    let messages: BackendMessage[];
+    try {
+      // One exchange: PostgreSQL runs all three, and PGlite reports an error once it has read them all.
+      messages = await this.#send(
+        Buffer.concat([
+          serialize.bind({ statement: statement.name, values }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+      );
+    } catch (err) {
+      // Parsed again next time: the error may be the statement's own (a table dropped or changed under it).
+      await this.#forget(text, statement);
+      throw withQuery(err, text, params, options);
+    }
     // As PGlite's query() does outside a transaction, so a write is on disk before it is acknowledged.
     await this.syncToFs();
     const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
     return parse.parseResults(described, this.parsers, options)[0] as Results<T>;
+  }
+
+  /** Each value as text, by the serializer of the type PostgreSQL inferred for its placeholder. */
+  #values(statement: Statement, params: unknown[], options: QueryOptions | undefined) {
+    return params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = statement.paramTypes[i]!;
+      const serializer = options?.serializers?.[type] ?? this.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
   }
 
   /** The named statement for `text`, parsed and described on first use. */
