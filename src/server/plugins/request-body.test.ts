@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from './errors.js';
 import { registerRequestBodies } from './request-body.js';
 
@@ -15,8 +15,10 @@ const COMPRESSED = {
   error: 'Compressed request bodies are not accepted; send the body uncompressed.',
 };
 
+// Built anew for each test, not once in a beforeAll: a mutant that breaks the registration must fail the
+// tests, and vitest skips (rather than fails) the tests of a file whose beforeAll threw.
 let app: FastifyInstance;
-beforeAll(async () => {
+beforeEach(async () => {
   app = Fastify();
   registerErrorHandling(app);
   registerRequestBodies(app);
@@ -27,7 +29,7 @@ beforeAll(async () => {
   });
   await app.ready();
 });
-afterAll(() => app.close());
+afterEach(() => app.close());
 
 const postJson = (payload: string, headers: Record<string, string> = {}) =>
   app.inject({

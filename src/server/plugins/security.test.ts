@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { registerErrorHandling } from './errors.js';
 import { registerSecurity, securityHeaders } from './security.js';
@@ -48,10 +48,12 @@ async function securedApp(config: Config): Promise<FastifyInstance> {
 
 describe('cross-origin writes', () => {
   let app: FastifyInstance;
-  beforeAll(async () => {
+  // Built for each test: vitest skips, rather than fails, the tests after a beforeAll that threw, so a
+  // mutant breaking the registration would otherwise go unnoticed.
+  beforeEach(async () => {
     app = await securedApp(testConfig());
   });
-  afterAll(() => app.close());
+  afterEach(() => app.close());
 
   const send = (method: string, headers: Record<string, string>, url = '/api/thing') =>
     app.inject({ method: method as 'POST', url, headers });
@@ -193,10 +195,12 @@ describe('cross-origin writes', () => {
 
 describe('cache-control', () => {
   let app: FastifyInstance;
-  beforeAll(async () => {
+  // Built for each test: vitest skips, rather than fails, the tests after a beforeAll that threw, so a
+  // mutant breaking the registration would otherwise go unnoticed.
+  beforeEach(async () => {
     app = await securedApp(testConfig());
   });
-  afterAll(() => app.close());
+  afterEach(() => app.close());
 
   const cacheControl = async (url: string) => {
     const res = await app.inject({ method: 'GET', url });
