@@ -103,6 +103,10 @@ describe.each(testDatabaseKinds(process.env))('session loading (%s)', (kind) => 
     for (const url of ['/api/me', '/auth/status', '/api', '/apix/me', '/page', '/dev-idp/x'])
       built.get(url, whoAmI);
     built.get('/api/own', { config: { ownSession: true } }, whoAmI);
+    built.get('/shape', async (request) => ({
+      user: request.user === null ? 'null' : typeof request.user,
+      sessionToken: request.sessionToken === null ? 'null' : typeof request.sessionToken,
+    }));
     built.get('/api/not-own', { config: { ownSession: false } }, whoAmI);
     await built.ready();
     return built;
@@ -145,6 +149,18 @@ describe.each(testDatabaseKinds(process.env))('session loading (%s)', (kind) => 
   it('other routes never read the session', async () => {
     for (const url of ['/api', '/apix/me', '/page', '/dev-idp/x'])
       expect(await who(url), url).toEqual({ user: null, token: null });
+  });
+
+  it('a request no route answers is a plain 404, cookie or not', async () => {
+    for (const url of ['/api/no-such-route', '/nowhere']) {
+      const res = await app.inject({ method: 'GET', url, cookies: { sid: token } });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it('a visitor’s request carries null, not a missing field, for the user and the token', async () => {
+    const shape = await app.inject({ method: 'GET', url: '/shape' });
+    expect(shape.json()).toEqual({ user: 'null', sessionToken: 'null' });
   });
 
   it('a route that reads its own session gets the token and no user', async () => {
