@@ -234,9 +234,10 @@ describe('createOidcClient', () => {
       ).rejects.toThrow();
     });
 
-    it('refuses an answer without an ID token', async () => {
+    it('refuses an answer without an ID token in the token exchange itself', async () => {
       provider.state.idToken = false;
-      await expect(signIn({})).rejects.toThrow();
+      // openid-client refuses it (idTokenExpected); the client's own check after it is a second line.
+      await expect(signIn({})).rejects.toThrow('invalid response encountered');
     });
 
     it('sends the verifier of the pending sign-in it is given', async () => {
