@@ -1,8 +1,13 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AuthStatusSchema } from '../../../shared/auth.js';
+import { PRODUCT_NAME } from '../../../shared/brand.js';
+import { ApiErrorSchema } from '../../../shared/errors.js';
+import { SuccessSchema } from '../../../shared/success.js';
 import { loadConfig, type Config } from '../../config.js';
 import { sessions, users, type UserRow } from '../../db/schema.js';
 import { registerErrorHandling } from '../../plugins/errors.js';
@@ -22,6 +27,16 @@ import { createSession, resolveSession } from './sessions.js';
 const PUBLIC_URL = 'http://localhost:3999';
 const PENDING: PendingSignIn = { state: 'st-1', nonce: 'no-1', codeVerifier: 'cv-1' };
 const SIGN_IN_FAILED = 'Sign-in did not complete. Please try again.';
+const NOTHING_PENDING = 'No sign-in is in progress in this browser.';
+
+/** What the app logs at warn and above: pino's lines, with `err` serialised. */
+interface LogLine {
+  level: number;
+  msg: string;
+  err?: { message: string };
+}
+const WARN = 40;
+const ERROR = 50;
 
 const identity = (subject: string): VerifiedIdentity => ({
   issuer: 'https://issuer.example',
@@ -59,6 +74,8 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
   let created: UserRow[];
   let signedOut: number[];
   let failHooks: boolean;
+  let logs: LogLine[];
+  let routes: RouteOptions[];
 
   beforeAll(async () => {
     database = await openTestDatabase(kind, undefined);
@@ -67,13 +84,18 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
 
   // Built for each test: vitest skips, rather than fails, the tests after a beforeAll that threw, so a
   // mutant breaking the registration would go unnoticed there.
-  async function build(env: Record<string, string> = {}) {
+  async function build(env: Record<string, string> = {}, { withHooks = true } = {}) {
     config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL, LOG_LEVEL: 'silent', ...env });
     fake = fakeOidc();
     created = [];
     signedOut = [];
     failHooks = false;
-    app = Fastify();
+    logs = [];
+    routes = [];
+    app = Fastify({
+      loggerInstance: pino({ level: 'warn' }, { write: (line: string) => logs.push(JSON.parse(line)) }),
+    });
+    app.addHook('onRoute', (route) => routes.push(route));
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
@@ -84,14 +106,18 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
       db: database.db,
       config,
       oidc: fake.oidc,
-      onUserCreated: async (user) => {
-        created.push(user);
-        if (failHooks) throw new Error('welcome failed');
-      },
-      onSignedOut: async (userId) => {
-        signedOut.push(userId);
-        if (failHooks) throw new Error('publish failed');
-      },
+      ...(withHooks
+        ? {
+            onUserCreated: async (user: UserRow) => {
+              created.push(user);
+              if (failHooks) throw new Error('welcome failed');
+            },
+            onSignedOut: async (userId: number) => {
+              signedOut.push(userId);
+              if (failHooks) throw new Error('publish failed');
+            },
+          }
+        : {}),
     });
     await app.ready();
   }
@@ -123,12 +149,26 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
     expect(res.headers['content-security-policy']).toBe(
       `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'`,
     );
-    expect(res.body).toContain(ok ? 'You are signed in.' : 'Sign-in failed.');
-    expect(res.body.includes(`postMessage({ type: "AUTH_SUCCESS" }, "${PUBLIC_URL}")`)).toBe(ok);
+    const [message, script] = ok
+      ? [
+          'You are signed in. This window will close.',
+          `if (window.opener) window.opener.postMessage({ type: "AUTH_SUCCESS" }, "${PUBLIC_URL}"); window.close();`,
+        ]
+      : ['Sign-in failed. This window will close.', ' window.close();'];
+    expect(res.body).toBe(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME}</title></head>
+<body><p>${message}</p>
+<script nonce="${nonce}">${script}</script>
+</body></html>`);
   }
 
-  function expectFailed(res: LightMyRequestResponse) {
+  /** The popup's failure page, the flag for /auth/status, no session, and the reason in the log. */
+  function expectFailed(res: LightMyRequestResponse, reason = NOTHING_PENDING) {
     expectPopup(res, false);
+    expect(logs.filter((line) => line.msg === 'sign-in failed')).toEqual([
+      expect.objectContaining({ level: WARN, err: expect.objectContaining({ message: reason }) }),
+    ]);
+    logs = [];
     const flag = cookieOf(res, 'auth_error');
     expect(flag).toMatchObject({ path: '/auth', maxAge: 300, httpOnly: true, sameSite: 'Lax' });
     expect(app.unsignCookie(flag!.value)).toEqual({ valid: true, renew: false, value: SIGN_IN_FAILED });
@@ -164,7 +204,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
 
     it('a provider that cannot be reached ends the popup with a failure', async () => {
       fake.behaviour.startFails = true;
-      expectFailed(await app.inject({ method: 'GET', url: '/auth/google' }));
+      expectFailed(await app.inject({ method: 'GET', url: '/auth/google' }), 'discovery failed');
     });
   });
 
@@ -196,6 +236,13 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
       const res = await signIn();
       expectPopup(res, true);
       expect(created).toHaveLength(1);
+      expect(logs).toEqual([
+        expect.objectContaining({
+          level: ERROR,
+          msg: 'onUserCreated failed',
+          err: expect.objectContaining({ message: 'welcome failed' }),
+        }),
+      ]);
       expect(await resolveSession(database.db, cookieOf(res, 'sid')!.value)).not.toBeNull();
     });
 
@@ -249,7 +296,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
       fake.behaviour.finish = async () => {
         throw new Error('invalid_grant');
       };
-      expectFailed(await signIn());
+      expectFailed(await signIn(), 'invalid_grant');
       expect(await database.db.select().from(sessions)).toEqual([]);
     });
   });
@@ -366,7 +413,66 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
       expectCleared(await post('/auth/logout', one));
       expectCleared(await post('/auth/logout-all', two));
       expect(signedOut).toHaveLength(2);
+      const failed = expect.objectContaining({
+        level: ERROR,
+        msg: 'onSignedOut failed',
+        err: expect.objectContaining({ message: 'publish failed' }),
+      });
+      expect(logs).toEqual([failed, failed]);
     });
+
+    it('without follow-ups, sign-in and both sign-outs still work', async () => {
+      await app.close();
+      await build({}, { withHooks: false });
+      const one = cookieOf(await signIn(), 'sid')!.value;
+      const two = cookieOf(await signIn(), 'sid')!.value;
+      expectCleared(await post('/auth/logout', one));
+      expectCleared(await post('/auth/logout-all', two));
+      expect(await database.db.select().from(sessions)).toEqual([]);
+      expect(logs).toEqual([]);
+    });
+  });
+
+  it('each route declares its tag, summary and responses (the API docs and the serializer read them)', () => {
+    const declared = routes
+      .filter((route) => route.method !== 'HEAD')
+      // Object.entries leaves out the symbols Fastify marks a schema with once it has compiled it.
+      .map((route) => ({
+        method: route.method,
+        url: route.url,
+        schema: Object.fromEntries(Object.entries(route.schema ?? {})),
+      }));
+    expect(declared).toEqual([
+      {
+        method: 'GET',
+        url: '/auth/google',
+        schema: { tags: ['auth'], summary: 'Start sign-in (opened in a popup)' },
+      },
+      {
+        method: 'GET',
+        url: '/auth/google/callback',
+        schema: { tags: ['auth'], summary: 'Identity provider callback' },
+      },
+      {
+        method: 'GET',
+        url: '/auth/status',
+        schema: { tags: ['auth'], summary: 'Who is signed in', response: { 200: AuthStatusSchema } },
+      },
+      {
+        method: 'POST',
+        url: '/auth/logout',
+        schema: { tags: ['auth'], summary: 'Sign out', response: { 200: SuccessSchema } },
+      },
+      {
+        method: 'POST',
+        url: '/auth/logout-all',
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out everywhere: end every session of the signed-in user',
+          response: { 200: SuccessSchema, 401: ApiErrorSchema },
+        },
+      },
+    ]);
   });
 
   it('a session made elsewhere is recognised by the routes', async () => {
