@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
-import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type InjectOptions,
+  type LightMyRequestResponse,
+  type RouteOptions,
+} from 'fastify';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PRODUCT_NAME } from '../../../shared/brand.js';
+import { loadConfig } from '../../config.js';
 import { injectFetch } from '../../lib/inject-fetch.js';
 import { registerErrorHandling } from '../../plugins/errors.js';
+import { registerSecurity } from '../../plugins/security.js';
 import { DEV_CLIENT_ID, registerDevIdp } from './dev-idp.js';
 import { createOidcClient, type OidcClient } from './oidc-client.js';
 
@@ -63,11 +72,20 @@ describe('the development identity provider', () => {
   let app: FastifyInstance;
   let oidc: OidcClient;
   let browser: ProviderBrowser;
+  let routes: RouteOptions[];
+  let logs: { level: number; msg: string }[];
 
-  // Built for each test: vitest skips, rather than fails, the tests after a beforeAll that threw.
+  // Built for each test: vitest skips, rather than fails, the tests after a beforeAll that threw. The
+  // write guard is on, as in the app: the provider's own endpoints must pass it.
   beforeEach(async () => {
-    app = Fastify();
+    routes = [];
+    logs = [];
+    app = Fastify({
+      loggerInstance: pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line)) }),
+    });
+    app.addHook('onRoute', (route) => routes.push(route));
     registerErrorHandling(app);
+    await registerSecurity(app, loadConfig({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, LOG_LEVEL: 'silent' }));
     registerDevIdp(app, {
       issuer: ISSUER,
       clientSecret: 'dev-secret',
@@ -94,6 +112,8 @@ describe('the development identity provider', () => {
     return { form, pending };
   }
 
+  const inputValue = (page: string, name: string) =>
+    new RegExp(`<input name="${name}"[^>]* value="([^"]*)"`).exec(page)?.[1];
   const actionOf = (page: string) => /action="([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&');
 
   async function signIn(email: string, name: string, on = browser) {
@@ -127,7 +147,12 @@ describe('the development identity provider', () => {
     expect(form.headers['content-type']).toBe('text/html');
     expect(form.headers['referrer-policy']).toBe('same-origin');
     expect(actionOf(form.body)).toMatch(/^\/dev-idp\/interaction\/[A-Za-z0-9_-]+\/login$/);
-    expect(form.body).toContain('value=""');
+    expect(inputValue(form.body, 'email')).toBe('');
+    expect(inputValue(form.body, 'name')).toBe('');
+    expect(form.body).toContain(`<title>Development sign-in · ${PRODUCT_NAME}</title>`);
+    expect(form.body).toContain('<h1>Development sign-in</h1>');
+    // No error paragraph between the note and the form.
+    expect(form.body).toContain('Any email signs you in as that person.</p>\n\n<form');
     await signIn('ada@example.com', 'Ada');
     // Signed in at the provider already, yet prompt=login shows the form again.
     const second = await openForm();
@@ -139,7 +164,7 @@ describe('the development identity provider', () => {
     const hinted = new URL(url);
     hinted.searchParams.set('login_hint', 'hint@example.com');
     const form = await browser.follow(hinted.href);
-    expect(form.body).toContain('value="hint@example.com"');
+    expect(inputValue(form.body, 'email')).toBe('hint@example.com');
   });
 
   it('answers a form it cannot accept with the form again, the sentence and what was typed', async () => {
@@ -147,7 +172,7 @@ describe('the development identity provider', () => {
       { email: 'not-an-email', name: 'Ada', error: 'Enter a valid email address.' },
       { email: 'ada@example.com', name: '   ', error: 'Enter your name.' },
       { email: 'ada@example.com', name: 'x'.repeat(101), error: 'Use at most 100 characters for the name.' },
-      { email: '"<b>"@x', name: '<i>', error: 'Enter a valid email address.' },
+      { email: '"<b>"@x', name: "<i>Tom & Jerry's</i>", error: 'Enter a valid email address.' },
     ];
     for (const { email, name, error } of cases) {
       const { form } = await openForm();
@@ -158,10 +183,15 @@ describe('the development identity provider', () => {
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(res.body).toContain(`<p class="error" role="alert">${error}</p>`);
       expect(actionOf(res.body)).toBe(action);
-      const escaped = (s: string) =>
-        s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-      expect(res.body).toContain(`value="${escaped(email)}"`);
-      expect(res.body).toContain(`value="${escaped(name)}"`);
+      const escaped = (text: string) =>
+        text
+          .replaceAll('&', '&amp;')
+          .replaceAll('<', '&lt;')
+          .replaceAll('>', '&gt;')
+          .replaceAll('"', '&quot;')
+          .replaceAll("'", '&#39;');
+      expect(inputValue(res.body, 'email')).toBe(escaped(email));
+      expect(inputValue(res.body, 'name')).toBe(escaped(name));
     }
   });
 
@@ -174,8 +204,9 @@ describe('the development identity provider', () => {
       payload: '',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('role="alert"');
-    expect(res.body).not.toContain('undefined');
+    expect(res.body).toContain('<p class="error" role="alert">Enter a valid email address.</p>');
+    expect(inputValue(res.body, 'email')).toBe('');
+    expect(inputValue(res.body, 'name')).toBe('');
   });
 
   it('a sign-in that does not exist or is over is refused with a sentence', async () => {
@@ -240,17 +271,24 @@ describe('the development identity provider', () => {
 
   it('knows only our client and our redirect URI, and shows its errors as a page', async () => {
     const { url } = await oidc.start();
-    for (const [param, value] of [
-      ['client_id', 'someone-else'],
-      ['redirect_uri', 'https://evil.example/callback'],
+    // The provider's own description, not just its error code.
+    for (const [param, value, sentence] of [
+      ['client_id', 'someone-else', 'client is invalid'],
+      [
+        'redirect_uri',
+        'https://evil.example/callback',
+        'redirect_uri did not match any of the client&#39;s registered redirect_uris',
+      ],
     ] as const) {
       const bad = new URL(url);
       bad.searchParams.set(param, value);
       const res = await browser.request({ url: bad.href, method: 'GET' });
       expect(res.statusCode, param).toBe(400);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain(`<title>Sign-in error · ${PRODUCT_NAME}</title>`);
       expect(res.body).toContain('<h1>Sign-in error</h1>');
-      expect(res.body).not.toContain('<form');
+      // The sentence, then no form at all.
+      expect(res.body).toContain(`<p class="error" role="alert">${sentence}</p>\n\n</main>`);
     }
   });
 
@@ -262,5 +300,73 @@ describe('the development identity provider', () => {
     const res = await browser.request({ url: bare.href, method: 'GET' });
     expect(res.statusCode).toBe(303);
     expect(new URL(String(res.headers.location)).searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('its own endpoints take writes without Origin (its form, our server-side calls), never from another site', async () => {
+    expect((await signIn('ada@example.com', 'Ada')).email).toBe('ada@example.com');
+    const { form } = await openForm();
+    const foreign = await browser.request({
+      url: actionOf(form.body)!,
+      ...formPost('ada@example.com', 'Ada'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const token = await browser.request({
+      url: '/dev-idp/token',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      payload: 'grant_type=authorization_code&code=x',
+    });
+    expect(token.statusCode).toBe(403);
+  });
+
+  it('its routes stay out of the API docs', () => {
+    const mine = routes.filter((route) => route.url.startsWith('/dev-idp'));
+    expect(mine.map((route) => route.url).sort()).toEqual([
+      '/dev-idp/*',
+      '/dev-idp/interaction/:uid',
+      '/dev-idp/interaction/:uid',
+      '/dev-idp/interaction/:uid/login',
+    ]);
+    for (const route of mine) expect(route.schema?.hide, route.url).toBe(true);
+  });
+
+  it('keeps its sign-in state in signed cookies', async () => {
+    const { url } = await oidc.start();
+    const res = await browser.request({ url, method: 'GET' });
+    const names = res.cookies.map((c) => c.name);
+    expect(names).toContain('_interaction');
+    expect(names).toContain('_interaction.sig');
+  });
+
+  it('says where it is mounted', () => {
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        msg: `${PRODUCT_NAME} development identity provider mounted at ${ISSUER}`,
+      }),
+    );
+  });
+
+  it('behind https, names https URLs whatever protocol the request came over', async () => {
+    const secure = Fastify();
+    registerDevIdp(secure, {
+      issuer: 'https://referbridge.example/dev-idp',
+      clientSecret: 'dev-secret',
+      redirectUri: 'https://referbridge.example/auth/google/callback',
+      cookieKeys: ['a-cookie-key-for-the-dev-provider-1234'],
+    });
+    try {
+      const res = await secure.inject({
+        method: 'GET',
+        url: '/dev-idp/.well-known/openid-configuration',
+        headers: { host: 'evil.example', 'x-forwarded-proto': 'http' },
+      });
+      const doc = res.json<Record<string, string>>();
+      expect(doc.issuer).toBe('https://referbridge.example/dev-idp');
+      expect(doc.token_endpoint).toBe('https://referbridge.example/dev-idp/token');
+    } finally {
+      await secure.close();
+    }
   });
 });
