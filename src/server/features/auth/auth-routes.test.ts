@@ -1,5 +1,10 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type LightMyRequestResponse,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -92,10 +97,14 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
     failHooks = false;
     logs = [];
     routes = [];
-    app = Fastify({
-      loggerInstance: pino({ level: 'warn' }, { write: (line: string) => logs.push(JSON.parse(line)) }),
+    const logger: FastifyBaseLogger = pino(
+      { level: 'warn' },
+      { write: (line: string) => logs.push(JSON.parse(line)) },
+    );
+    app = Fastify({ loggerInstance: logger });
+    app.addHook('onRoute', (route) => {
+      routes.push(route);
     });
-    app.addHook('onRoute', (route) => routes.push(route));
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);

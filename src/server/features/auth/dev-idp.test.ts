@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type InjectOptions,
   type LightMyRequestResponse,
@@ -80,10 +81,14 @@ describe('the development identity provider', () => {
   beforeEach(async () => {
     routes = [];
     logs = [];
-    app = Fastify({
-      loggerInstance: pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line)) }),
+    const logger: FastifyBaseLogger = pino(
+      { level: 'info' },
+      { write: (line: string) => logs.push(JSON.parse(line)) },
+    );
+    app = Fastify({ loggerInstance: logger });
+    app.addHook('onRoute', (route) => {
+      routes.push(route);
     });
-    app.addHook('onRoute', (route) => routes.push(route));
     registerErrorHandling(app);
     await registerSecurity(app, loadConfig({ NODE_ENV: 'test', PUBLIC_URL: ORIGIN, LOG_LEVEL: 'silent' }));
     registerDevIdp(app, {
