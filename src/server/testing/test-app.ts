@@ -1,48 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
-import { seed } from '../db/seed.js';
+import { openDatabase } from '../db/client.js';
 import { AuthStatusSchema, type User } from '../../shared/auth.js';
 import { multipart, type FormPart } from './profile-fixtures.js';
 import { testDatabaseKinds } from './test-environment.js';
+import { openTestDatabase, type TestDatabase } from './test-database.js';
 
 export const PUBLIC_URL = 'http://localhost:3999';
 export const ORIGIN = { origin: PUBLIC_URL };
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (each test app gets a fresh database). */
 export const testDatabases = testDatabaseKinds(process.env);
-
-interface TestDatabase extends Database {
-  /** The fresh PostgreSQL database's URL (undefined on PGlite, which lives in this process only). */
-  url?: string;
-}
-
-async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
-  if (kind === 'pglite') return openDatabase({ afterMigrate: seed });
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `referbridge_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href, afterMigrate: seed });
-  return {
-    ...database,
-    url: url.href,
-    async close() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /**
  * Another app instance on the same database, as behind a load balancer: on PostgreSQL its own pool and
