@@ -89,14 +89,20 @@ describe('PGlite with named statements', () => {
   });
 
   it('waits for an open transaction instead of running inside it', async () => {
+    let inserted!: () => void;
+    const insertedInTransaction = new Promise<void>((resolve) => (inserted = resolve));
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const transaction = db.transaction(async (tx) => {
       await tx.query("insert into people (name) values ('Margaret')");
+      inserted();
       await held;
       await tx.rollback();
     });
+    await insertedInTransaction;
     const outside = db.query<{ n: number }>("select count(*)::int as n from people where name = 'Margaret'");
+    // Time enough for the query to run, were it to run inside the open transaction.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     release();
     await transaction;
     expect((await outside).rows).toEqual([{ n: 0 }]);
