@@ -245,6 +245,7 @@ describe('changeReferralStatus', () => {
       const err = await rejection(move(who, referral.id, 'accepted'));
       expect([err.statusCode, err.message]).toEqual([404, REFERRAL_NOT_FOUND]);
     }
+    expect(REFERRAL_NOT_FOUND).toBe('Referral not found.');
     const err = await rejection(move(colleague, 9_999_999, 'accepted'));
     expect(err.statusCode).toBe(404);
     expect((await w.current(referral.requestId))?.status).toBe('pending');
@@ -303,6 +304,17 @@ describe('changeReferralStatus', () => {
         link,
       },
     ]);
+  });
+
+  it('an accept keeps the referral with its referrer though a colleague could take it', async () => {
+    const { referrer, referral, requestId, company } = await assigned();
+    const colleague = await w.referrer('Colin Colleague', company.name);
+    await move(referrer, referral.id, 'accepted');
+    const rows = await w.referralsOf(requestId);
+    expect(rows.map((r) => [r.referrerId, r.status, r.supersededAt])).toEqual([
+      [referrer.id, 'accepted', null],
+    ]);
+    expect(await w.noticesOf(colleague.id)).toEqual([]);
   });
 
   it('tells the seeker of a success', async () => {
