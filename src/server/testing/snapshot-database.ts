@@ -15,7 +15,7 @@ import { projectRoot } from '../lib/project-root.js';
  * decides how many mutants a run can afford. Same schema as openDatabase({}), without the seed.
  */
 export async function openSnapshotDatabase(): Promise<Database> {
-  const client = new PGlite({ loadDataDir: new Blob([await migratedDump()]) });
+  const client = new PGlite({ loadDataDir: new Blob([new Uint8Array(await migratedDump())]) });
   await client.waitReady;
   return {
     db: drizzle(client, { schema }),

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { openReferralWorld, type ReferralWorld } from '../../testing/referral-world.js';
+import { referralRequests, referrals } from '../../db/schema.js';
+import { expireReferral } from './handoff-repo.js';
+import { passOn } from './handoff.js';
 import { passOnReferralsOfLeavingReferrer } from './leave.js';
 import { changeReferralStatus } from './service.js';
 import { runReferralSweep, startReferralSweep } from './sweep.js';
@@ -106,6 +109,53 @@ describe('a decline', () => {
     expect(await w.requestStatus(requestId)).toBe('declined');
     expect(await titles(third.id)).toEqual([]);
     expect(await titles(seeker.id)).toEqual(['Request passed to another referrer', 'Referral declined']);
+  });
+});
+
+describe('passOn', () => {
+  /** Expires the request's current referral and passes it on, as the sweep does; answers passOn's result. */
+  async function expireAndPassOn(requestId: number) {
+    const current = (await w.current(requestId))!;
+    return w.database.db.transaction(async (tx) => {
+      const leaving = (await expireReferral(tx, current.id, later(0)))!;
+      return passOn(tx, w.deps, leaving, 'expired', later(0));
+    });
+  }
+
+  it('answers passed, waiting or ended', async () => {
+    const company = await w.company();
+    await w.referrer('Rita Ref', company.name);
+    const next = await w.referrer('Nina Next', company.name);
+    const passed = await w.ask(await w.user('Sam Seeker'), company.name);
+    expect(await expireAndPassOn(passed)).toBe('passed');
+    expect((await w.current(passed))?.referrerId).toBe(next.id);
+
+    const lone = await w.company();
+    await w.referrer('Lou Lone', lone.name);
+    const ended = await w.ask(await w.user('Sam Seeker'), lone.name);
+    expect(await expireAndPassOn(ended)).toBe('ended');
+    expect(await w.requestStatus(ended)).toBe('expired');
+
+    const busy = await w.company();
+    await w.referrer('Rita Ref', busy.name);
+    const waiting = await w.ask(await w.user('Sam Seeker'), busy.name);
+    await w.referrer('Bea Busy', busy.name);
+    await w.ask(await w.user('Other Seeker'), busy.name);
+    expect(await expireAndPassOn(waiting)).toBe('waiting');
+    expect(await w.current(waiting)).toBeUndefined();
+  });
+
+  it('answers ended for a request that is gone', async () => {
+    const result = await w.database.db.transaction((tx) =>
+      passOn(
+        tx,
+        w.deps,
+        { id: 9_999_999, requestId: 9_999_999, referrerId: 9_999_999 },
+        'declined',
+        later(0),
+      ),
+    );
+    expect(result).toBe('ended');
   });
 });
 
@@ -220,6 +270,43 @@ describe('the sweep', () => {
     await sweep(300 * HOUR);
     expect((await w.current(waitingId))?.referrerId).toBe(referrer.id);
     expect(await titles(waiter.id)).toEqual(['Referrer found']);
+  });
+});
+
+describe('the sweep in batches', () => {
+  beforeEach(async () => {
+    await sweep(100_000 * HOUR);
+  });
+
+  it('reminds every referral due, past the first batch of 100', async () => {
+    const company = await w.company();
+    const referrer = await w.referrer('Rita Ref', company.name);
+    const seeker = await w.user('Sam Seeker');
+    const created = new Date(Date.now() - 25 * HOUR);
+    const requests = await w.database.db
+      .insert(referralRequests)
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          jobSeekerId: seeker.id,
+          companyId: company.id,
+          position: 'Engineer',
+          jobUrl: `https://jobs.example/batch/${i}`,
+          normalizedJobUrl: `jobs.example/batch/${i}`,
+        })),
+      )
+      .returning({ id: referralRequests.id });
+    await w.database.db
+      .insert(referrals)
+      .values(
+        requests.map((r) => ({
+          requestId: r.id,
+          referrerId: referrer.id,
+          createdAt: created,
+          updatedAt: created,
+        })),
+      );
+    expect(await sweep(0)).toEqual({ reminded: 150, expired: 0 });
+    expect(await sweep(0)).toEqual({ reminded: 0, expired: 0 });
   });
 });
 
