@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { education as educationTable, experiences, skills, users, type UserRow } from '../../db/schema.js';
+import {
+  education as educationTable,
+  experiences,
+  resumes,
+  skills,
+  users,
+  type UserRow,
+} from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { openSnapshotDatabase } from '../../testing/snapshot-database.js';
 import type { CompanyDirectory, ProfileViewRule } from './ports.js';
@@ -363,6 +370,22 @@ describe('viewing and resumes', () => {
     }
   });
 
+  it('answers 404 for a resume whose bytes were never stored', async () => {
+    const u = await user();
+    const [row] = await database.db
+      .insert(resumes)
+      .values({
+        userId: u.id,
+        fileName: 'lost.pdf',
+        storageKey: `lost-${u.id}`,
+        sizeBytes: 10,
+        isActive: true,
+      })
+      .returning();
+    const err = await rejection(openResumeFile(onlyFriends, database.db, u.id, row!.id));
+    expect([err.statusCode, err.message]).toEqual([404, 'Resume not found.']);
+  });
+
   it('refuses a file over 5 MB (413) and one that is not a PDF (415), keeping the active one', async () => {
     const u = await user();
     const kept = await uploadResume(database.db, u.id, { clientFileName: 'cv.pdf', data: pdf() });
@@ -376,6 +399,8 @@ describe('viewing and resumes', () => {
       }),
     );
     expect([big.statusCode, big.message]).toEqual([413, RESUME_TOO_LARGE]);
+    expect(RESUME_TOO_LARGE).toBe('The file is larger than 5 MB.');
+    expect(RESUME_NOT_PDF).toBe('Only PDF files are accepted.');
     const text = await rejection(
       uploadResume(database.db, u.id, { clientFileName: 'cv.pdf', data: Buffer.from('hello') }),
     );
