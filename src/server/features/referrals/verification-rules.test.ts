@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
-import { users } from '../../db/schema.js';
+import { experiences, users } from '../../db/schema.js';
+import { findReferrer } from './referrer-repo.js';
 import { AppError } from '../../lib/errors.js';
 import { openReferralWorld, type ReferralWorld } from '../../testing/referral-world.js';
 import { changeReferralStatus } from './service.js';
@@ -330,6 +331,67 @@ describe('willingness', () => {
     // Willing again, Ida takes the request waiting at the company she now works at.
     await setWillingness(w.database.db, w.deps, idle, idle.id, true);
     expect((await w.current(later))?.referrerId).toBe(idle.id);
+  });
+
+  it('the referrer record takes the position and start date of the current job there', async () => {
+    const company = await w.company();
+    const u = await w.user('Jo Job', { currentCompanyName: company.name });
+    await w.database.db.insert(experiences).values([
+      {
+        userId: u.id,
+        companyName: `  ${company.name.toUpperCase()}  `,
+        jobTitle: 'Staff Engineer',
+        startDate: '2021-04-01',
+        currentlyWorking: true,
+      },
+      {
+        userId: u.id,
+        companyName: company.name,
+        jobTitle: 'Intern',
+        startDate: '2015-01-01',
+        currentlyWorking: false,
+      },
+    ]);
+    await setWillingness(w.database.db, w.deps, u, u.id, true);
+    expect(await findReferrer(w.database.db, u.id)).toMatchObject({
+      companyId: company.id,
+      position: 'Staff Engineer',
+      startDate: '2021-04-01',
+      isVerified: false,
+      verificationMethod: null,
+    });
+    const other = await w.company();
+    await w.database.db.update(users).set({ currentCompanyName: other.name }).where(eq(users.id, u.id));
+    await followCurrentCompany(w.database.db, w.deps, u.id, other.name);
+    expect(await findReferrer(w.database.db, u.id)).toMatchObject({
+      companyId: other.id,
+      position: null,
+      startDate: null,
+    });
+  });
+
+  it('a work-email verification stays at its company and does not follow the referrer to another', async () => {
+    const { company, referrer } = await referrerAt('stay-one.example');
+    const { deps, lastCode } = clockAndMail();
+    await sendVerificationCode(w.database.db, deps, referrer, 'vera@stay-one.example');
+    await confirmVerificationCode(w.database.db, deps, referrer, lastCode());
+    await followCurrentCompany(w.database.db, w.deps, referrer.id, company.name);
+    expect(await verificationStatus(w.database.db, referrer.id)).toEqual({
+      verified: true,
+      method: 'work-email',
+      companyName: company.name,
+    });
+    const other = await w.company('other-one.example');
+    await w.database.db
+      .update(users)
+      .set({ currentCompanyName: other.name })
+      .where(eq(users.id, referrer.id));
+    await followCurrentCompany(w.database.db, w.deps, referrer.id, other.name);
+    expect(await verificationStatus(w.database.db, referrer.id)).toEqual({
+      verified: false,
+      method: null,
+      companyName: other.name,
+    });
   });
 
   it('a referrer sees the profiles of seekers whose request they hold now, not after it passed on', async () => {
