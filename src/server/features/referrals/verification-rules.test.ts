@@ -281,9 +281,8 @@ describe('willingness', () => {
       409,
     );
     const ghost = { ...u, id: 9_999_999 } as UserRow;
-    expect((await rejection(setWillingness(w.database.db, w.deps, ghost, ghost.id, false))).statusCode).toBe(
-      404,
-    );
+    const gone = await rejection(setWillingness(w.database.db, w.deps, ghost, ghost.id, false));
+    expect([gone.statusCode, gone.message]).toEqual([404, 'Profile not found.']);
 
     const company = await w.company();
     await w.database.db
