@@ -295,16 +295,14 @@ describe('the sweep in batches', () => {
         })),
       )
       .returning({ id: referralRequests.id });
-    await w.database.db
-      .insert(referrals)
-      .values(
-        requests.map((r) => ({
-          requestId: r.id,
-          referrerId: referrer.id,
-          createdAt: created,
-          updatedAt: created,
-        })),
-      );
+    await w.database.db.insert(referrals).values(
+      requests.map((r) => ({
+        requestId: r.id,
+        referrerId: referrer.id,
+        createdAt: created,
+        updatedAt: created,
+      })),
+    );
     expect(await sweep(0)).toEqual({ reminded: 150, expired: 0 });
     expect(await sweep(0)).toEqual({ reminded: 0, expired: 0 });
   });
