@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../lib/project-root.js';
-import { types, type QueryOptions } from '@electric-sql/pglite';
+import { types, type PGlite, type PGliteOptions, type QueryOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -182,6 +182,11 @@ class DrizzlePGlite extends StatementCachingPGlite {
   }
 }
 
+/** The PGlite client the app uses (drizzle's parsers built in, named statements); tests load dumps into it. */
+export function newPglite(dataDir?: string, options: Omit<PGliteOptions, 'parsers'> = {}): PGlite {
+  return new DrizzlePGlite(dataDir, { ...options, parsers: DRIZZLE_PARSERS });
+}
+
 async function openPglite({ dataDir, afterMigrate }: OpenDatabaseOptions): Promise<Database> {
   let releaseLock = async () => {};
   if (dataDir) {
@@ -189,7 +194,7 @@ async function openPglite({ dataDir, afterMigrate }: OpenDatabaseOptions): Promi
     releaseLock = await acquireDataDirLock(dataDir);
   }
   try {
-    const client = new DrizzlePGlite(dataDir, { parsers: DRIZZLE_PARSERS });
+    const client = newPglite(dataDir);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });

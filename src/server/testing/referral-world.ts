@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { companies, notifications, referralRequests, referrals, users, type UserRow } from '../db/schema.js';
+import { findOrCreateCompanyByName, lockCompanyNames } from '../features/companies/service.js';
+import { notify } from '../features/notifications/service.js';
+import type { ReferralDeps } from '../features/referrals/ports.js';
+import { createReferralRequest } from '../features/referrals/service.js';
+import { setWillingness } from '../features/referrals/willingness.js';
+import { openSnapshotDatabase } from './snapshot-database.js';
+
+/**
+ * Test-only: the referral services called directly on a bare in-memory database (no app, no seed), so a
+ * test file opens it once and each test costs milliseconds. Each test makes its own company and users.
+ */
+export interface ReferralWorld {
+  database: Database;
+  deps: ReferralDeps;
+  user(name: string, values?: Partial<typeof users.$inferInsert>): Promise<UserRow>;
+  company(domain?: string | null): Promise<{ id: number; name: string }>;
+  referrer(name: string, company: string, email?: string): Promise<UserRow>;
+  ask(seeker: UserRow, company: string, position?: string): Promise<number>;
+  reload(userId: number): Promise<UserRow>;
+  referralsOf(requestId: number): Promise<(typeof referrals.$inferSelect)[]>;
+  current(requestId: number): Promise<typeof referrals.$inferSelect | undefined>;
+  requestStatus(requestId: number): Promise<string | undefined>;
+  /** The user's notifications, oldest first, as title: message. */
+  noticesOf(userId: number): Promise<{ title: string; message: string; type: string; link: string | null }[]>;
+  close(): Promise<void>;
+}
+
+let seq = 0;
+
+export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): Promise<ReferralWorld> {
+  const database = await openSnapshotDatabase();
+  const { db } = database;
+  const deps: ReferralDeps = {
+    companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
+    notify,
+    capacity: 2,
+    maxHandoffs: 2,
+    responseMs: 48 * 3600_000,
+    requestsPerDay: 1000,
+    ...overrides,
+  };
+  const world: ReferralWorld = {
+    database,
+    deps,
+    async user(name, values = {}) {
+      seq += 1;
+      const [row] = await db
+        .insert(users)
+        .values({ username: `u${seq}`, email: `u${seq}@mail.example`, fullName: name, ...values })
+        .returning();
+      return row!;
+    },
+    async company(domain = null) {
+      seq += 1;
+      const row = await findOrCreateCompanyByName(db, `World Works ${seq} ${randomUUID().slice(0, 6)}`);
+      if (domain) await db.update(companies).set({ domain }).where(eq(companies.id, row.id));
+      return { id: row.id, name: row.name };
+    },
+    async referrer(name, company, email) {
+      const user = await world.user(name, { currentCompanyName: company, ...(email ? { email } : {}) });
+      return setWillingness(db, deps, user, user.id, true);
+    },
+    async ask(seeker, company, position = 'Engineer') {
+      seq += 1;
+      const created = await createReferralRequest(db, deps, seeker, {
+        jobUrl: `https://jobs.example/${seq}-${randomUUID().slice(0, 8)}`,
+        position,
+        message: null,
+        companyId: null,
+        detectedCompanyName: company,
+      } as Parameters<typeof createReferralRequest>[3]);
+      return created.id;
+    },
+    async reload(userId) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row!;
+    },
+    referralsOf: (requestId) =>
+      db.select().from(referrals).where(eq(referrals.requestId, requestId)).orderBy(asc(referrals.id)),
+    async current(requestId) {
+      const [row] = await db
+        .select()
+        .from(referrals)
+        .where(and(eq(referrals.requestId, requestId), isNull(referrals.supersededAt)));
+      return row;
+    },
+    async requestStatus(requestId) {
+      const [row] = await db.select().from(referralRequests).where(eq(referralRequests.id, requestId));
+      return row?.status;
+    },
+    async noticesOf(userId) {
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(asc(notifications.id));
+      return rows.map((r) => ({ title: r.title, message: r.message, type: r.type, link: r.link }));
+    },
+    close: () => database.close(),
+  };
+  return world;
+}
