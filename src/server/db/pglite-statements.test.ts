@@ -44,6 +44,18 @@ describe('PGlite with named statements', () => {
     }
   });
 
+  it('keeps the parsers it was given, in memory too', async () => {
+    const withParsers = new StatementCachingPGlite(undefined, { parsers: { 1184: (text) => `at ${text}` } });
+    try {
+      const { rows } = await withParsers.query<{ t: string }>(
+        "select timestamptz '2026-01-02 03:04:05+00' as t",
+      );
+      expect(rows[0]!.t).toMatch(/^at 2026-01-02 03:04:05/);
+    } finally {
+      await withParsers.close();
+    }
+  });
+
   it('parses a query once and reuses it', async () => {
     const text = 'select name from people where id = $1';
     expect((await db.query(text, [1])).rows).toEqual([{ name: 'Ada' }]);

@@ -39,8 +39,9 @@ export class StatementCachingPGlite extends PGlite {
   readonly #statements = new Map<string, Statement>();
   #nextName = 0;
 
+  /** `dataDir` undefined keeps the database in memory. (PGlite itself ignores its second argument then.) */
   constructor(dataDir: string | undefined, options: PGliteOptions) {
-    super(dataDir, options);
+    super({ ...options, dataDir });
   }
 
   override async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
