@@ -9,7 +9,6 @@ import {
   users,
   type UserRow,
 } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
 import { openSnapshotDatabase } from '../../testing/snapshot-database.js';
 import type { CompanyDirectory, ProfileViewRule } from './ports.js';
 import type { EducationValues, ExperienceValues } from './repo.js';
@@ -35,6 +34,8 @@ import {
   removeSkill,
 } from './service.js';
 import { getViewableUser, setCurrentCompany, setNotWorking, setProfileStatus } from './user-service.js';
+import { experience } from '../../testing/profile-fixtures.js';
+import { rejection } from '../../testing/rejection.js';
 
 /**
  * The profile services called directly on one bare in-memory database: the caps, completion kept true to
@@ -59,24 +60,7 @@ async function user(values: Partial<typeof users.$inferInsert> = {}): Promise<Us
 }
 const reload = async (id: number) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
-  return err;
-}
-
-const job: ExperienceValues = {
-  companyName: 'Acme',
-  jobTitle: 'Engineer',
-  startDate: '2020-01-01',
-  endDate: '2022-06-01',
-  currentlyWorking: false,
-  description: '* built things',
-  order: 0,
-};
+const job: ExperienceValues = experience;
 const school: EducationValues = {
   instituteName: 'State University',
   degree: 'BSc',

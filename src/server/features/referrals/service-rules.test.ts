@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_REQUEST_ERRORS } from '../../../shared/referrals.js';
 import { referralRequests } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
 import { openReferralWorld, type ReferralWorld } from '../../testing/referral-world.js';
 import {
   changeReferralStatus,
@@ -11,6 +10,7 @@ import {
   isUniqueViolation,
   REFERRAL_NOT_FOUND,
 } from './service.js';
+import { rejection } from '../../testing/rejection.js';
 
 /**
  * The rules of service.ts called directly on one bare in-memory database (referral-world.ts): creating a
@@ -24,15 +24,6 @@ beforeAll(async () => {
   w = await openReferralWorld({ capacity: 1 });
 });
 afterAll(() => w.close());
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
-  return err;
-}
 
 const body = (overrides: Record<string, unknown> = {}) =>
   ({

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema.js';
 import { experiences, users } from '../../db/schema.js';
 import { findReferrer } from './referrer-repo.js';
-import { AppError } from '../../lib/errors.js';
 import { openReferralWorld, type ReferralWorld } from '../../testing/referral-world.js';
 import { changeReferralStatus } from './service.js';
 import {
@@ -14,6 +13,7 @@ import {
   type VerificationDeps,
 } from './verification.js';
 import { canViewProfile, followCurrentCompany, setWillingness } from './willingness.js';
+import { rejection } from '../../testing/rejection.js';
 
 /**
  * DESIGN.md "Trust and speed" and "Verification" on one bare in-memory database with a set clock: the
@@ -27,15 +27,6 @@ beforeAll(async () => {
   w = await openReferralWorld({ capacity: 1 });
 });
 afterAll(() => w.close());
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AppError)) throw new Error(`expected an AppError, got ${String(err)}`);
-  return err;
-}
 
 function clockAndMail() {
   const mails: MailToSend[] = [];
