@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
   let routes: RouteOptions[];
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind, undefined);
+    database = await openTestDatabase(kind, null);
   });
   afterAll(() => database?.close());
 

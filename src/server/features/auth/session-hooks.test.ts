@@ -114,7 +114,7 @@ describe.each(testDatabaseKinds(process.env))('session loading (%s)', (kind) => 
 
   let userId: number;
   beforeAll(async () => {
-    database = await openTestDatabase(kind, undefined);
+    database = await openTestDatabase(kind, null);
     const [user] = await database.db
       .insert(users)
       .values({ username: 'hook', email: 'hook@example.com', fullName: 'Hook User' })

@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds(process.env))('session rules (%s)', (kind) => {
   // Only the database and two users are made once, without the code under test: vitest skips, rather than
   // fails, the tests after a beforeAll that threw, so a mutant breaking it would go unnoticed.
   beforeAll(async () => {
-    database = await openTestDatabase(kind, undefined);
+    database = await openTestDatabase(kind, null);
     const person = (name: string) => ({
       username: name,
       email: `${name}@example.com`,
