@@ -43,8 +43,12 @@ describe.skipIf(!adminUrl)('instances starting together (runs only when TEST_DAT
           'select count(*)::int as n, count(distinct normalized_name)::int as names from companies',
         );
         expect(companies.rows[0]).toEqual({ n: EMPLOYERS.length, names: EMPLOYERS.length });
-        // Nothing is left holding the lock for the next instance.
-        const locks = await c.query(`select count(*)::int as n from pg_locks where locktype = 'advisory'`);
+        // Nothing is left holding the lock for the next instance. pg_locks spans the whole cluster, where
+        // other test files take advisory locks of their own, so only this database's count.
+        const locks = await c.query(
+          `select count(*)::int as n from pg_locks
+            where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`,
+        );
         expect(locks.rows[0].n).toBe(0);
       }, url.href);
     } finally {
