@@ -38,6 +38,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string;
+  /** PGlite only: start from this dump (PGlite's dumpDataDir) instead of an empty cluster (tests). */
+  loadDataDir?: Blob;
   logger?: Logger;
   /** Runs right after the migrations and under the same lock (the idempotent seed). */
   afterMigrate?: (db: Db) => Promise<void>;
@@ -187,14 +189,14 @@ export function newPglite(dataDir?: string, options: Omit<PGliteOptions, 'parser
   return new DrizzlePGlite(dataDir, { ...options, parsers: DRIZZLE_PARSERS });
 }
 
-async function openPglite({ dataDir, afterMigrate }: OpenDatabaseOptions): Promise<Database> {
+async function openPglite({ dataDir, loadDataDir, afterMigrate }: OpenDatabaseOptions): Promise<Database> {
   let releaseLock = async () => {};
   if (dataDir) {
     fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
     releaseLock = await acquireDataDirLock(dataDir);
   }
   try {
-    const client = newPglite(dataDir);
+    const client = newPglite(dataDir, loadDataDir ? { loadDataDir } : {});
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });

@@ -3,28 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { newPglite, openDatabase, type Database } from '../db/client.js';
-import * as schema from '../db/schema.js';
+import { openDatabase, type Database } from '../db/client.js';
 import { projectRoot } from '../lib/project-root.js';
 
 /**
  * Test-only: a fresh in-memory PGlite loaded from a dump of the migrated, unseeded schema, kept in the OS
  * temp folder under a hash of the migrations. Starting PGlite from scratch (initdb) and migrating takes
  * seconds; loading the dump about one. Mutation runs open a database for every mutant, so that second
- * decides how many mutants a run can afford. Same schema as openDatabase({}), without the seed.
+ * decides how many mutants a run can afford. Same schema as openDatabase({}), without the seed; the
+ * migrations then find nothing left to apply.
  */
 export async function openSnapshotDatabase(): Promise<Database> {
-  const client = newPglite(undefined, { loadDataDir: new Blob([new Uint8Array(await migratedDump())]) });
-  await client.waitReady;
-  return {
-    db: drizzle(client, { schema }),
-    listen: async (channel, { onMessage }) => {
-      const unlisten = await client.listen(channel, onMessage);
-      return { close: () => unlisten() };
-    },
-    close: () => client.close(),
-  };
+  return openDatabase({ loadDataDir: new Blob([new Uint8Array(await migratedDump())]) });
 }
 
 function migrationsHash(): string {
