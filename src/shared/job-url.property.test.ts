@@ -6,11 +6,20 @@ import { CompanyDetectionSchema, detectCompany, isPartnerJobUrl } from './job-ur
 
 const SEEDED: readonly CompanySummary[] = EMPLOYERS.map((e, i) => ({ id: i + 1, name: e.name }));
 
+/**
+ * A company's name as the database can hold one: every name arrives through the shared required-text
+ * schema (trimmed, not empty), so a blank name is not a case detection has to survive.
+ */
+const companyName = fc
+  .string({ maxLength: 30 })
+  .map((name) => name.trim())
+  .filter((name) => name !== '');
+
 /** A company list: the seeded one, a random one, or nothing. */
 const companyLists = fc.oneof(
   fc.constant(SEEDED),
   fc.constant([]),
-  fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 10_000 }), name: fc.string({ maxLength: 30 }) }), {
+  fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 10_000 }), name: companyName }), {
     selector: (c) => c.id,
     maxLength: 20,
   }),
