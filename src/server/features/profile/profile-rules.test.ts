@@ -34,7 +34,7 @@ import {
   removeSkill,
 } from './service.js';
 import { getViewableUser, setCurrentCompany, setNotWorking, setProfileStatus } from './user-service.js';
-import { experience } from '../../testing/profile-fixtures.js';
+import { education, experience, pdfBytes } from '../../testing/profile-fixtures.js';
 import { rejection } from '../../testing/rejection.js';
 
 /**
@@ -61,17 +61,7 @@ async function user(values: Partial<typeof users.$inferInsert> = {}): Promise<Us
 const reload = async (id: number) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 const job: ExperienceValues = experience;
-const school: EducationValues = {
-  instituteName: 'State University',
-  degree: 'BSc',
-  major: 'Computer Science',
-  startDate: '2014-09-01',
-  endDate: '2018-06-01',
-  currentlyStudying: false,
-  description: null,
-  order: 1,
-};
-const pdf = (label = 'resume') => Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`);
+const school: EducationValues = { ...education, currentlyStudying: false, description: null };
 
 /** A profile with everything that makes it 100%, marked complete. */
 async function completeUser() {
@@ -80,7 +70,7 @@ async function completeUser() {
   await addEducation(database.db, u.id, school);
   await addSkill(database.db, u.id, 'TypeScript');
   await addSkill(database.db, u.id, 'SQL');
-  await uploadResume(database.db, u.id, { clientFileName: 'cv.pdf', data: pdf() });
+  await uploadResume(database.db, u.id, { clientFileName: 'cv.pdf', data: pdfBytes() });
   await setProfileStatus(database.db, u, u.id, true);
   expect((await reload(u.id)).profileCompleted).toBe(true);
   return u;
@@ -325,10 +315,10 @@ describe('viewing and resumes', () => {
   it('keeps one active resume, shown to whom the rule allows, and serves its bytes', async () => {
     const u = await user();
     expect(await getActiveResume(onlyFriends, database.db, u.id, u.id)).toBeNull();
-    const old = await uploadResume(database.db, u.id, { clientFileName: 'old.pdf', data: pdf('old') });
+    const old = await uploadResume(database.db, u.id, { clientFileName: 'old.pdf', data: pdfBytes('old') });
     const resume = await uploadResume(database.db, u.id, {
       clientFileName: '../secret/My CV',
-      data: pdf('new'),
+      data: pdfBytes('new'),
     });
     expect(resume).toEqual({
       id: resume.id,
@@ -343,7 +333,7 @@ describe('viewing and resumes', () => {
     expect([hidden.statusCode, hidden.message]).toEqual([404, 'Profile not found.']);
 
     const file = await openResumeFile(onlyFriends, database.db, u.id + 1, resume.id);
-    expect(file).toEqual({ fileName: 'My CV.pdf', data: pdf('new') });
+    expect(file).toEqual({ fileName: 'My CV.pdf', data: pdfBytes('new') });
     for (const [viewer, id] of [
       [u.id + 2, resume.id],
       [u.id, 9_999_999],
@@ -372,9 +362,9 @@ describe('viewing and resumes', () => {
 
   it('refuses a file over 5 MB (413) and one that is not a PDF (415), keeping the active one', async () => {
     const u = await user();
-    const kept = await uploadResume(database.db, u.id, { clientFileName: 'cv.pdf', data: pdf() });
+    const kept = await uploadResume(database.db, u.id, { clientFileName: 'cv.pdf', data: pdfBytes() });
     const limit = 5 * 1024 * 1024;
-    const fits = Buffer.concat([pdf(), Buffer.alloc(limit - pdf().length, 0x20)]);
+    const fits = pdfBytes('resume', limit);
     expect(fits.length).toBe(limit);
     const big = await rejection(
       uploadResume(database.db, u.id, {
