@@ -6,7 +6,7 @@ import { findOrCreateCompanyByName, lockCompanyNames } from '../features/compani
 import { notify } from '../features/notifications/service.js';
 import type { ReferralDeps } from '../features/referrals/ports.js';
 import { createReferralRequest } from '../features/referrals/service.js';
-import { setWillingness } from '../features/referrals/willingness.js';
+import { followCurrentCompany, setWillingness } from '../features/referrals/willingness.js';
 import { openSnapshotDatabase } from './snapshot-database.js';
 
 /**
@@ -20,6 +20,8 @@ export interface ReferralWorld {
   company(domain?: string | null): Promise<{ id: number; name: string }>;
   referrer(name: string, company: string, email?: string): Promise<UserRow>;
   ask(seeker: UserRow, company: string, position?: string): Promise<number>;
+  /** As the profile's setCurrentCompany does: the user's company first, then the referrer record follows. */
+  moveTo(userId: number, company: string): Promise<void>;
   reload(userId: number): Promise<UserRow>;
   referralsOf(requestId: number): Promise<(typeof referrals.$inferSelect)[]>;
   current(requestId: number): Promise<typeof referrals.$inferSelect | undefined>;
@@ -74,6 +76,10 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
         detectedCompanyName: company,
       } as Parameters<typeof createReferralRequest>[3]);
       return created.id;
+    },
+    async moveTo(userId, company) {
+      await db.update(users).set({ currentCompanyName: company }).where(eq(users.id, userId));
+      await followCurrentCompany(db, deps, userId, company);
     },
     async reload(userId) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));

@@ -186,11 +186,7 @@ describe('confirmVerificationCode', () => {
 
     await sendVerificationCode(w.database.db, deps, referrer, 'vera@late-one.example');
     const moved = await w.company('elsewhere-one.example');
-    await w.database.db
-      .update(users)
-      .set({ currentCompanyName: moved.name })
-      .where(eq(users.id, referrer.id));
-    await followCurrentCompany(w.database.db, w.deps, referrer.id, moved.name);
+    await w.moveTo(referrer.id, moved.name);
     const stale = await rejection(confirmVerificationCode(w.database.db, deps, referrer, lastCode()));
     expect(stale.message).toBe('There is no code waiting for you: ask for a code first.');
     expect((await verificationStatus(w.database.db, referrer.id)).companyName).toBe(moved.name);
@@ -310,9 +306,7 @@ describe('willingness', () => {
     const later = await w.ask(await w.user('Lou Seeker'), third.name);
     const idle = await w.referrer('Ida Idle', (await w.company()).name);
     await setWillingness(w.database.db, w.deps, idle, idle.id, false);
-    // As the profile's setCurrentCompany does: the user's company first, then the referrer record follows.
-    await w.database.db.update(users).set({ currentCompanyName: third.name }).where(eq(users.id, idle.id));
-    await followCurrentCompany(w.database.db, w.deps, idle.id, third.name);
+    await w.moveTo(idle.id, third.name);
     expect(await w.current(later)).toBeUndefined();
     const plain = await w.user('Pat Plain');
     await followCurrentCompany(w.database.db, w.deps, plain.id, third.name);
@@ -351,8 +345,7 @@ describe('willingness', () => {
       verificationMethod: null,
     });
     const other = await w.company();
-    await w.database.db.update(users).set({ currentCompanyName: other.name }).where(eq(users.id, u.id));
-    await followCurrentCompany(w.database.db, w.deps, u.id, other.name);
+    await w.moveTo(u.id, other.name);
     expect(await findReferrer(w.database.db, u.id)).toMatchObject({
       companyId: other.id,
       position: null,
@@ -372,11 +365,7 @@ describe('willingness', () => {
       companyName: company.name,
     });
     const other = await w.company('other-one.example');
-    await w.database.db
-      .update(users)
-      .set({ currentCompanyName: other.name })
-      .where(eq(users.id, referrer.id));
-    await followCurrentCompany(w.database.db, w.deps, referrer.id, other.name);
+    await w.moveTo(referrer.id, other.name);
     expect(await verificationStatus(w.database.db, referrer.id)).toEqual({
       verified: false,
       method: null,
