@@ -31,7 +31,7 @@ import { referralRoutes } from './features/referrals/routes.js';
 import { startReferralSweep, type SweepTimer } from './features/referrals/sweep.js';
 import { verificationRoutes } from './features/referrals/verification-routes.js';
 import { canViewProfile, followCurrentCompany } from './features/referrals/willingness.js';
-import { discardMailTo, enqueueMail } from './features/mail/outbox.js';
+import { enqueueMail } from './features/mail/outbox.js';
 import { passOnReferralsOfLeavingReferrer } from './features/referrals/leave.js';
 import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { blogPageHeads } from './features/seo/page-heads.js';
@@ -212,7 +212,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.db,
     passOnReferrals: (tx, userId) =>
       passOnReferralsOfLeavingReferrer(tx, referralDeps, userId, deps.now?.() ?? new Date()),
-    discardMail: discardMailTo,
     clearSession: (reply) => clearSessionCookie(reply, config),
     // Streams of the deleted user re-check their session, find none and end.
     onDeleted: (userId) => publishChange(deps.db, { userId, kind: 'signed-out' }),

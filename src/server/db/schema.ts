@@ -82,6 +82,11 @@ export const companies = pgTable(
     website: text('website'),
     description: text('description'),
     isPartner: boolean('is_partner').notNull().default(false),
+    /**
+     * Shown in the company list and matched by detection. A name typed only on a referral request is
+     * unlisted: private to that request until someone names it as their current company.
+     */
+    listed: boolean('listed').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -341,6 +346,8 @@ export const userSettings = pgTable('user_settings', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   emailNotifications: boolean('email_notifications').notNull().default(true),
+  /** The user's IANA time zone (from the browser at sign-in); mail writes times in it, UTC when unknown. */
+  timeZone: text('time_zone'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -352,7 +359,11 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: serial('id').primaryKey(),
+    /** Whose mail this is: exported and deleted with the account, never found by address. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     to: text('to').notNull(),
+    /** Lower goes first: 0 for time-bound mail (verification codes), 1 for the rest. */
+    priority: integer('priority').notNull().default(1),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
@@ -368,10 +379,11 @@ export const mailOutbox = pgTable(
   (t) => [
     // The worker's queue: only mail still to send, soonest first.
     index('mail_outbox_due_idx')
-      .on(t.nextAttemptAt)
+      .on(t.priority, t.nextAttemptAt, t.id)
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     // The dev outbox page and its `to` filter, newest first.
     index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.id.desc().nullsFirst()),
+    index('mail_outbox_user_idx').on(t.userId),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, count, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../db/schema.js';
+import { mailOutbox, users } from '../db/schema.js';
 import { enqueueMail } from '../features/mail/outbox.js';
 import { startSmtpPeer, type SmtpPeer } from '../testing/smtp-peer.js';
 import { createFaultDatabase, faultDatabases, type FaultDatabase } from './fault-database.js';
@@ -35,8 +35,12 @@ describe.each(faultDatabases)('mail worker killed mid-send (%s)', (kind) => {
 
   it('delivers every queued mail after a kill -9, none lost and at most the one in flight twice', async () => {
     await database.use(async (db) => {
+      const [owner] = await db
+        .insert(users)
+        .values({ username: 'someone', email: 'someone@example.com', fullName: 'Some One' })
+        .returning({ id: users.id });
       for (const subject of subjects) {
-        await enqueueMail(db, { to: 'someone@example.com', subject, text: `${subject}.` });
+        await enqueueMail(db, { userId: owner!.id, to: 'someone@example.com', subject, text: `${subject}.` });
       }
     });
     const env = { ...database.env, SMTP_URL: peer.url };

@@ -80,24 +80,52 @@ describe.each(testDatabases)('account export and deletion (%s)', (kind) => {
   it('deletes the account with its data; the old cookie then gets 401', async () => {
     const who = await t.signIn('Dee Delete');
     expect((await uploadResume(who, pdfBytes('dee'))).statusCode).toBe(201);
-    await t.database.db
-      .insert(mailOutbox)
-      .values({ to: who.user.email.toUpperCase(), subject: 'Queued', text: 'x' });
     const cookie = who.browser.cookieHeader();
     const res = await deleteAccount(who, ` ${who.user.email.toUpperCase()} `);
     expect(res.statusCode, res.body).toBe(204);
     expect(await userExists(who.user.id)).toBe(false);
     expect(await t.database.db.select().from(resumes).where(eq(resumes.userId, who.user.id))).toEqual([]);
-    const mail = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(sql`lower(${mailOutbox.to}) = ${who.user.email.toLowerCase()}`);
-    expect(mail).toEqual([]);
     const after = await t.app.inject({ method: 'GET', url: '/api/user/export', headers: { cookie } });
     expect(after.statusCode).toBe(401);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie } })).statusCode,
     ).toBe(401);
+  });
+
+  it("exports and deletes the mail sent to a work address with the account (mail is the user's, not the address's)", async () => {
+    const ref = await signInReferrer(t, 'Wanda Work', 'Google');
+    const workEmail = `wanda-${kind}@mail.google.com`;
+    expect((await ref.post('/api/referrer/verification', { workEmail })).statusCode).toBe(200);
+    const exported = AccountExportSchema.parse((await ref.get('/api/user/export')).json());
+    expect(exported.mail.map((m) => m.to)).toEqual(expect.arrayContaining([ref.user.email, workEmail]));
+
+    expect((await deleteAccount(ref, ref.user.email)).statusCode).toBe(204);
+    const left = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.to}) in (${workEmail}, ${ref.user.email.toLowerCase()})`);
+    expect(left).toEqual([]);
+  });
+
+  it('keeps two accounts with one email apart: each exports only its own mail, and a deletion takes only its own', async () => {
+    const shared = `shared-${kind}@example.com`;
+    const first = await t.signIn('First Holder', shared);
+    // Another sign-in identity (another issuer or subject) with the same address is another user.
+    const [second] = await t.database.db
+      .insert(users)
+      .values({ username: 'second-holder', email: shared, fullName: 'Second Holder' })
+      .returning();
+    await t.database.db
+      .insert(mailOutbox)
+      .values({ userId: second!.id, to: shared, subject: 'For the second holder', text: 'token=SECOND' });
+
+    const exported = AccountExportSchema.parse((await first.get('/api/user/export')).json());
+    expect(exported.mail.length).toBeGreaterThan(0);
+    expect(JSON.stringify(exported.mail)).not.toContain('SECOND');
+
+    expect((await deleteAccount(first, shared)).statusCode).toBe(204);
+    const kept = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.userId, second!.id));
+    expect(kept.map((m) => m.subject)).toEqual(['For the second holder']);
   });
 
   it("passes the deleted referrer's open referral on to another referrer, and tells the seeker", async () => {

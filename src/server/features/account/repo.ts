@@ -34,7 +34,7 @@ export async function lockUser(tx: Db, userId: number) {
 }
 
 /** Every row about the user; secrets (session and code hashes) are left out. */
-export async function readUserData(db: Db, userId: number, email: string) {
+export async function readUserData(db: Db, userId: number) {
   const mine = (t: { userId: AnyPgColumn }) => eq(t.userId, userId);
   const [
     identityRows,
@@ -135,7 +135,7 @@ export async function readUserData(db: Db, userId: number, email: string) {
         createdAt: mailOutbox.createdAt,
       })
       .from(mailOutbox)
-      .where(sql`lower(${mailOutbox.to}) = ${email.trim().toLowerCase()}`)
+      .where(mine(mailOutbox))
       .orderBy(asc(mailOutbox.id)),
   ]);
   const requestIds = requestRows.map((r) => r.id);

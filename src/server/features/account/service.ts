@@ -8,8 +8,6 @@ import { deleteUser, findUser, lockUser, readUserData } from './repo.js';
 export interface AccountDeps {
   /** The referrals feature: the open referrals the user holds as a referrer pass to other referrers. */
   passOnReferrals: (tx: Db, userId: number) => Promise<unknown>;
-  /** The mail feature: mail to the address is dropped from the outbox. */
-  discardMail: (tx: Db, email: string) => Promise<unknown>;
   /** After the deletion committed: open notification streams of the user end. */
   onDeleted?: (userId: number) => Promise<unknown>;
 }
@@ -29,14 +27,14 @@ function plain(value: unknown): unknown {
 export async function exportAccount(db: Db, userId: number, now = new Date()): Promise<AccountExport> {
   const user = await findUser(db, userId);
   if (!user) throw notFound('Account not found.');
-  const data = await readUserData(db, userId, user.email);
+  const data = await readUserData(db, userId);
   return plain({ exportedAt: now, user, ...data }) as AccountExport;
 }
 
 /**
  * DELETE /api/user: the typed email must be the account's. In one transaction the user's open referrals
- * as a referrer pass on, mail to them is dropped and the user is deleted (the rest cascades: sessions,
- * profile, files, notifications, settings, their own requests).
+ * as a referrer pass on and the user is deleted (the rest cascades: sessions,
+ * profile, files, notifications, settings, their own requests, and their mail, whatever address it went to).
  */
 export async function deleteAccount(
   db: Db,
@@ -51,7 +49,6 @@ export async function deleteAccount(
     const user = await lockUser(tx, actor.id);
     if (!user) throw notFound('Account not found.');
     await deps.passOnReferrals(tx, user.id);
-    await deps.discardMail(tx, user.email);
     await deleteUser(tx, user.id);
   });
   await deps.onDeleted?.(actor.id);

@@ -60,6 +60,7 @@ export function renderNotificationMail(
 <a href="${escapeHtml(settings)}">Account Settings</a>.</p>
 </body></html>`;
   return {
+    userId,
     to,
     subject: notification.title.replace(/[\r\n]+/g, ' '),
     text,

@@ -21,8 +21,11 @@ class Rollback extends Error {}
 
 describe.each(testDatabases)('mail outbox (%s)', (kind) => {
   let t: TestApp;
+  /** Every mail has an owner; the low-level outbox tests queue theirs for this account. */
+  let owner: number;
   beforeAll(async () => {
     t = await createTestApp(kind);
+    owner = (await t.signIn('Mail Owner', `owner-${kind}@example.com`)).user.id;
   });
   afterAll(async () => {
     await t.close();
@@ -84,9 +87,15 @@ describe.each(testDatabases)('mail outbox (%s)', (kind) => {
   });
 
   it('lists /dev-mail/messages newest first, filtered by recipient', async () => {
-    await enqueueMail(db(), { to: 'first@example.com', subject: 'One', text: '1' });
-    await enqueueMail(db(), { to: 'second@example.com', subject: 'Two', text: '2' });
-    await enqueueMail(db(), { to: 'First@Example.com', subject: 'Three', text: '3', html: '<p>3</p>' });
+    await enqueueMail(db(), { userId: owner, to: 'first@example.com', subject: 'One', text: '1' });
+    await enqueueMail(db(), { userId: owner, to: 'second@example.com', subject: 'Two', text: '2' });
+    await enqueueMail(db(), {
+      userId: owner,
+      to: 'First@Example.com',
+      subject: 'Three',
+      text: '3',
+      html: '<p>3</p>',
+    });
     expect((await inbox('first@example.com')).map((m) => m.subject)).toEqual(['Three', 'One']);
     expect((await inbox('second@example.com')).map((m) => m.subject)).toEqual(['Two']);
     const all = await inbox();
@@ -96,6 +105,7 @@ describe.each(testDatabases)('mail outbox (%s)', (kind) => {
 
   it('shows the outbox page and each message, escaped', async () => {
     const { id } = await enqueueMail(db(), {
+      userId: owner,
       to: 'page@example.com',
       subject: '<script>alert(1)</script>',
       text: 'Go to http://localhost:3999/x?a=1&b=2 "now"',
@@ -118,7 +128,12 @@ describe.each(testDatabases)('mail outbox (%s)', (kind) => {
   });
 
   it('without SMTP_URL counts mail as delivered to the outbox, and keeps it listed', async () => {
-    const { id } = await enqueueMail(db(), { to: 'kept@example.com', subject: 'Kept', text: 'k' });
+    const { id } = await enqueueMail(db(), {
+      userId: owner,
+      to: 'kept@example.com',
+      subject: 'Kept',
+      text: 'k',
+    });
     const result = await t.app.mailWorker.runOnce();
     expect(result.sent).toBeGreaterThanOrEqual(1);
     const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, id));

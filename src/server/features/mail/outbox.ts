@@ -2,15 +2,21 @@ import type { Db } from '../../db/client.js';
 import * as repo from './repo.js';
 
 export interface MailMessage {
+  /** Whose mail it is: the account exports it and takes it along when deleted, whatever the address. */
+  userId: number;
   to: string;
   subject: string;
   text: string;
   html?: string | null;
   /** Extra headers such as List-Unsubscribe; names and values are single lines. */
   headers?: Record<string, string>;
+  /** Time-bound mail (a verification code) goes out before everything else queued. */
+  urgent?: boolean;
 }
 
 const LINE_BREAK = /[\r\n]/;
+const URGENT = 0;
+const NORMAL = 1;
 
 /**
  * Queues one mail in the caller's transaction: it is sent (by the worker) only if that transaction
@@ -25,6 +31,8 @@ export async function enqueueMail(tx: Db, message: MailMessage): Promise<{ id: n
     throw new Error('Mail recipient and subject must be single lines');
   }
   const row = await repo.insertMail(tx, {
+    userId: message.userId,
+    priority: message.urgent ? URGENT : NORMAL,
     to: message.to,
     subject: message.subject,
     text: message.text,
@@ -32,12 +40,4 @@ export async function enqueueMail(tx: Db, message: MailMessage): Promise<{ id: n
     headers,
   });
   return { id: row.id };
-}
-
-/**
- * Drops every mail to this address, queued or already sent (DESIGN.md "Account control": a deleted
- * account gets no more mail, and its address and messages are not kept). Answers how many went.
- */
-export async function discardMailTo(tx: Db, to: string): Promise<number> {
-  return repo.deleteMailTo(tx, to);
 }

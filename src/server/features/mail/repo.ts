@@ -5,7 +5,7 @@ import { mailOutbox } from '../../db/schema.js';
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = Pick<
   typeof mailOutbox.$inferInsert,
-  'to' | 'subject' | 'text' | 'html' | 'headers'
+  'userId' | 'priority' | 'to' | 'subject' | 'text' | 'html' | 'headers'
 >;
 
 export async function insertMail(db: Db, row: NewOutboxRow): Promise<OutboxRow> {
@@ -31,7 +31,7 @@ export async function claimDue(db: Db, now: Date, limit: number, leaseMs: number
       sql`${mailOutbox.id} in (
         select id from ${mailOutbox}
         where sent_at is null and failed_at is null and next_attempt_at < ${dueBefore}
-        order by next_attempt_at, id
+        order by priority, next_attempt_at, id
         limit ${limit}
         for update skip locked
       )`,
@@ -66,12 +66,4 @@ export async function listOutbox(
 export async function findMail(db: Db, id: number): Promise<OutboxRow | undefined> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   return row;
-}
-
-export async function deleteMailTo(db: Db, to: string): Promise<number> {
-  const rows = await db
-    .delete(mailOutbox)
-    .where(sql`lower(${mailOutbox.to}) = ${to.trim().toLowerCase()}`)
-    .returning({ id: mailOutbox.id });
-  return rows.length;
 }

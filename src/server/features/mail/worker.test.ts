@@ -20,10 +20,13 @@ function clock() {
 describe.each(testDatabases)('mail worker (%s)', (kind) => {
   let t: TestApp;
   let peer: SmtpPeer;
+  let owner: number;
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
     t = await createTestApp(kind, {}, { SMTP_URL: peer.url, MAIL_FROM: FROM });
+    owner = (await t.signIn('Mail Owner', `owner-${kind}@example.com`)).user.id;
+    await t.database.db.delete(mailOutbox); // the welcome mail
   });
   afterAll(async () => {
     await t?.close();
@@ -49,6 +52,7 @@ describe.each(testDatabases)('mail worker (%s)', (kind) => {
     });
   const queue = (to = 'ada@example.com', subject = 'Hello') =>
     enqueueMail(db(), {
+      userId: owner,
       to,
       subject,
       text: 'Plain text',

@@ -27,9 +27,11 @@ export const CODES_PER_HOUR = 3;
 const HOUR_MS = 3_600_000;
 
 export interface MailToSend {
+  userId: number;
   to: string;
   subject: string;
   text: string;
+  urgent?: boolean;
 }
 
 export interface VerificationDeps {
@@ -120,6 +122,8 @@ export async function sendVerificationCode(
       createdAt: now,
     });
     await deps.sendMail(tx, {
+      userId: user.id,
+      urgent: true,
       to: email,
       subject: `Your ReferBridge verification code: ${code}`,
       text: [

@@ -1,0 +1,30 @@
+DROP INDEX "mail_outbox_due_idx";--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "listed" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "user_id" integer;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "priority" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_settings" ADD COLUMN "time_zone" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "mail_outbox_user_idx" ON "mail_outbox" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("priority","next_attempt_at","id") WHERE "mail_outbox"."sent_at" is null and "mail_outbox"."failed_at" is null;--> statement-breakpoint
+-- Names typed only on requests (no domain: never seeded, and nobody works there) leave the shared list.
+UPDATE "companies" SET "listed" = false
+WHERE "domain" IS NULL
+  AND NOT EXISTS (
+    SELECT 1 FROM "users"
+    WHERE lower(btrim(regexp_replace("users"."current_company_name", '\s+', ' ', 'g'))) = "companies"."normalized_name"
+  )
+  AND NOT EXISTS (SELECT 1 FROM "referrers" WHERE "referrers"."company_id" = "companies"."id");--> statement-breakpoint
+-- Mail already queued gets its owner where one account alone can be meant: a code mail by its code's user,
+-- other mail by the one user with that sign-in address. What stays unowned was sent to nobody we know.
+UPDATE "mail_outbox" SET "user_id" = owner.user_id
+FROM (
+  SELECT lower(email) AS address, min(user_id) AS user_id FROM "verification_codes"
+  GROUP BY lower(email) HAVING count(DISTINCT user_id) = 1
+) owner
+WHERE "mail_outbox"."user_id" IS NULL AND lower("mail_outbox"."to") = owner.address;--> statement-breakpoint
+UPDATE "mail_outbox" SET "user_id" = owner.user_id
+FROM (
+  SELECT lower(email) AS address, min(id) AS user_id FROM "users"
+  GROUP BY lower(email) HAVING count(*) = 1
+) owner
+WHERE "mail_outbox"."user_id" IS NULL AND lower("mail_outbox"."to") = owner.address;
