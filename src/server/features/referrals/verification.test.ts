@@ -88,6 +88,51 @@ describe.each(testDatabases)('work-email verification (%s)', (kind) => {
     );
   });
 
+  it('never verifies through a public mail provider: not by sign-in email, not by code (Yahoo, Zoho)', async () => {
+    for (const [company, domain] of [
+      ['Yahoo', 'yahoo.com'],
+      ['Zoho', 'zoho.com'],
+    ] as const) {
+      const ref = await signInReferrer(t, `Free ${company}`, company, `anyone${++seq}-${kind}@${domain}`);
+      expect(await status(ref)).toEqual({ verified: false, method: null, companyName: company });
+      const res = await send(ref, `anything${++seq}@${domain}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(
+        `We cannot verify ${company} employees by email: anyone can get an address at ${domain}. Your profile stays 'Pending Verification' until an admin verifies you.`,
+      );
+      expect(await status(ref)).toMatchObject({ verified: false });
+    }
+  });
+
+  it('refuses a personal address at a public mail provider with its own sentence', async () => {
+    const ref = await signInReferrer(t, 'Gmail Person', 'Google', `gm${++seq}-${kind}@gmail.com`);
+    expect(await status(ref)).toMatchObject({ verified: false });
+    const res = await send(ref, 'me@GMAIL.com');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error:
+        'gmail.com gives mailboxes to anyone, so it cannot show where you work. Use your Google email address.',
+      fieldErrors: { workEmail: ['Use your work email address, not a personal one.'] },
+    });
+  });
+
+  it('refuses a code that went to an address no longer proving anything (its company turned out to be a mail provider)', async () => {
+    const company = `Mailish ${kind}`;
+    const ref = await signInReferrer(t, 'Mai Lish', company);
+    await t.database.db
+      .update(companies)
+      .set({ domain: 'mailish.example' })
+      .where(eq(companies.name, company));
+    const to = `me${++seq}@mailish.example`;
+    expect((await send(ref, to)).statusCode).toBe(200);
+    const code = await lastCodeTo(to);
+    await t.database.db.update(companies).set({ domain: 'yahoo.com' }).where(eq(companies.name, company));
+    const res = await confirm(ref, code);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(`That code went to ${to}, which cannot show that you work at ${company}.`);
+    expect(await status(ref)).toMatchObject({ verified: false });
+  });
+
   it('answers 401 to visitors', async () => {
     for (const [method, url] of [
       ['GET', '/api/referrer/verification'],

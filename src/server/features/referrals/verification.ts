@@ -18,6 +18,7 @@ import {
   markCodeUsed,
   markReferrerVerified,
 } from './verification-repo.js';
+import { isFreeMail } from './free-mail.js';
 import { emailMatchesDomain } from './willingness.js';
 
 /** DESIGN.md "Trust and speed": 6 digits, hashed, 15 minutes, 5 tries, 3 codes an hour. */
@@ -98,6 +99,17 @@ export async function sendVerificationCode(
         `We cannot verify ${referrer.companyName} automatically yet: it has no known email domain.`,
       );
     }
+    if (isFreeMail(referrer.domain)) {
+      throw badRequest(
+        `We cannot verify ${referrer.companyName} employees by email: anyone can get an address at ${referrer.domain}. Your profile stays 'Pending Verification' until an admin verifies you.`,
+      );
+    }
+    if (isFreeMail(email)) {
+      throw badRequest(
+        `${email.split('@').at(-1)} gives mailboxes to anyone, so it cannot show where you work. Use your ${referrer.companyName} email address.`,
+        { workEmail: ['Use your work email address, not a personal one.'] },
+      );
+    }
     if (!emailMatchesDomain(email, referrer.domain)) {
       throw badRequest(
         `Use your ${referrer.companyName} email address: it must end in @${referrer.domain} (or a subdomain of it).`,
@@ -159,6 +171,12 @@ export async function confirmVerificationCode(
     const row = await latestUnusedCode(tx, user.id);
     if (!row || row.companyId !== referrer.companyId) {
       throw badRequest('There is no code waiting for you: ask for a code first.');
+    }
+    // A code mailed before its domain was known to be a public mail provider no longer proves anything.
+    if (!emailMatchesDomain(row.email, referrer.domain)) {
+      throw badRequest(
+        `That code went to ${row.email}, which cannot show that you work at ${referrer.companyName}.`,
+      );
     }
     const now = deps.now();
     if (now.getTime() - row.createdAt.getTime() > CODE_MINUTES * 60_000) {

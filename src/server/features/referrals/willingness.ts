@@ -3,6 +3,7 @@ import { NO_COMPANY_FOR_WILLINGNESS } from '../../../shared/referrals.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { isFreeMail } from './free-mail.js';
 import { assignWaitingRequests } from './matching.js';
 import type { ReferralCompany, ReferralDeps } from './ports.js';
 import { holdsReferralFor } from './repo.js';
@@ -14,9 +15,12 @@ import {
   upsertReferrer,
 } from './referrer-repo.js';
 
-/** DESIGN.md "Verification": the sign-in email's domain is the company's domain or a subdomain of it. */
+/**
+ * DESIGN.md "Verification": the email's domain is the company's domain or a subdomain of it, and not one
+ * that hands out mailboxes to the public (a yahoo.com address does not show that someone works at Yahoo).
+ */
 export function emailMatchesDomain(email: string, domain: string | null): boolean {
-  if (!domain) return false;
+  if (!domain || isFreeMail(email)) return false;
   const emailDomain = email.trim().toLowerCase().split('@').at(-1) ?? '';
   const companyDomain = domain
     .trim()
