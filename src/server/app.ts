@@ -36,7 +36,12 @@ import { passOnReferralsOfLeavingReferrer } from './features/referrals/leave.js'
 import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { blogPageHeads } from './features/seo/page-heads.js';
 import { seoRoutes } from './features/seo/routes.js';
-import { findOrCreateCompanyByName, lockCompanyNames, releaseCompany } from './features/companies/service.js';
+import {
+  findOrCreateCompanyByName,
+  findOrCreateRequestCompany,
+  lockCompanyNames,
+  releaseCompany,
+} from './features/companies/service.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
@@ -182,7 +187,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
   const referralDeps: ReferralDeps = {
-    companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
+    companies: {
+      ensure: findOrCreateCompanyByName,
+      ensureForRequest: findOrCreateRequestCompany,
+      lock: lockCompanyNames,
+    },
     notify: notifyAndMail,
     capacity: config.referrerCapacity,
     requestsPerDay: config.requestsPerDay,
@@ -212,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.db,
     passOnReferrals: (tx, userId) =>
       passOnReferralsOfLeavingReferrer(tx, referralDeps, userId, deps.now?.() ?? new Date()),
+    companies: { lock: lockCompanyNames, release: releaseCompany },
     clearSession: (reply) => clearSessionCookie(reply, config),
     // Streams of the deleted user re-check their session, find none and end.
     onDeleted: (userId) => publishChange(deps.db, { userId, kind: 'signed-out' }),

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { notifications } from '../db/schema.js';
-import { findOrCreateCompanyByName, lockCompanyNames } from '../features/companies/service.js';
+import {
+  findOrCreateCompanyByName,
+  findOrCreateRequestCompany,
+  lockCompanyNames,
+} from '../features/companies/service.js';
 import { notify } from '../features/notifications/service.js';
 import type { ReferralDeps } from '../features/referrals/ports.js';
 import type { SignedIn, TestApp } from './test-app.js';
@@ -58,7 +62,11 @@ export async function notificationsOf(t: TestApp, userId: number) {
 /** The referral services' dependencies as app.ts builds them, for tests that run the sweep directly. */
 export function referralDepsOf(t: TestApp): ReferralDeps {
   return {
-    companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
+    companies: {
+      ensure: findOrCreateCompanyByName,
+      ensureForRequest: findOrCreateRequestCompany,
+      lock: lockCompanyNames,
+    },
     notify,
     capacity: t.config.referrerCapacity,
     maxHandoffs: t.config.referralMaxHandoffs,

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { companies, notifications, referralRequests, referrals, users, type UserRow } from '../db/schema.js';
-import { findOrCreateCompanyByName, lockCompanyNames } from '../features/companies/service.js';
+import {
+  findOrCreateCompanyByName,
+  findOrCreateRequestCompany,
+  lockCompanyNames,
+} from '../features/companies/service.js';
 import { notify } from '../features/notifications/service.js';
 import type { ReferralDeps } from '../features/referrals/ports.js';
 import { createReferralRequest } from '../features/referrals/service.js';
@@ -37,7 +41,11 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
   const database = await openSnapshotDatabase();
   const { db } = database;
   const deps: ReferralDeps = {
-    companies: { ensure: findOrCreateCompanyByName, lock: lockCompanyNames },
+    companies: {
+      ensure: findOrCreateCompanyByName,
+      ensureForRequest: findOrCreateRequestCompany,
+      lock: lockCompanyNames,
+    },
     notify,
     capacity: 2,
     maxHandoffs: 2,

@@ -199,3 +199,16 @@ export async function deleteUser(tx: Db, userId: number): Promise<boolean> {
   const rows = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   return rows.length > 0;
 }
+
+/** The companies this user names: their current company and those of their referral requests. */
+export async function companyNamesOf(db: Db, userId: number): Promise<string[]> {
+  const user = await findUser(db, userId);
+  const requestCompanies = await db
+    .selectDistinct({ name: companies.name })
+    .from(referralRequests)
+    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+    .where(eq(referralRequests.jobSeekerId, userId));
+  const names = requestCompanies.map((c) => c.name);
+  if (user?.currentCompanyName) names.push(user.currentCompanyName);
+  return names;
+}

@@ -2,12 +2,20 @@ import { DELETE_EMAIL_MISMATCH, type AccountExport } from '../../../shared/accou
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { deleteUser, findUser, lockUser, readUserData } from './repo.js';
+import { companyNamesOf, deleteUser, findUser, lockUser, readUserData } from './repo.js';
 
 /** What account control needs from other features, handed in by app.ts. */
 export interface AccountDeps {
   /** The referrals feature: the open referrals the user holds as a referrer pass to other referrers. */
   passOnReferrals: (tx: Db, userId: number) => Promise<unknown>;
+  /**
+   * The companies feature: the names the user held (current company, companies typed on their requests)
+   * are locked first and released after the deletion, so none outlives the account unless others use it.
+   */
+  companies: {
+    lock: (tx: Db, names: string[]) => Promise<unknown>;
+    release: (tx: Db, name: string) => Promise<unknown>;
+  };
   /** After the deletion committed: open notification streams of the user end. */
   onDeleted?: (userId: number) => Promise<unknown>;
 }
@@ -48,8 +56,11 @@ export async function deleteAccount(
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, actor.id);
     if (!user) throw notFound('Account not found.');
+    const names = await companyNamesOf(tx, user.id);
+    await deps.companies.lock(tx, names);
     await deps.passOnReferrals(tx, user.id);
     await deleteUser(tx, user.id);
+    for (const name of names) await deps.companies.release(tx, name);
   });
   await deps.onDeleted?.(actor.id);
 }

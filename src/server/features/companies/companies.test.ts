@@ -102,6 +102,8 @@ describe.each(testDatabases)('companies (%s)', (kind) => {
     // The founder moves on: the company stays for the request instead of failing on its foreign key.
     expect((await setCompany('Google')).statusCode).toBe(200);
     expect(await db.$count(companies, eq(companies.id, tiny!.id))).toBe(1);
+    // Nobody works there any more: it leaves the shared list and stays private to the request.
+    expect((await listCompanies()).map((c) => c.name)).not.toContain('Tiny Widgets Co');
 
     const lone = await findOrCreateCompanyByName(db, 'Lone Referrer Inc');
     await db.insert(referrers).values({ userId: owner.user.id, companyId: lone.id });
@@ -109,5 +111,71 @@ describe.each(testDatabases)('companies (%s)', (kind) => {
     await db.delete(referrers).where(eq(referrers.userId, owner.user.id));
     await releaseCompany(db, 'Lone Referrer Inc');
     expect(await db.$count(companies, eq(companies.id, lone.id))).toBe(0);
+  });
+
+  it('keeps a name typed on a request private to it until someone works there, and drops it with the account', async () => {
+    const db = t.database.db;
+    const spam = `Call +1-555-0100 to claim your referral ${kind}`;
+    const seeker = await t.signIn('Spammy Sam');
+    const asked = await seeker.post('/api/referral-requests', {
+      jobUrl: `https://claim.example/jobs/${kind}`,
+      position: 'Engineer',
+      message: '',
+      companyId: null,
+      detectedCompanyName: spam,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const [row] = await db.select().from(companies).where(eq(companies.name, spam));
+    expect(row).toMatchObject({ listed: false });
+    expect((await listCompanies()).map((c) => c.name)).not.toContain(spam);
+    const mine = (await seeker.get('/api/referral-requests')).json();
+    expect(JSON.stringify(mine)).toContain(spam);
+
+    // Another seeker cannot aim a request at it by id, nor does detection offer it.
+    const other = await t.signIn('Other Olga');
+    const byId = await other.post('/api/referral-requests', {
+      jobUrl: `https://claim.example/jobs/${kind}-2`,
+      position: 'Engineer',
+      message: '',
+      companyId: row!.id,
+    });
+    expect(byId.statusCode).toBe(400);
+
+    // Someone names it as their current company: now everyone sees it; they move on: private again.
+    const employee = await t.signIn('Employee Emma');
+    const setCompany = (companyName: string) =>
+      employee.put(`/api/users/${employee.user.id}/current-company`, { companyName });
+    expect((await setCompany(spam.toUpperCase())).statusCode).toBe(200);
+    expect((await listCompanies()).map((c) => c.id)).toContain(row!.id);
+    expect((await setCompany('Google')).statusCode).toBe(200);
+    expect((await listCompanies()).map((c) => c.id)).not.toContain(row!.id);
+
+    // The request's last use ends with its seeker's account.
+    const deleted = await seeker.browser.request({
+      method: 'DELETE',
+      url: '/api/user',
+      headers: { origin: t.config.publicUrl, 'content-type': 'application/json' },
+      payload: JSON.stringify({ confirmEmail: seeker.user.email }),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await db.$count(companies, eq(companies.id, row!.id))).toBe(0);
+  });
+
+  it("drops a user-created current company with its only employee's account", async () => {
+    const db = t.database.db;
+    const founder = await t.signIn('Solo Founder');
+    const name = `Solo Startup ${kind}`;
+    expect(
+      (await founder.put(`/api/users/${founder.user.id}/current-company`, { companyName: name })).statusCode,
+    ).toBe(200);
+    expect((await listCompanies()).map((c) => c.name)).toContain(name);
+    const deleted = await founder.browser.request({
+      method: 'DELETE',
+      url: '/api/user',
+      headers: { origin: t.config.publicUrl, 'content-type': 'application/json' },
+      payload: JSON.stringify({ confirmEmail: founder.user.email }),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await db.$count(companies, eq(companies.name, name))).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ export async function listCompanySummaries(db: Db) {
   return db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
+    .where(eq(companies.listed, true))
     .orderBy(asc(companies.normalizedName), asc(companies.id));
 }
 
@@ -21,11 +22,47 @@ export async function findCompanyByNormalizedName(
 }
 
 /** Inserts unless a company with this normalised name exists; a concurrent insert of the same name wins quietly. */
-export async function insertCompanyIfMissing(db: Db, name: string, normalizedName: string): Promise<void> {
+export async function insertCompanyIfMissing(
+  db: Db,
+  name: string,
+  normalizedName: string,
+  listed: boolean,
+): Promise<void> {
   await db
     .insert(companies)
-    .values({ name, normalizedName })
+    .values({ name, normalizedName, listed })
     .onConflictDoNothing({ target: companies.normalizedName });
+}
+
+/** Someone names it as their current company: everyone may now see it in the list. */
+export async function listCompany(db: Db, id: number): Promise<void> {
+  await db.update(companies).set({ listed: true }).where(eq(companies.id, id));
+}
+
+/**
+ * Takes the company off the shared list again when neither a user nor a referrer record names it any
+ * more (the requests that still point at it keep it, privately). Compared as deleteCompanyIfUnreferenced.
+ */
+export async function unlistCompanyIfUnnamed(
+  db: Db,
+  normalizedName: string,
+  keepIds: readonly number[],
+): Promise<void> {
+  await db
+    .update(companies)
+    .set({ listed: false })
+    .where(
+      and(
+        eq(companies.normalizedName, normalizedName),
+        eq(companies.listed, true),
+        notInArray(companies.id, [...keepIds]),
+        sql`not exists (
+          select 1 from ${users}
+          where lower(btrim(regexp_replace(${users.currentCompanyName}, '\\s+', ' ', 'g'))) = ${normalizedName}
+        )`,
+        sql`not exists (select 1 from ${referrers} where ${referrers.companyId} = ${companies.id})`,
+      ),
+    );
 }
 
 /**

@@ -15,7 +15,9 @@ import {
   findCompanyByNormalizedName,
   lockCompanyKeys,
   insertCompanyIfMissing,
+  listCompany,
   listCompanySummaries,
+  unlistCompanyIfUnnamed,
   type CompanyRow,
 } from './repo.js';
 import { companyExists, countReferrers, responseNumbers } from './stats-repo.js';
@@ -36,15 +38,32 @@ export async function detectCompanyFromJobUrl(db: Db, url: string): Promise<Comp
 
 /**
  * The company with this name (compared trimmed, case- and space-insensitively), created when unknown.
- * Race-safe: two users naming the same new employer at once end up with the same row.
+ * Race-safe: two users naming the same new employer at once end up with the same row. Someone's current
+ * company is listed for everyone; see findOrCreateRequestCompany for a name typed on a request.
  */
 export async function findOrCreateCompanyByName(db: Db, name: string): Promise<CompanyRow> {
+  const company = await findOrCreate(db, name, true);
+  if (company.listed) return company;
+  await listCompany(db, company.id);
+  return { ...company, listed: true };
+}
+
+/**
+ * The company a referral request names. A name nobody knows yet is created unlisted: private to the
+ * request (not in GET /api/companies, not matched by detection) until someone names it as their current
+ * company, so a request cannot put text of its choosing in front of every user.
+ */
+export async function findOrCreateRequestCompany(db: Db, name: string): Promise<CompanyRow> {
+  return findOrCreate(db, name, false);
+}
+
+async function findOrCreate(db: Db, name: string, listed: boolean): Promise<CompanyRow> {
   const displayName = name.trim().replace(/\s+/g, ' ');
   if (!displayName) throw new Error('findOrCreateCompanyByName needs a non-blank name');
   const normalizedName = normalizeCompanyName(displayName);
   const existing = await findCompanyByNormalizedName(db, normalizedName);
   if (existing) return existing;
-  await insertCompanyIfMissing(db, displayName, normalizedName);
+  await insertCompanyIfMissing(db, displayName, normalizedName, listed);
   const created = await findCompanyByNormalizedName(db, normalizedName);
   if (!created) throw new Error(`company ${normalizedName} vanished right after its insert`);
   return created;
@@ -63,13 +82,15 @@ export async function lockCompanyNames(tx: Db, names: string[]): Promise<void> {
 }
 
 /**
- * A user stopped naming this company: it goes away when it was not seeded and nobody else names it, so
- * one account cannot fill the shared company list by changing its company over and over.
+ * A user or a request stopped naming this company: it goes away when it was not seeded and nothing else
+ * names it, so one account cannot fill the shared company list by changing its company over and over.
+ * Kept only by requests, it leaves the shared list and stays private to them.
  */
 export async function releaseCompany(db: Db, name: string): Promise<void> {
   const key = normalizeCompanyName(name);
   if (!key || SEEDED_KEYS.has(key)) return;
-  await deleteCompanyIfUnreferenced(db, key, FIXED_IDS);
+  if (await deleteCompanyIfUnreferenced(db, key, FIXED_IDS)) return;
+  await unlistCompanyIfUnnamed(db, key, FIXED_IDS);
 }
 
 /**

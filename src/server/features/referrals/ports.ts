@@ -16,6 +16,8 @@ export interface ReferralCompany {
 export interface ReferralCompanyDirectory {
   /** The company of this name (case- and space-insensitively), created when unknown. */
   ensure(db: Db, name: string): Promise<ReferralCompany>;
+  /** The same for a name typed on a request: a new one stays private to the request. */
+  ensureForRequest(db: Db, name: string): Promise<ReferralCompany>;
   /** Taken first in a transaction that makes rows refer to these companies, so a release cannot race it. */
   lock(db: Db, names: string[]): Promise<unknown>;
 }

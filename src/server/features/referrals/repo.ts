@@ -10,7 +10,12 @@ const OPEN = sql`${referrals.status} in ('pending', 'accepted')`;
 /** The request's current referral; superseded ones are hand-off history (DESIGN.md "Bounded answers"). */
 export const CURRENT = isNull(referrals.supersededAt);
 
-export async function findCompanyById(db: Db, id: number): Promise<ReferralCompany | undefined> {
+/** `listedOnly`: a company private to other seekers' requests counts as none. */
+export async function findCompanyById(
+  db: Db,
+  id: number,
+  { listedOnly = false } = {},
+): Promise<ReferralCompany | undefined> {
   const [row] = await db
     .select({
       id: companies.id,
@@ -19,7 +24,7 @@ export async function findCompanyById(db: Db, id: number): Promise<ReferralCompa
       domain: companies.domain,
     })
     .from(companies)
-    .where(eq(companies.id, id));
+    .where(listedOnly ? and(eq(companies.id, id), eq(companies.listed, true)) : eq(companies.id, id));
   return row;
 }
 

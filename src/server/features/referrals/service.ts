@@ -48,10 +48,10 @@ export function isUniqueViolation(err: unknown): boolean {
 /** A known company by id (400 when there is none), or the detected name, found or created. Locked. */
 async function resolveCompany(tx: Db, deps: ReferralDeps, input: CreateInput): Promise<ReferralCompany> {
   if (input.companyId != null) {
-    const found = await findCompanyById(tx, input.companyId);
+    const found = await findCompanyById(tx, input.companyId, { listedOnly: true });
     if (found) await deps.companies.lock(tx, [found.name]);
     // Read again under the lock: a release may have removed it in between.
-    const company = found && (await findCompanyById(tx, input.companyId));
+    const company = found && (await findCompanyById(tx, input.companyId, { listedOnly: true }));
     if (!company) {
       throw badRequest(REFERRAL_REQUEST_ERRORS.companyNotFound, {
         companyId: [REFERRAL_REQUEST_ERRORS.companyNotFound],
@@ -61,7 +61,7 @@ async function resolveCompany(tx: Db, deps: ReferralDeps, input: CreateInput): P
   }
   const name = input.detectedCompanyName ?? '';
   await deps.companies.lock(tx, [name]);
-  return deps.companies.ensure(tx, name);
+  return deps.companies.ensureForRequest(tx, name);
 }
 
 /**
