@@ -27,4 +27,12 @@ FROM (
   SELECT lower(email) AS address, min(id) AS user_id FROM "users"
   GROUP BY lower(email) HAVING count(*) = 1
 ) owner
-WHERE "mail_outbox"."user_id" IS NULL AND lower("mail_outbox"."to") = owner.address;
+WHERE "mail_outbox"."user_id" IS NULL AND lower("mail_outbox"."to") = owner.address;--> statement-breakpoint
+-- http:// and https:// spellings of one posting are one request: the key now always says https. A seeker
+-- who already holds both keeps the http one as it was (no request is lost to the unique index).
+UPDATE "referral_requests" r SET "normalized_job_url" = 'https://' || substr(r."normalized_job_url", 8)
+WHERE r."normalized_job_url" LIKE 'http://%'
+  AND NOT EXISTS (
+    SELECT 1 FROM "referral_requests" o
+    WHERE o."job_seeker_id" = r."job_seeker_id" AND o."normalized_job_url" = 'https://' || substr(r."normalized_job_url", 8)
+  );

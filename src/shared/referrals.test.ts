@@ -110,6 +110,8 @@ describe('the request payload', () => {
       'https://BOARDS.greenhouse.io/stripe/jobs/123/?a=1&b=2',
       'https://www.boards.greenhouse.io/stripe/jobs/123?a=1&b=2#apply',
       'https://boards.greenhouse.io/stripe/jobs/123?a=1&utm_source=x&b=2&gh_src=abc',
+      'http://boards.greenhouse.io/stripe/jobs/123?a=1&b=2',
+      'HTTP://boards.greenhouse.io:80/stripe/jobs/123?a=1&b=2',
     ])
       expect(normalizeJobUrl(variant)).toBe(normalizeJobUrl(base));
     expect(normalizeJobUrl(base)).not.toBe(normalizeJobUrl('https://boards.greenhouse.io/stripe/jobs/124'));

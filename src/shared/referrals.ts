@@ -94,9 +94,9 @@ export function isWebUrl(value: string): boolean {
 }
 
 /**
- * The key that makes two spellings of one posting a duplicate: scheme and host lower-cased, default port,
- * fragment, tracking parameters (utm_*, trk, refId, ref, src, source, gh_src) and a trailing slash dropped,
- * the remaining parameters sorted.
+ * The key that makes two spellings of one posting a duplicate: `http:` and `https:` are one (the key says
+ * https), host lower-cased, default port, fragment, tracking parameters (utm_*, trk, refId, ref, src,
+ * source, gh_src) and a trailing slash dropped, the remaining parameters sorted.
  */
 export function normalizeJobUrl(value: string): string {
   const url = new URL(value.trim());
@@ -107,7 +107,7 @@ export function normalizeJobUrl(value: string): string {
   url.search = new URLSearchParams(kept).toString();
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : '';
   const host = url.host.toLowerCase().replace(/^www\./, '');
-  return `${url.protocol}//${host}${path}${url.search}`;
+  return `https://${host}${path}${url.search}`;
 }
 const TRACKING_PARAM = /^(utm_.*|trk|trackingid|refid|ref|src|source|gh_src|lever-source.*)$/i;
 
@@ -145,7 +145,8 @@ export type CreateReferralRequestInput = z.input<typeof CreateReferralRequestInp
 export const ReferralSchema = z.object({
   id: z.number().int(),
   requestId: z.number().int(),
-  referrerId: z.number().int(),
+  /** The referrer's user id; null in the seeker's list, where the first name is all they learn. */
+  referrerId: z.number().int().nullable(),
   status: ReferralStatusSchema,
   feedback: z.string().nullable(),
   submittedAt: z.iso.datetime({ offset: true }).nullable(),

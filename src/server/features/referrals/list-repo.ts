@@ -110,7 +110,7 @@ export async function listRequestViews(
       : await requestListQuery(db, role, userId, page);
   // A referrer learns nothing of the request's other referrers; the seeker sees who passed it on.
   const handoffs = role === 'seeker' ? await handoffsByRequest(db, rows) : new Map();
-  return rows.map((row) => toRequestDto(row, handoffs.get(row.request.id) ?? []));
+  return rows.map((row) => toRequestDto(row, handoffs.get(row.request.id) ?? [], role));
 }
 
 // The lists' first pages are what the dashboards and their polls ask for.
@@ -129,7 +129,7 @@ const firstPages = {
 
 export async function findRequestView(db: Db, requestId: number): Promise<ReferralRequest | undefined> {
   const [row] = await selectRequestViews(db, false, eq(referralRequests.id, requestId));
-  return row && toRequestDto(row, (await handoffsByRequest(db, [row])).get(requestId) ?? []);
+  return row && toRequestDto(row, (await handoffsByRequest(db, [row])).get(requestId) ?? [], 'seeker');
 }
 
 async function handoffsByRequest(db: Db, rows: RequestViewRow[]): Promise<Map<number, ReferralHandoff[]>> {
@@ -163,7 +163,11 @@ export function toReferralDto(row: ReferralRow): Referral {
   };
 }
 
-function toRequestDto(row: RequestViewRow, handoffs: ReferralHandoff[]): ReferralRequest {
+function toRequestDto(
+  row: RequestViewRow,
+  handoffs: ReferralHandoff[],
+  viewer: 'seeker' | 'referrer',
+): ReferralRequest {
   const { request, referral } = row;
   // A referrer the request passed on from keeps the card as history, but not the applicant's resume.
   const passedOn = referral?.supersededAt != null;
@@ -180,7 +184,12 @@ function toRequestDto(row: RequestViewRow, handoffs: ReferralHandoff[]): Referra
     updatedAt: request.updatedAt.toISOString(),
     company: row.company,
     jobSeeker: row.seeker,
-    referral: referral && { ...toReferralDto(referral), referrerFirstName: firstNameOf(row.referrerName) },
+    // A seeker learns their referrer's first name and nothing else that identifies them.
+    referral: referral && {
+      ...toReferralDto(referral),
+      referrerId: viewer === 'seeker' ? null : referral.referrerId,
+      referrerFirstName: firstNameOf(row.referrerName),
+    },
     handoffs,
   };
 }

@@ -44,9 +44,11 @@ describe.each(testDatabases)('referral request lists (%s)', (kind) => {
     expect(mine[0]!.referral).toBeNull();
     expect(mine[1]).toMatchObject({
       company: { id: 9, name: 'Adobe', isPartner: false },
-      referral: { referrerId: referrer.user.id, referrerFirstName: 'Lena', status: 'pending' },
+      referral: { referrerId: null, referrerFirstName: 'Lena', status: 'pending' },
       resumeLink: null,
     });
+    // The first name is all a seeker learns: not the referrer's id, nor anything else about them.
+    expect(JSON.stringify(mine)).not.toContain(referrer.user.email);
     const upload = await uploadResume(seeker, pdfBytes('lists'));
     expect(upload.statusCode).toBe(201);
     const resumeId = (upload.json() as { id: number }).id;

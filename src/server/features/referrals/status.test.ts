@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CreateReferralRequestResultSchema, ReferralSchema } from '../../../shared/referrals.js';
 import { referralRequests, referrals } from '../../db/schema.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
+import { currentReferral } from '../../testing/handoff-fixtures.js';
 import { notificationsOf, requestBody, setWilling, signInReferrer } from '../../testing/referral-fixtures.js';
 
 describe.each(testDatabases)('referral status changes (%s)', (kind) => {
@@ -22,7 +23,8 @@ describe.each(testDatabases)('referral status changes (%s)', (kind) => {
     const res = await seeker.post('/api/referral-requests', requestBody({ companyId: 3, position }));
     expect(res.statusCode).toBe(201);
     const created = CreateReferralRequestResultSchema.parse(res.json());
-    expect(created.referral?.referrerId).toBe(referrer.user.id);
+    expect(created.referral?.referrerId).toBeNull(); // the seeker learns only the first name
+    expect((await currentReferral(t, created.id))?.referrerId).toBe(referrer.user.id);
     return { seeker, referralId: created.referral!.id, requestId: created.id };
   }
   const move = (who: SignedIn, id: number, status: string, feedback?: string) =>
