@@ -57,6 +57,25 @@ export function formatNotificationDate(value: string | Date): string {
   return Number.isNaN(date.getTime()) ? '' : format(date, NOTIFICATION_DATE_FORMAT);
 }
 
+/**
+ * A moment inside a notification's text. It is kept as an ISO value, not as words, so that each reader sees
+ * it in their own time zone: the browser formats it (renderNotificationText), and so does mail, in the
+ * zone the user's browser gave at sign-in.
+ */
+export function notificationTime(at: Date): string {
+  return `{{time:${at.toISOString()}}}`;
+}
+
+const TIME_TOKEN = /\{\{time:(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)\}\}/g;
+
+/** The text with each notificationTime written by `formatTime` (by default as the bell writes dates). */
+export function renderNotificationText(
+  text: string,
+  formatTime: (at: Date) => string = formatNotificationDate,
+): string {
+  return text.replace(TIME_TOKEN, (_token, iso: string) => formatTime(new Date(iso)));
+}
+
 /** The bell's badge text: nothing at 0, the number up to 99, then '99+'. */
 export function formatBadgeCount(count: number): string {
   if (!Number.isFinite(count) || count <= 0) return '';

@@ -190,7 +190,8 @@ describe('answer schemas the web parses', () => {
     expect(verdict(VerificationStatusSchema, {})).not.toBe('ok');
     expect(verdict(SendVerificationCodeResultSchema, { sentTo: 'a@b.co', expiresInMinutes: 15 })).toBe('ok');
     expect(verdict(SendVerificationCodeResultSchema, {})).not.toBe('ok');
-    expect(verdict(UserSettingsSchema, { emailNotifications: true })).toBe('ok');
+    expect(verdict(UserSettingsSchema, { emailNotifications: true, timeZone: null })).toBe('ok');
+    expect(verdict(UserSettingsSchema, { emailNotifications: true, timeZone: 'Asia/Tokyo' })).toBe('ok');
     expect(verdict(UserSettingsSchema, {})).not.toBe('ok');
     expect(verdict(AccountExportSchema, {})).not.toBe('ok');
   });

@@ -26,7 +26,7 @@ export interface FakeProfileState {
   skills: Skill[];
   resume: Resume | null;
   /** GET/PUT /api/user/settings (the mail feature's contract). */
-  settings: { emailNotifications: boolean };
+  settings: { emailNotifications: boolean; timeZone: string | null };
 }
 
 export type { RecordedCall } from '@/testing/fake-api';
@@ -75,7 +75,7 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
     education: [],
     skills: [],
     resume: null,
-    settings: { emailNotifications: true },
+    settings: { emailNotifications: true, timeZone: null },
     ...initial,
   };
   let nextId = 100;
@@ -123,7 +123,8 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
       return state.user;
     },
     mySettings: () => state.settings,
-    changeSettings: ({ body }) => (state.settings = body as FakeProfileState['settings']),
+    changeSettings: ({ body }) =>
+      (state.settings = { ...state.settings, ...(body as Partial<FakeProfileState['settings']>) }),
     currentCompany: ({ params, body }) => {
       if (!ownUser(params)) return notYours;
       const { companyName } = body as { companyName: string };

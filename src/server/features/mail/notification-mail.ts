@@ -1,4 +1,6 @@
 import { PRODUCT_NAME } from '../../../shared/brand.js';
+import { renderNotificationText } from '../../../shared/notifications.js';
+import { canonicalTimeZone } from '../../../shared/settings.js';
 import type { Db } from '../../db/client.js';
 import { escapeHtml } from './html.js';
 import { enqueueMail, type MailMessage } from './outbox.js';
@@ -26,19 +28,38 @@ export function unsubscribeUrl(options: NotificationMailOptions, userId: number)
   return `${options.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * A moment as mail writes it: in the reader's time zone with its offset ('Nov 26, 2026, 1:26 PM GMT+1'),
+ * or in UTC when their browser never told us their zone.
+ */
+export function mailTime(at: Date, timeZone: string | null): string {
+  const zone = (timeZone && canonicalTimeZone(timeZone)) ?? 'UTC';
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: zone,
+    timeZoneName: zone === 'UTC' ? 'short' : 'shortOffset',
+  }).format(at);
+}
+
 /** The mail for one notification: plain text, simple HTML, and the one-click unsubscribe headers. */
 export function renderNotificationMail(
   options: NotificationMailOptions,
   to: string,
   userId: number,
   notification: NotifiedEvent['notification'],
+  timeZone: string | null = null,
 ): MailMessage {
+  const message = renderNotificationText(notification.message, (at) => mailTime(at, timeZone));
   const open = `${options.publicUrl}${notification.link ?? NOTIFICATIONS_PATH}`;
   const unsubscribe = unsubscribeUrl(options, userId);
   const settings = `${options.publicUrl}${SETTINGS_PATH}`;
   const why = `You get this email because email notifications are on for your ${PRODUCT_NAME} account.`;
   const text = [
-    notification.message,
+    message,
     '',
     `Open ${PRODUCT_NAME}: ${open}`,
     '',
@@ -52,7 +73,7 @@ export function renderNotificationMail(
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(notification.title)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 <h1 style="font-size:18px">${escapeHtml(notification.title)}</h1>
-<p>${escapeHtml(notification.message)}</p>
+<p>${escapeHtml(message)}</p>
 <p><a href="${escapeHtml(open)}" style="color:#2563eb">Open ${PRODUCT_NAME}</a></p>
 <hr style="border:0;border-top:1px solid #e2e8f0">
 <p style="font-size:12px;color:#64748b">${escapeHtml(why)}
@@ -80,6 +101,9 @@ export function mailNotifications(options: NotificationMailOptions) {
   return async (tx: Db, { userId, notification }: NotifiedEvent): Promise<void> => {
     const recipient = await findMailRecipient(tx, userId);
     if (!recipient?.emailNotifications) return;
-    await enqueueMail(tx, renderNotificationMail(options, recipient.email, userId, notification));
+    await enqueueMail(
+      tx,
+      renderNotificationMail(options, recipient.email, userId, notification, recipient.timeZone),
+    );
   };
 }

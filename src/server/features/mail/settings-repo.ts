@@ -2,15 +2,20 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userSettings, users } from '../../db/schema.js';
 
-/** A user's sign-in address and whether they want mail; undefined when there is no such user. */
-export async function findMailRecipient(
-  db: Db,
-  userId: number,
-): Promise<{ email: string; emailNotifications: boolean } | undefined> {
+export interface MailRecipient {
+  email: string;
+  emailNotifications: boolean;
+  /** IANA name, or null when the browser never told us. */
+  timeZone: string | null;
+}
+
+/** A user's sign-in address, whether they want mail and their time zone; undefined when there is no such user. */
+export async function findMailRecipient(db: Db, userId: number): Promise<MailRecipient | undefined> {
   const [row] = await db
     .select({
       email: users.email,
       emailNotifications: sql<boolean>`coalesce(${userSettings.emailNotifications}, true)`,
+      timeZone: userSettings.timeZone,
     })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
@@ -18,14 +23,16 @@ export async function findMailRecipient(
   return row;
 }
 
-export async function upsertEmailNotifications(db: Db, userId: number, on: boolean): Promise<boolean> {
+/** Saves the settings given, leaving the others as they were; answers them all. */
+export async function upsertSettings(
+  db: Db,
+  userId: number,
+  change: { emailNotifications?: boolean; timeZone?: string },
+): Promise<{ emailNotifications: boolean; timeZone: string | null }> {
   const [row] = await db
     .insert(userSettings)
-    .values({ userId, emailNotifications: on })
-    .onConflictDoUpdate({
-      target: userSettings.userId,
-      set: { emailNotifications: on, updatedAt: sql`now()` },
-    })
-    .returning({ emailNotifications: userSettings.emailNotifications });
-  return row!.emailNotifications;
+    .values({ userId, ...change })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...change, updatedAt: sql`now()` } })
+    .returning({ emailNotifications: userSettings.emailNotifications, timeZone: userSettings.timeZone });
+  return row!;
 }

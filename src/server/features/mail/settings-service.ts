@@ -1,4 +1,5 @@
-import type { UserSettings } from '../../../shared/settings.js';
+import type { z } from 'zod';
+import type { UserSettings, UserSettingsInputSchema } from '../../../shared/settings.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './settings-repo.js';
@@ -7,11 +8,19 @@ import { verifyUnsubscribeToken } from './unsubscribe-token.js';
 export async function getSettings(db: Db, userId: number): Promise<UserSettings> {
   const recipient = await repo.findMailRecipient(db, userId);
   if (!recipient) throw notFound('User not found.');
-  return { emailNotifications: recipient.emailNotifications };
+  return { emailNotifications: recipient.emailNotifications, timeZone: recipient.timeZone };
 }
 
-export async function updateSettings(db: Db, userId: number, input: UserSettings): Promise<UserSettings> {
-  return { emailNotifications: await repo.upsertEmailNotifications(db, userId, input.emailNotifications) };
+export async function updateSettings(
+  db: Db,
+  userId: number,
+  input: z.output<typeof UserSettingsInputSchema>,
+): Promise<UserSettings> {
+  const change = {
+    ...(input.emailNotifications === undefined ? {} : { emailNotifications: input.emailNotifications }),
+    ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
+  };
+  return repo.upsertSettings(db, userId, change);
 }
 
 export const INVALID_UNSUBSCRIBE = 'This unsubscribe link is not valid.';
@@ -21,7 +30,7 @@ export async function unsubscribeTarget(
   db: Db,
   secret: string,
   token: string,
-): Promise<{ userId: number; email: string; emailNotifications: boolean }> {
+): Promise<{ userId: number } & repo.MailRecipient> {
   const userId = verifyUnsubscribeToken(secret, token);
   if (userId === undefined) throw badRequest(INVALID_UNSUBSCRIBE);
   const recipient = await repo.findMailRecipient(db, userId);
@@ -31,5 +40,5 @@ export async function unsubscribeTarget(
 
 export async function unsubscribe(db: Db, secret: string, token: string): Promise<void> {
   const { userId } = await unsubscribeTarget(db, secret, token);
-  await repo.upsertEmailNotifications(db, userId, false);
+  await repo.upsertSettings(db, userId, { emailNotifications: false });
 }

@@ -10,6 +10,8 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../testing/test-app.js';
+import { notificationTime } from '../../../shared/notifications.js';
+import { mailNotifications, mailTime } from './notification-mail.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -46,13 +48,14 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
 
   it('reads and changes email notifications (on by default)', async () => {
     const who = await t.signIn();
-    expect(await settings(who)).toEqual({ emailNotifications: true });
+    expect(await settings(who)).toEqual({ emailNotifications: true, timeZone: null });
     const off = await who.put('/api/user/settings', { emailNotifications: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toEqual({ emailNotifications: false });
-    expect(await settings(who)).toEqual({ emailNotifications: false });
+    expect(off.json()).toEqual({ emailNotifications: false, timeZone: null });
+    expect(await settings(who)).toEqual({ emailNotifications: false, timeZone: null });
     expect((await who.put('/api/user/settings', { emailNotifications: true })).json()).toEqual({
       emailNotifications: true,
+      timeZone: null,
     });
     expect(off.headers['cache-control']).toBe('no-store');
   });
@@ -67,12 +70,51 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
     });
     expect(visitorPut.statusCode).toBe(401);
     const who = await t.signIn();
-    for (const body of [{}, { emailNotifications: 'false' }, { emailNotifications: false, extra: 1 }, []]) {
+    for (const body of [
+      {},
+      { emailNotifications: 'false' },
+      { emailNotifications: false, extra: 1 },
+      [],
+      { timeZone: 'Mars/Olympus' },
+      { timeZone: 'Europe/Berlin\r\nX: y' },
+      { timeZone: 7 },
+    ]) {
       const res = await who.put('/api/user/settings', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toHaveProperty('error');
     }
-    expect(await settings(who)).toEqual({ emailNotifications: true });
+    expect(await settings(who)).toEqual({ emailNotifications: true, timeZone: null });
+  });
+
+  it("keeps the browser's time zone apart from the mail setting, and writes mail times in it with the offset", async () => {
+    const who = await t.signIn();
+    const saved = await who.put('/api/user/settings', { timeZone: 'asia/tokyo' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ emailNotifications: true, timeZone: 'Asia/Tokyo' });
+    expect((await who.put('/api/user/settings', { emailNotifications: false })).json()).toEqual({
+      emailNotifications: false,
+      timeZone: 'Asia/Tokyo',
+    });
+    await who.put('/api/user/settings', { emailNotifications: true });
+
+    const deadline = new Date('2026-11-26T12:26:00Z');
+    const notice = { title: 'Reminder', message: `Answer by ${notificationTime(deadline)}.`, link: null };
+    await t.database.db.transaction((tx) =>
+      mailNotifications({ publicUrl: PUBLIC_URL, secret: t.config.sessionSecret })(tx, {
+        userId: who.user.id,
+        notification: notice,
+      }),
+    );
+    const inbox = await t.app.inject({ url: `/dev-mail/messages?to=${encodeURIComponent(who.user.email)}` });
+    const [mail] = inbox.json<{ text: string; html: string }[]>();
+    expect(mail!.text).toContain('Answer by Nov 26, 2026, 9:26 PM GMT+9.');
+    expect(mail!.html).toContain('Answer by Nov 26, 2026, 9:26 PM GMT+9.');
+  });
+
+  it('writes mail times in UTC, saying so, when the zone is not known', () => {
+    expect(mailTime(new Date('2026-11-26T12:26:00Z'), null)).toBe('Nov 26, 2026, 12:26 PM UTC');
+    expect(mailTime(new Date('2026-07-01T12:00:00Z'), 'Europe/Berlin')).toBe('Jul 1, 2026, 2:00 PM GMT+2');
+    expect(mailTime(new Date('2026-07-01T12:00:00Z'), 'Not/AZone')).toBe('Jul 1, 2026, 12:00 PM UTC');
   });
 
   it('unsubscribes with the link from the mail: GET shows a button, its POST turns mail off', async () => {
@@ -84,20 +126,20 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
     expect(page.body).toContain('<form method="post"');
     expect(page.body).toContain('name="List-Unsubscribe" value="One-Click"');
     // Following the link (as mail scanners do) changes nothing.
-    expect(await settings(who)).toEqual({ emailNotifications: true });
+    expect(await settings(who)).toMatchObject({ emailNotifications: true });
 
     // The page's own button: same origin.
     const res = await oneClick(token, { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toContain('unsubscribed');
-    expect(await settings(who)).toEqual({ emailNotifications: false });
+    expect(await settings(who)).toMatchObject({ emailNotifications: false });
   });
 
   it('takes the RFC 8058 one-click POST with no Origin', async () => {
     const who = await t.signIn();
     const res = await oneClick(await tokenFromMail(who));
     expect(res.statusCode, res.body).toBe(200);
-    expect(await settings(who)).toEqual({ emailNotifications: false });
+    expect(await settings(who)).toMatchObject({ emailNotifications: false });
     // Again: still fine.
     expect((await oneClick(await tokenFromMail(who))).statusCode).toBe(200);
   });
@@ -120,7 +162,7 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
       expect(page.statusCode, token).toBe(400);
       expect(page.body).toContain('not valid');
     }
-    expect(await settings(victim)).toEqual({ emailNotifications: true });
+    expect(await settings(victim)).toMatchObject({ emailNotifications: true });
 
     const ghost = createUnsubscribeToken(t.config.sessionSecret, 2_000_000_000);
     expect((await oneClick(ghost)).statusCode).toBe(404);
@@ -138,7 +180,7 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
     expect((await oneClick(token, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
     expect((await oneClick(token, {}, 'List-Unsubscribe=Nope')).statusCode).toBe(400);
     expect((await oneClick(token, { 'content-type': 'text/plain' })).statusCode).toBe(415);
-    expect(await settings(who)).toEqual({ emailNotifications: true });
+    expect(await settings(who)).toMatchObject({ emailNotifications: true });
   });
 
   it('takes form bodies and no-Origin writes on that route only', async () => {
@@ -164,7 +206,7 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
       payload: ONE_CLICK,
     });
     expect(otherForm.statusCode).toBe(403);
-    expect(await settings(who)).toEqual({ emailNotifications: true });
+    expect(await settings(who)).toMatchObject({ emailNotifications: true });
   });
 
   it('forgets the setting with the account', async () => {

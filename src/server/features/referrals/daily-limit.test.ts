@@ -50,6 +50,17 @@ describe.each(testDatabases)('the daily request limit (%s)', (kind) => {
     expect(await countRequests(seeker.user.id)).toBe(10);
   });
 
+  it("writes the time of the next one in the seeker's own time zone once the browser told it", async () => {
+    const seeker = await t.signIn('Tokyo Seeker');
+    expect((await seeker.put('/api/user/settings', { timeZone: 'Asia/Tokyo' })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await send(seeker, i)).statusCode).toBe(201);
+    const refused = await send(seeker, 10);
+    expect(refused.statusCode).toBe(429);
+    const body = DailyLimitErrorSchema.parse(refused.json());
+    expect(body.error).toBe(dailyLimitMessage(10, new Date(body.retryAt), 'Asia/Tokyo'));
+    expect(body.error).toMatch(/after \d{1,2}:\d\d [AP]M GMT\+9 on /);
+  });
+
   it('does not count requests older than 24 hours', async () => {
     const seeker = await t.signIn('Yesterday Seeker');
     for (let i = 0; i < 10; i++) expect((await send(seeker, i)).statusCode).toBe(201);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { dailyLimitMessage } from '../../../shared/request-limit.js';
 import type { Db } from '../../db/client.js';
-import { referralRequests } from '../../db/schema.js';
+import { referralRequests, userSettings } from '../../db/schema.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { lockUserRow } from './referrer-repo.js';
 
@@ -32,5 +32,11 @@ export async function enforceDailyLimit(tx: Db, seekerId: number, perDay: number
   if (recent.length < perDay) return;
   const nextAt = new Date(recent[0]!.createdAt.getTime() + DAY_MS);
   const seconds = Math.max(1, Math.ceil((nextAt.getTime() - now.getTime()) / 1000));
-  throw tooManyRequests(dailyLimitMessage(perDay, nextAt), seconds, { retryAt: nextAt.toISOString() });
+  const [settings] = await tx
+    .select({ timeZone: userSettings.timeZone })
+    .from(userSettings)
+    .where(eq(userSettings.userId, seekerId));
+  throw tooManyRequests(dailyLimitMessage(perDay, nextAt, settings?.timeZone ?? null), seconds, {
+    retryAt: nextAt.toISOString(),
+  });
 }

@@ -177,14 +177,11 @@ describe('the sweep', () => {
     expect(await sweep(23 * HOUR)).toEqual({ reminded: 0, expired: 0 });
     expect(await sweep(25 * HOUR)).toMatchObject({ reminded: 1, expired: 0 });
     expect(await sweep(26 * HOUR)).toEqual({ reminded: 0, expired: 0 });
-    const deadline = new Intl.DateTimeFormat('en-US', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'UTC',
-    }).format(new Date(referral.createdAt.getTime() + 48 * HOUR));
+    // The deadline travels as an ISO value that each reader's browser (or mail, in their zone) writes out.
+    const deadline = new Date(referral.createdAt.getTime() + 48 * HOUR).toISOString();
     expect((await w.noticesOf(first.id)).at(-1)).toEqual({
       title: 'Reminder: referral request waiting',
-      message: `Sam Seeker is still waiting for your answer on Engineer at ${company.name}. Please accept or decline it by ${deadline} UTC; after that it passes to another referrer.`,
+      message: `Sam Seeker is still waiting for your answer on Engineer at ${company.name}. Please accept or decline it by {{time:${deadline}}}; after that it passes to another referrer.`,
       type: 'referral_reminder',
       link: '/my-referrals?tab=incoming',
     });

@@ -1,3 +1,4 @@
+import { notificationTime } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
 import { claimDueReferral, claimReminders, describeRequest, expireReferral } from './handoff-repo.js';
 import { passOn } from './handoff.js';
@@ -12,12 +13,6 @@ export interface SweepResult {
   reminded: number;
   expired: number;
 }
-
-const deadlineFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
 
 /**
  * DESIGN.md "Bounded answers", as of `now`: a reminder to every referrer whose referral has been pending
@@ -40,7 +35,7 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
         await deps.notify(tx, {
           userId: referral.referrerId,
           title: 'Reminder: referral request waiting',
-          message: `${about.seekerName} is still waiting for your answer on ${about.position} at ${about.companyName}. Please accept or decline it by ${deadlineFormat.format(deadline)} UTC; after that it passes to another referrer.`,
+          message: `${about.seekerName} is still waiting for your answer on ${about.position} at ${about.companyName}. Please accept or decline it by ${notificationTime(deadline)}; after that it passes to another referrer.`,
           type: 'referral_reminder',
           link: INCOMING_LINK,
         });

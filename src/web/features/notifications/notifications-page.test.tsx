@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatNotificationDate, notificationTime } from '@shared/notifications';
 import { NotificationsPage } from './notifications-page';
 import { fakeNotificationsApi, makeNotification, renderWithApp } from '@/testing/notifications-test-utils';
 
@@ -23,6 +24,21 @@ describe('NotificationsPage', () => {
     expect(second).not.toHaveAttribute('data-unread');
     expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
     expect(await screen.findByText('1 unread')).toBeInTheDocument();
+  });
+
+  it("writes a time inside a message in the reader's own time zone, as the dates are written", async () => {
+    const deadline = new Date('2026-11-26T12:26:00Z');
+    fakeNotificationsApi([
+      makeNotification(3, {
+        message: `Please answer by ${notificationTime(deadline)}; after that it passes on.`,
+      }),
+    ]);
+    renderWithApp(<NotificationsPage />);
+    const [row] = await rows();
+    expect(row).toHaveTextContent(
+      `Please answer by ${formatNotificationDate(deadline)}; after that it passes on.`,
+    );
+    expect(row).not.toHaveTextContent('{{time');
   });
 
   it("'Mark all as read' marks everything and then disappears with the badge", async () => {

@@ -104,6 +104,14 @@ describe('GoogleButton', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByText('Sign in successful!')).toBeInTheDocument();
     expect(sessionStorage.getItem('isLoggedIn')).toBe('true');
+    // The browser's time zone is kept in the settings, so mail writes times the way the reader reads them.
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/user/settings',
+      expect.objectContaining({
+        method: 'PUT',
+        body: JSON.stringify({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+      }),
+    );
     expect(screen.queryByText('Dashboard page')).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1500));
     expect(screen.getByText('Dashboard page')).toBeInTheDocument();

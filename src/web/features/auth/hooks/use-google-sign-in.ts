@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { authStatusQuery } from '@/lib/auth';
 import { sessionFlags } from '@/lib/session-flags';
 import { paths } from '@/paths';
+import { saveBrowserTimeZone } from '../api/save-time-zone';
 import { STATUS_CHECK_FAILED, signInTexts, type SignInMode } from '../utils/sign-in-texts';
 
 function openCenteredPopup(url: string): Window | null {
@@ -64,6 +65,7 @@ export function useGoogleSignIn(mode: SignInMode) {
       const status = await queryClient.fetchQuery({ ...authStatusQuery, staleTime: 0 });
       if (status.isAuthenticated) {
         if (mode === 'signin') sessionFlags.setLoggedIn();
+        void saveBrowserTimeZone();
         showSuccess();
         timers.current.redirect = window.setTimeout(() => {
           // 'Redirecting…' is said and done: it does not follow onto the dashboard.

@@ -1,4 +1,4 @@
-import { formatNotificationDate, type Notification } from '@shared/notifications';
+import { formatNotificationDate, renderNotificationText, type Notification } from '@shared/notifications';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -60,7 +60,9 @@ export function NotificationItem({
             {n.title}
             {!n.read && <span className="sr-only"> (unread)</span>}
           </span>
-          <span className={cn('text-muted-foreground block text-sm', s.message)}>{n.message}</span>
+          <span className={cn('text-muted-foreground block text-sm', s.message)}>
+            {renderNotificationText(n.message)}
+          </span>
           <time dateTime={n.createdAt} className={cn('text-muted-foreground block text-xs', s.time)}>
             {formatNotificationDate(n.createdAt)}
           </time>

@@ -93,7 +93,7 @@ describe('CurrentCompanyCard', () => {
 
 describe('EmailNotificationsCard', () => {
   it('shows the saved setting and turns mail off', async () => {
-    const api = fakeProfileApi({ settings: { emailNotifications: true } });
+    const api = fakeProfileApi({ settings: { emailNotifications: true, timeZone: null } });
     renderWithClient(<EmailNotificationsCard />);
     const toggle = await screen.findByRole('switch', { name: 'Email me about my referrals' });
     await waitFor(() => expect(toggle).toBeChecked());
@@ -104,12 +104,12 @@ describe('EmailNotificationsCard', () => {
       path: '/api/user/settings',
       body: { emailNotifications: false },
     });
-    expect(api.state.settings).toEqual({ emailNotifications: false });
+    expect(api.state.settings).toMatchObject({ emailNotifications: false });
     expect(within(card('Email notifications')).getByText(/one-click/)).toBeInTheDocument();
   });
 
   it('puts the switch back when saving fails', async () => {
-    const api = fakeProfileApi({ settings: { emailNotifications: false } });
+    const api = fakeProfileApi({ settings: { emailNotifications: false, timeZone: null } });
     api.overrides.set('PUT /api/user/settings', () => new Response('boom', { status: 500 }));
     renderWithClient(<EmailNotificationsCard />);
     const toggle = await screen.findByRole('switch', { name: 'Email me about my referrals' });

@@ -10,9 +10,10 @@ export function EmailNotificationsCard() {
   const ids = { title: useId(), switch: useId(), hint: useId() };
   const settings = useUserSettings();
   const update = useUpdateUserSettings();
-  const checked = update.isPending
-    ? update.variables.emailNotifications
-    : (settings.data?.emailNotifications ?? false);
+  const checked =
+    (update.isPending ? update.variables.emailNotifications : undefined) ??
+    settings.data?.emailNotifications ??
+    false;
 
   return (
     <Card aria-labelledby={ids.title}>
