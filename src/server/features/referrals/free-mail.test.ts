@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EMPLOYERS } from '../../../shared/employers.js';
+import { projectRoot } from '../../lib/project-root.js';
 import { isFreeMail } from './free-mail.js';
 
 describe('isFreeMail', () => {
@@ -26,5 +30,17 @@ describe('isFreeMail', () => {
     ]) {
       expect(isFreeMail(work), work).toBe(false);
     }
+  });
+});
+
+describe('employers whose own domain is a public mail provider', () => {
+  it('are exactly those whose referrers migration 0011 took back to pending', () => {
+    const migration = readFileSync(path.join(projectRoot, 'drizzle/0011_hardening_three.sql'), 'utf8');
+    const listed = /"domain" IN \(([^)]*)\)/.exec(migration)?.[1] ?? '';
+    const inMigration = [...listed.matchAll(/'([^']+)'/g)].map((m) => m[1]).sort();
+    const free = EMPLOYERS.filter((e) => isFreeMail(e.domain))
+      .map((e) => e.domain)
+      .sort();
+    expect(inMigration).toEqual(free);
   });
 });
