@@ -101,7 +101,7 @@ const ConfigSchema = z
       .min(1, 'must be a port number from 1 to 65535')
       .max(65535, 'must be a port number from 1 to 65535')
       .optional(),
-    /** The site's domain as registered in Plausible; analytics stay off without it (docs/decisions/014). */
+    /** The site's domain as registered in Plausible; analytics stay off without it (docs/decisions/014-analytics-adapter.md). */
     ANALYTICS_PLAUSIBLE_DOMAIN: z
       .string()
       .trim()

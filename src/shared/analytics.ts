@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the server tells the web app about analytics (docs/decisions/014): a `<meta>` tag of this name in
+ * What the server tells the web app about analytics (docs/decisions/014-analytics-adapter.md): a `<meta>` tag of this name in
  * the served index.html whose content is this object as JSON. No tag means analytics are off.
  */
 export const ANALYTICS_META_NAME = 'referbridge-analytics';

@@ -19,7 +19,7 @@ export const paths = {
   referrerDashboard: '/referrer-dashboard',
   originalDashboard: '/original-dashboard',
   basicDashboard: '/basic-dashboard',
-  /** Not in the spec's route table (its route is 'not shown'): docs/decisions/012. */
+  /** Not in the spec's route table (its route is 'not shown'): docs/decisions/013-emergency-dashboard-route.md. */
   emergencyDashboard: '/emergency-dashboard',
 } as const;
 

@@ -10,7 +10,7 @@ export class DataDirLockedError extends Error {}
  * killed process (even by SIGKILL) leaves nothing that blocks the next start, and no reused pid can pass
  * for a live holder. On Linux it lives in the abstract namespace (no file at all: taken atomically, freed
  * by the kernel); elsewhere it is a socket file beside the data directory, whose leftover is recognised by
- * nobody answering on it. See docs/decisions/008-data-dir-lock.md.
+ * nobody answering on it. See docs/decisions/009-data-dir-lock.md.
  */
 function lockAddress(dataDir: string): string {
   const resolved = path.resolve(dataDir);

@@ -11,7 +11,7 @@ function connectSrc(csp: unknown): string {
   return /connect-src ([^;]*)/.exec(String(csp))?.[1] ?? '';
 }
 
-describe('analytics configuration (docs/decisions/014)', () => {
+describe('analytics configuration (docs/decisions/014-analytics-adapter.md)', () => {
   const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'referbridge-analytics-'));
   let off: TestApp;
   let on: TestApp;

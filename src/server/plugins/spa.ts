@@ -12,14 +12,14 @@ const isApiPath = (url: string) => /^\/(api|auth|dev-idp|dev-mail|mail|metrics)(
 export interface SpaOptions {
   /** The head a page's HTML should carry (title, description, Open Graph), when it has its own. */
   headFor?: (pathname: string) => PageHead | undefined;
-  /** When set, every page carries the analytics settings in a meta tag (docs/decisions/014). */
+  /** When set, every page carries the analytics settings in a meta tag (docs/decisions/014-analytics-adapter.md). */
   analytics?: AnalyticsConfig;
 }
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html for every other GET so the
  * client router can show its own pages (including its 404). API-like paths get a JSON 404 instead. When
- * analytics are configured, index.html carries their settings in a meta tag (docs/decisions/014), so the
+ * analytics are configured, index.html carries their settings in a meta tag (docs/decisions/014-analytics-adapter.md), so the
  * client knows them on first paint without another request.
  */
 export async function registerSpa(

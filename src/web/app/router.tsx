@@ -6,7 +6,7 @@ import { paths, routePatterns } from '@/paths';
 import { DocumentTitle, type RouteHandle } from './document-title';
 import { ScrollToTop } from './scroll-to-top';
 
-// Only the landing is in the first bundle: every other screen loads on demand (decision 022), so a first
+// Only the landing is in the first bundle: every other screen loads on demand (docs/decisions/022-first-visit-javascript.md), so a first
 // visit does not pay for the session check, the API client, the schemas or the UI kit.
 const SignInPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.SignInPage })));
 const SignUpPage = lazy(() => import('@/features/auth/auth-page').then((m) => ({ default: m.SignUpPage })));

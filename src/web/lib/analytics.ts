@@ -3,7 +3,7 @@ import { ANALYTICS_META_NAME, AnalyticsConfigSchema, type AnalyticsConfig } from
 
 /**
  * Page views and events for product analytics (spec section 3 'Analytics vocabulary'). Off unless the
- * server configured it (docs/decisions/014); then sent to Plausible's events API, which sets no cookies.
+ * server configured it (docs/decisions/014-analytics-adapter.md); then sent to Plausible's events API, which sets no cookies.
  * Nothing personal leaves the browser: no user id, email or name, only the page path (ids in it masked),
  * the event's name and category, and yes/no properties.
  */

@@ -92,7 +92,7 @@ describe.each(testDatabases)('session lifetime (%s)', (kind) => {
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 
-  // GET /api/notifications/unread-count reads the session in its own query (decision 028): same rules.
+  // GET /api/notifications/unread-count reads the session in its own query (docs/decisions/028-hot-read-path.md): same rules.
   it("answers the bell's count under the same rules: own count only, idle or expired sessions refused", async () => {
     const count = async (token: string) => {
       const browser = new Browser(t.app);

@@ -95,7 +95,7 @@ export async function releaseCompany(db: Db, name: string): Promise<void> {
 
 /**
  * GET /api/companies/{id}/stats: referrers now, and how they answered the company's requests of the last
- * 90 days; rate and median are null below COMPANY_STATS_MIN_SAMPLE (docs/decisions/019).
+ * 90 days; rate and median are null below COMPANY_STATS_MIN_SAMPLE (docs/decisions/021-account-settings.md).
  */
 export async function companyStats(db: Db, companyId: number, now = new Date()): Promise<CompanyStats> {
   if (!(await companyExists(db, companyId))) throw notFound(COMPANY_NOT_FOUND);

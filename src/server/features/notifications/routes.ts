@@ -64,7 +64,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
   api.get(
     '/unread-count',
     {
-      // Every open tab polls this: the session and the count come in one query (decision 028).
+      // Every open tab polls this: the session and the count come in one query (docs/decisions/028-hot-read-path.md).
       config: { ownSession: true },
       schema: {
         tags,

@@ -27,7 +27,7 @@ import type { ProfileViewRule } from './ports.js';
 const tags = ['profile'];
 const NO_FILE = 'Choose a PDF file to upload (form field "resume").';
 
-/** The policy of a served resume (decision 026): no script, no origin, framed by our pages only. */
+/** The policy of a served resume (docs/decisions/026-inline-resume-sandbox.md): no script, no origin, framed by our pages only. */
 export const RESUME_FILE_POLICY = "sandbox; default-src 'none'; frame-ancestors 'self'";
 
 export const tooManyUploads = (max: number) =>
@@ -101,7 +101,7 @@ export async function resumeRoutes(
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
           // Shown inline, yet inert even if some browser took it for a page (a PDF can also be HTML): the
-          // sandbox gives it no origin of ours and no script. Decision 026 weighs this against PDF viewers.
+          // sandbox gives it no origin of ours and no script. docs/decisions/026-inline-resume-sandbox.md weighs this against PDF viewers.
           .header('content-security-policy', RESUME_FILE_POLICY)
           .send(file.data)
       );

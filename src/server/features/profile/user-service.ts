@@ -95,7 +95,7 @@ export async function setCurrentCompany(
 }
 
 /**
- * PUT /api/users/{id}/not-working (docs/decisions/019). True: the user has no current company now (a
+ * PUT /api/users/{id}/not-working (docs/decisions/021-account-settings.md). True: the user has no current company now (a
  * student, between jobs), so the company prompt stops asking; a referrer stops taking new referrals (a
  * referrer without a company cannot refer), open ones stay theirs. False only takes the answer back.
  */

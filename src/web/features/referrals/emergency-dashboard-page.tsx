@@ -8,7 +8,7 @@ import { StatusActions } from './components/status-actions';
 import { companyNameOf, formatRequestDate, normalizeStatus } from './utils/referral-display';
 
 /**
- * /emergency-dashboard (docs/decisions/012): plain tables, few moving parts, for when the richer
+ * /emergency-dashboard (docs/decisions/013-emergency-dashboard-route.md): plain tables, few moving parts, for when the richer
  * dashboards misbehave.
  */
 export function EmergencyDashboardPage({ reload = () => window.location.reload() }: { reload?: () => void }) {

@@ -5,7 +5,7 @@ import { IncomingRequestsView } from './components/incoming-requests-view';
 import type { RenderProfileModal } from './components/profile-modal-slot';
 import { WillingnessToggle } from './components/willingness-toggle';
 
-/** /referrer-dashboard: the grouped incoming requests on their own screen (docs/decisions/012). */
+/** /referrer-dashboard: the grouped incoming requests on their own screen (docs/decisions/013-emergency-dashboard-route.md). */
 export function ReferrerDashboardPage({
   user,
   renderProfileModal,

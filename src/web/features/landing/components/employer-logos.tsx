@@ -6,7 +6,7 @@ import { paths } from '@/paths';
 
 /**
  * Employer tiles for the landing page: each company's name set as plain type, all in the same face, weight
- * and colour. Nothing here imitates a company's logo, colours or lettering (see docs/decisions/013).
+ * and colour. Nothing here imitates a company's logo, colours or lettering (see docs/decisions/016-blog-content.md).
  */
 
 /** The company's initial in a neutral square: a stand-in where a small picture of the employer fits. */

@@ -12,7 +12,7 @@ import { useUpdateCurrentCompany } from '../api/update-current-company';
 import { useUpdateNotWorking } from '../api/update-not-working';
 import { COMPANY_SAVE_FAILED, NOT_WORKING_LABEL } from './company-prompt';
 
-/** Account Settings: change where you work later, or say you are not working (docs/decisions/019). */
+/** Account Settings: change where you work later, or say you are not working (docs/decisions/021-account-settings.md). */
 export function CurrentCompanyCard({ user }: { user: User }) {
   const ids = { input: useId(), error: useId(), title: useId() };
   const [name, setName] = useState(user.currentCompanyName ?? '');
