@@ -9,7 +9,7 @@ import {
   isPartnerJobUrl,
   JOB_URL_MESSAGES,
 } from './job-url.js';
-import { REFERRAL_REQUEST_ERRORS } from './referrals.js';
+import { REFERRAL_REQUEST_ERRORS } from './referral-texts.js';
 
 /** The seeded list: the fixed companies keep ids 1-13, the rest follow in employer-list order. */
 const COMPANIES: readonly CompanySummary[] = EMPLOYERS.map((e, i) => ({ id: i + 1, name: e.name }));

@@ -12,7 +12,7 @@ import {
   usableName,
 } from './job-url-hosts.js';
 import { displayName, exactMatch, expandAlias, partialMatch } from './job-url-names.js';
-import { JOB_URL_MAX, REFERRAL_REQUEST_ERRORS } from './referrals.js';
+import { JOB_URL_MAX, REFERRAL_REQUEST_ERRORS } from './referral-texts.js';
 
 /**
  * Company detection from a job posting URL (spec section 5), shared by the request form, the demo's

@@ -1,16 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { normalizeJobUrl } from './job-url-rules';
 import {
-  CreateReferralRequestInputSchema,
-  REFERRAL_REQUEST_ERRORS,
-  REFERRAL_TRANSITIONS,
-  ReferralStatusSchema,
   canMoveReferral,
-  statusLabel,
-  UpdateReferralStatusInputSchema,
-  normalizeJobUrl,
+  REFERRAL_TRANSITIONS,
   type ReferralStatus,
-} from './referrals';
+  ReferralStatusSchema,
+  statusLabel,
+} from './referral-status';
+import { REFERRAL_REQUEST_ERRORS } from './referral-texts';
+import { CreateReferralRequestInputSchema, UpdateReferralStatusInputSchema } from './referrals';
 
 describe('referral status machine (spec section 4)', () => {
   it('allows exactly the five referrer transitions', () => {

@@ -1,116 +1,20 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
+import { JobUrlSchema } from './job-url-rules.js';
+import {
+  DETECTED_COMPANY_NAME_MAX,
+  FEEDBACK_MAX,
+  JOB_URL_MAX,
+  MESSAGE_MAX,
+  POSITION_MAX,
+  POSITION_MIN,
+  REFERRAL_FORM_TEXTS,
+  REFERRAL_REQUEST_ERRORS,
+} from './referral-texts.js';
+import { ReferralStatusSchema } from './referral-status.js';
 import { hasForbiddenCharacters, notAllowedMessage, optionalTextSchema } from './text.js';
 
-export { REFERRAL_SUBMIT_TEXTS } from './referral-texts.js';
-
-/**
- * The referral status machine (spec section 4, DESIGN.md "Status changes") and every payload of the
- * referral routes. The server's routes and the web's forms both parse with these.
- */
-export const ReferralStatusSchema = z.enum([
-  'pending',
-  'accepted',
-  'declined',
-  'submitted',
-  'successful',
-  'unsuccessful',
-  // Never a referrer's move: the sweep sets it when nobody answered in time (DESIGN.md "Bounded answers").
-  'expired',
-]);
-export type ReferralStatus = z.infer<typeof ReferralStatusSchema>;
-
-/** Where a referrer may take a referral from each status; declined, successful and unsuccessful are final. */
-export const REFERRAL_TRANSITIONS: Readonly<Record<ReferralStatus, readonly ReferralStatus[]>> = {
-  pending: ['accepted', 'declined'],
-  accepted: ['submitted'],
-  submitted: ['successful', 'unsuccessful'],
-  declined: [],
-  successful: [],
-  unsuccessful: [],
-  expired: [],
-};
-
-export function canMoveReferral(from: ReferralStatus, to: ReferralStatus): boolean {
-  return REFERRAL_TRANSITIONS[from].includes(to);
-}
-
-/** A referral that still takes one of the referrer's capacity slots (DESIGN.md "Matching"). */
-export const OPEN_REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'accepted'];
-
-/** Spec section 9. */
-export const POSITION_MIN = 2;
-export const POSITION_MAX = 100;
-export const MESSAGE_MAX = 500;
-export const FEEDBACK_MAX = 1000;
-export const JOB_URL_MAX = 2000;
-export const DETECTED_COMPANY_NAME_MAX = 200;
-
-/** Spec section 5 ('Referral request form') and 8 ('Job URL messages'). */
-export const REFERRAL_FORM_TEXTS = {
-  jobUrlRequired: 'Job URL is required',
-  jobUrlInvalid: 'Please enter a valid URL',
-  positionMin: 'Position must be at least 2 characters',
-  positionMax: 'Position must be less than 100 characters',
-  messageMax: 'Message must be less than 500 characters',
-} as const;
-
-/** The server's refusals of a request (spec section 8), with the company's display name filled in. */
-export const REFERRAL_REQUEST_ERRORS = {
-  duplicate:
-    'A referral request for this job has already been submitted. You cannot submit duplicate requests for the same job listing.',
-  companyUnknown:
-    "We couldn't identify the company from the provided job URL. Please select a company manually or try a different job URL that clearly identifies the company.",
-  employee: (company: string) =>
-    `You are already registered as an employee at ${company}. If you're looking to change teams or positions internally, please use your company's internal mobility program instead of requesting external referrals.`,
-  capacity: (company: string) =>
-    `We're sorry, but all referrers at ${company} are currently at maximum capacity for referrals. Please try again later or consider other companies.`,
-  companyNotFound: 'That company does not exist. Please pick a company from the list.',
-} as const;
-
-/** Spec section 8 ('Referral status toasts'). */
-export const REFERRAL_STATUS_TOASTS: Readonly<
-  Record<Exclude<ReferralStatus, 'pending' | 'expired'>, string>
-> = {
-  accepted: "You've accepted the referral request. The job seeker has been notified.",
-  declined: "You've declined the referral request. The job seeker has been notified.",
-  submitted: "You've marked the referral as submitted to your company.",
-  successful: "You've marked the referral as successful. The job seeker will be notified.",
-  unsuccessful: "You've marked the referral as unsuccessful. The job seeker will be notified.",
-};
-
-/** Only web addresses: `javascript:`, `data:`, `file:` and the like are never stored or shown as links. */
-export const JobUrlSchema = z
-  .string({ error: REFERRAL_FORM_TEXTS.jobUrlRequired })
-  .trim()
-  .min(1, { error: REFERRAL_FORM_TEXTS.jobUrlRequired, abort: true })
-  .max(JOB_URL_MAX, `The job URL must be at most ${JOB_URL_MAX} characters`)
-  .refine((v) => isWebUrl(v), REFERRAL_FORM_TEXTS.jobUrlInvalid);
-
-export function isWebUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-}
-
-/**
- * The key that makes two spellings of one posting a duplicate: `http:` and `https:` are one (the key says
- * https), host lower-cased, default port, fragment, tracking parameters (utm_*, trk, refId, ref, src,
- * source, gh_src) and a trailing slash dropped, the remaining parameters sorted.
- */
-export function normalizeJobUrl(value: string): string {
-  const url = new URL(value.trim());
-  url.hash = '';
-  const kept = [...url.searchParams.entries()]
-    .filter(([key]) => !TRACKING_PARAM.test(key))
-    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
-  url.search = new URLSearchParams(kept).toString();
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : '';
-  const host = url.host.toLowerCase().replace(/^www\./, '');
-  return `https://${host}${path}${url.search}`;
-}
-const TRACKING_PARAM = /^(utm_.*|trk|trackingid|refid|ref|src|source|gh_src|lever-source.*)$/i;
-
+/** Every payload of the referral routes: the server's routes and the web's forms both parse with these. */
 /**
  * POST /api/referral-requests (spec section 7). `resumeLink` is accepted for the spec's payload but the
  * server never stores it: lists answer the seeker's current active resume, so the link cannot go stale or
@@ -235,38 +139,3 @@ export const WillingnessInputSchema = z.object({
   isWilling: z.boolean({ error: 'isWilling must be true or false.' }),
 });
 export type WillingnessInput = z.infer<typeof WillingnessInputSchema>;
-
-export const NO_COMPANY_FOR_WILLINGNESS =
-  'Please tell us where you work (your current company) before you offer referrals.';
-
-/** The status a card shows: the referral's when there is one, else the request's (spec section 3). */
-export function displayStatus(request: Pick<ReferralRequest, 'status' | 'referral'>): ReferralStatus {
-  return request.referral?.status ?? request.status;
-}
-
-/**
- * Spec section 4: every status value a card may meet, as it is shown. Older data may say approved or
- * rejected; anything unknown is shown raw.
- */
-export function statusLabel(status: string): string {
-  switch (status) {
-    case 'pending':
-      return 'Pending';
-    case 'approved':
-    case 'accepted':
-      return 'Accepted';
-    case 'rejected':
-    case 'declined':
-      return 'Declined';
-    case 'submitted':
-      return 'Submitted';
-    case 'successful':
-      return 'Successful';
-    case 'unsuccessful':
-      return 'Unsuccessful';
-    case 'expired':
-      return 'Expired';
-    default:
-      return status;
-  }
-}

@@ -4,12 +4,10 @@ import { ActivityInputSchema } from './activity.js';
 import { suggestEmployers } from './employers.js';
 import { formatNotificationDate } from './notifications.js';
 import { EducationInputSchema, ExperienceInputSchema, IsoDateSchema } from './profile.js';
-import {
-  CreateReferralRequestInputSchema,
-  REFERRAL_REQUEST_ERRORS,
-  normalizeJobUrl,
-  statusLabel,
-} from './referrals.js';
+import { normalizeJobUrl } from './job-url-rules.js';
+import { statusLabel } from './referral-status.js';
+import { REFERRAL_REQUEST_ERRORS } from './referral-texts.js';
+import { CreateReferralRequestInputSchema } from './referrals.js';
 import { UserSettingsInputSchema, UserSettingsSchema } from './settings.js';
 import {
   ConfirmVerificationCodeInputSchema,

@@ -3,7 +3,8 @@ import { analyticsMetaTag } from './analytics.js';
 import { formatPostDate } from './blog.js';
 import { fallbackCompanyName, normalizeCompanyName } from './companies.js';
 import { firstNameOf } from './names.js';
-import { displayStatus, isWebUrl } from './referrals.js';
+import { isWebUrl } from './job-url-rules.js';
+import { displayStatus } from './referral-status.js';
 
 // Small shared rules that had no test in src/shared; found by mutation testing (docs/quality.md).
 
@@ -74,17 +75,7 @@ describe('displayStatus', () => {
     expect(
       displayStatus({
         status: 'pending',
-        referral: {
-          id: 1,
-          requestId: 1,
-          referrerId: 2,
-          status: 'accepted',
-          feedback: null,
-          submittedAt: null,
-          createdAt: '2025-01-01T00:00:00.000Z',
-          updatedAt: '2025-01-01T00:00:00.000Z',
-          referrerFirstName: 'Ada',
-        },
+        referral: { status: 'accepted' },
       }),
     ).toBe('accepted');
   });

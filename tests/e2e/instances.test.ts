@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type StreamEvent } from '../../src/server/testing/event-stream';
-import { REFERRAL_REQUEST_ERRORS } from '../../src/shared/referrals';
+import { REFERRAL_REQUEST_ERRORS } from '../../src/shared/referral-texts';
 import { ensureBuild, root } from '../../scripts/ensure-build.mjs';
 import {
   Client,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { REFERRAL_SUBMIT_TEXTS } from '@shared/referrals';
+import { REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,12 +1,8 @@
 import { and, desc, eq, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { firstNameOf } from '../../../shared/names.js';
-import {
-  ReferralStatusSchema,
-  type Referral,
-  type ReferralHandoff,
-  type ReferralRequest,
-} from '../../../shared/referrals.js';
+import { ReferralStatusSchema } from '../../../shared/referral-status.js';
+import { type Referral, type ReferralHandoff, type ReferralRequest } from '../../../shared/referrals.js';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../db/schema.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CreateReferralRequestResultSchema, REFERRAL_REQUEST_ERRORS } from '../../../shared/referrals.js';
+import { REFERRAL_REQUEST_ERRORS } from '../../../shared/referral-texts.js';
+import { CreateReferralRequestResultSchema } from '../../../shared/referrals.js';
 import { companies, referralRequests, referrals } from '../../db/schema.js';
 import { createTestApp, ORIGIN, testDatabases, type TestApp } from '../../testing/test-app.js';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERRAL_REQUEST_ERRORS } from '../../../shared/referrals.js';
+import { REFERRAL_REQUEST_ERRORS } from '../../../shared/referral-texts.js';
 import { referralRequests } from '../../db/schema.js';
 import { openReferralWorld, type ReferralWorld } from '../../testing/referral-world.js';
 import {

@@ -1,15 +1,17 @@
 import { normalizeCompanyName } from '../../../shared/companies.js';
+import { normalizeJobUrl } from '../../../shared/job-url-rules.js';
 import {
   canMoveReferral,
-  normalizeJobUrl,
   OPEN_REFERRAL_STATUSES,
-  REFERRAL_REQUEST_ERRORS,
+  type ReferralStatus,
   ReferralStatusSchema,
+} from '../../../shared/referral-status.js';
+import { REFERRAL_REQUEST_ERRORS } from '../../../shared/referral-texts.js';
+import {
   type CreateReferralRequestInputSchema,
   type CreateReferralRequestResult,
   type Referral,
   type ReferralRequest,
-  type ReferralStatus,
   type ReferralRequestListQuerySchema,
   type UpdateReferralStatusInputSchema,
 } from '../../../shared/referrals.js';

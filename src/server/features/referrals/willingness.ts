@@ -1,5 +1,5 @@
 import { normalizeCompanyName } from '../../../shared/companies.js';
-import { NO_COMPANY_FOR_WILLINGNESS } from '../../../shared/referrals.js';
+import { NO_COMPANY_FOR_WILLINGNESS } from '../../../shared/referral-texts.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';

@@ -1,5 +1,5 @@
 import type { User } from '@shared/auth';
-import { displayStatus } from '@shared/referrals';
+import { displayStatus } from '@shared/referral-status';
 import { ApiRequestError } from '@/lib/api';
 import { useIncomingRequests } from './api/get-incoming-requests';
 import { DashboardHeader } from './components/dashboard-header';

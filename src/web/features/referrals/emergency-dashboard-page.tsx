@@ -1,4 +1,5 @@
-import { displayStatus, statusLabel, type ReferralRequest } from '@shared/referrals';
+import { displayStatus, statusLabel } from '@shared/referral-status';
+import { type ReferralRequest } from '@shared/referrals';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api';

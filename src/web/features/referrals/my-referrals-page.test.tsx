@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { NO_COMPANY_FOR_WILLINGNESS } from '@shared/referrals';
+import { NO_COMPANY_FOR_WILLINGNESS } from '@shared/referral-texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { apiPath } from '@shared/api-routes';
-import { REFERRAL_FORM_TEXTS, REFERRAL_REQUEST_ERRORS, REFERRAL_SUBMIT_TEXTS } from '@shared/referrals';
+import { REFERRAL_FORM_TEXTS, REFERRAL_REQUEST_ERRORS, REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

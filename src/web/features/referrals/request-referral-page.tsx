@@ -1,5 +1,6 @@
 import { ApiErrorSchema } from '@shared/errors';
-import { REFERRAL_SUBMIT_TEXTS, type CreateReferralRequestInput } from '@shared/referrals';
+import { REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
+import { type CreateReferralRequestInput } from '@shared/referrals';
 import { AlertTriangle, ArrowLeft, ClipboardList, Link2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';

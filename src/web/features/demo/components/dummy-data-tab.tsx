@@ -1,4 +1,4 @@
-import { statusLabel } from '@shared/referrals';
+import { statusLabel } from '@shared/referral-status';
 import {
   MOCK_COMPANIES,
   MOCK_REFERRALS,

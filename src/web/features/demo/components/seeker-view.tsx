@@ -1,4 +1,4 @@
-import { statusLabel } from '@shared/referrals';
+import { statusLabel } from '@shared/referral-status';
 import { ExternalLink } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';

@@ -1,4 +1,4 @@
-import { ReferralStatusSchema } from '@shared/referrals';
+import { ReferralStatusSchema } from '@shared/referral-status';
 import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import type { MockRequest } from '../mock/mock-data';

@@ -1,5 +1,5 @@
 import type { CompanySummary } from '@shared/companies';
-import type { ReferralStatus } from '@shared/referrals';
+import type { ReferralStatus } from '@shared/referral-status';
 
 /**
  * The demo pages' sample data (spec section 3 'Mock-only'). It lives in the browser only: nothing here is

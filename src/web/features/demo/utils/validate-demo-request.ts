@@ -1,5 +1,5 @@
 import { detectCompany } from '@shared/job-url';
-import { JobUrlSchema } from '@shared/referrals';
+import { JobUrlSchema } from '@shared/job-url-rules';
 import { MOCK_COMPANIES, MOCK_REFERRERS, type MockCompany, type MockReferrer } from '../mock/mock-data';
 
 /** Spec section 5 'Demo request form'. */

@@ -1,5 +1,6 @@
 import { detectCompany } from '@shared/job-url';
-import { REFERRAL_REQUEST_ERRORS, normalizeJobUrl } from '@shared/referrals';
+import { normalizeJobUrl } from '@shared/job-url-rules';
+import { REFERRAL_REQUEST_ERRORS } from '@shared/referral-texts';
 import {
   MOCK_COMPANIES,
   MOCK_REFERRERS,

@@ -1,5 +1,5 @@
 import { apiPath } from '@shared/api-routes';
-import { CreateReferralRequestResultSchema, type CreateReferralRequestInput } from '@shared/referrals';
+import { type CreateReferralRequestInput, CreateReferralRequestResultSchema } from '@shared/referrals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
 import { apiRequest } from '@/lib/api';

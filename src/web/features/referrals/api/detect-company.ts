@@ -1,6 +1,6 @@
 import { apiPath } from '@shared/api-routes';
 import type { CompanyDetection } from '@shared/job-url';
-import { isWebUrl } from '@shared/referrals';
+import { isWebUrl } from '@shared/job-url-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '@/lib/api';

@@ -1,5 +1,6 @@
 import { apiPath } from '@shared/api-routes';
-import { REFERRAL_STATUS_TOASTS, ReferralSchema, type UpdateReferralStatusInput } from '@shared/referrals';
+import { REFERRAL_STATUS_TOASTS } from '@shared/referral-texts';
+import { ReferralSchema, type UpdateReferralStatusInput } from '@shared/referrals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { logActivity } from '@/lib/activity';

@@ -1,5 +1,5 @@
 import type { CompanyDetection } from '@shared/job-url';
-import { REFERRAL_REQUEST_ERRORS } from '@shared/referrals';
+import { REFERRAL_REQUEST_ERRORS } from '@shared/referral-texts';
 import { AlertTriangle, Building2, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';

@@ -1,4 +1,5 @@
-import { displayStatus, type ReferralRequest } from '@shared/referrals';
+import { displayStatus } from '@shared/referral-status';
+import { type ReferralRequest } from '@shared/referrals';
 import { Building2, Calendar, ExternalLink, FileText, Star, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';

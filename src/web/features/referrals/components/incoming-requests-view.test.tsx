@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { apiPath } from '@shared/api-routes';
-import { REFERRAL_STATUS_TOASTS, type ReferralRequest } from '@shared/referrals';
+import { REFERRAL_STATUS_TOASTS } from '@shared/referral-texts';
+import { type ReferralRequest } from '@shared/referrals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { displayStatus, type ReferralHandoff, type ReferralRequest } from '@shared/referrals';
+import { displayStatus } from '@shared/referral-status';
+import { type ReferralHandoff, type ReferralRequest } from '@shared/referrals';
 import { Building2, Calendar, ExternalLink, History, MessageSquare, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';

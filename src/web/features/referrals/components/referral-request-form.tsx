@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { normalizeCompanyName, type CompanySummary } from '@shared/companies';
 import type { CompanyDetection } from '@shared/job-url';
+import { isWebUrl } from '@shared/job-url-rules';
 import {
-  CreateReferralRequestInputSchema,
   DETECTED_COMPANY_NAME_MAX,
   MESSAGE_MAX,
   REFERRAL_FORM_TEXTS,
   REFERRAL_REQUEST_ERRORS,
-  isWebUrl,
-  type CreateReferralRequestInput,
-} from '@shared/referrals';
+} from '@shared/referral-texts';
+import { type CreateReferralRequestInput, CreateReferralRequestInputSchema } from '@shared/referrals';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Send } from 'lucide-react';
 import { useId } from 'react';

@@ -1,4 +1,6 @@
-import { FEEDBACK_MAX, displayStatus, type ReferralRequest } from '@shared/referrals';
+import { displayStatus } from '@shared/referral-status';
+import { FEEDBACK_MAX } from '@shared/referral-texts';
+import { type ReferralRequest } from '@shared/referrals';
 import { Check, Loader2, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';

@@ -1,4 +1,4 @@
-import { statusLabel } from '@shared/referrals';
+import { statusLabel } from '@shared/referral-status';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 

@@ -1,6 +1,7 @@
 import { PARTNER_COMPANY_ID, fallbackCompanyName } from '@shared/companies';
 import { isPartnerJobUrl } from '@shared/job-url';
-import { displayStatus, type ReferralRequest } from '@shared/referrals';
+import { displayStatus } from '@shared/referral-status';
+import { type ReferralRequest } from '@shared/referrals';
 import { format } from 'date-fns';
 
 /** Referral dates: short month, day, year ('Jan 5, 2025'; spec section 5). */
