@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AuthRequired, CenteredMessage } from '@/components/page-states';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { mayAskForCompany } from '@/features/profile/utils/company-question';
-import { SignedInPage, notificationsNav } from './layouts';
+import { SignedInPage, myReferralsMenu, myReferralsNav, notificationsNav } from './layouts';
 import { RequestReferralRoute, renderProfileModal, toastSignInToRequest } from './referral-routes';
 
 /**
@@ -67,7 +67,7 @@ export function RequestReferralScreen() {
 
 export function MyReferralsScreen() {
   return (
-    <SignedInPage>
+    <SignedInPage nav={myReferralsNav} menu={myReferralsMenu}>
       {(user) => <MyReferralsPage user={user} renderProfileModal={renderProfileModal} />}
     </SignedInPage>
   );

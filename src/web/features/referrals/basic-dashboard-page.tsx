@@ -7,12 +7,13 @@ import { EmptyState, LoadingText } from './components/referral-states';
 import { StatusActions } from './components/status-actions';
 import { StatusBadge } from './components/status-badge';
 import { companyNameOf, formatRequestDate, truncateUrl } from './utils/referral-display';
+import { PageMain } from '@/components/main-landmark';
 
 /** /basic-dashboard: the referrer's requests as one table (spec: job URL cut to 40 characters). */
 export function BasicDashboardPage({ user }: { user: User }) {
   const query = useIncomingRequests();
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <DashboardHeader
         title="Referral Requests"
         text={`Signed in as ${user.fullName}. Every request assigned to you, newest first.`}
@@ -72,6 +73,6 @@ export function BasicDashboardPage({ user }: { user: User }) {
           </table>
         </div>
       )}
-    </main>
+    </PageMain>
   );
 }

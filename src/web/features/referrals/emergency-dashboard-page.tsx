@@ -6,6 +6,7 @@ import { paths } from '@/paths';
 import { useIncomingRequests } from './api/get-incoming-requests';
 import { StatusActions } from './components/status-actions';
 import { companyNameOf, formatRequestDate, normalizeStatus } from './utils/referral-display';
+import { PageMain } from '@/components/main-landmark';
 
 /**
  * /emergency-dashboard (docs/decisions/012): plain tables, few moving parts, for when the richer
@@ -14,7 +15,7 @@ import { companyNameOf, formatRequestDate, normalizeStatus } from './utils/refer
 export function EmergencyDashboardPage({ reload = () => window.location.reload() }: { reload?: () => void }) {
   const query = useIncomingRequests();
   return (
-    <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
+    <PageMain className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
       <h1 className="text-2xl font-bold">Referrer Dashboard (emergency view)</h1>
       <nav aria-label="Emergency links" className="flex flex-wrap gap-4 text-sm underline underline-offset-4">
         <Link to={paths.dashboard}>Dashboard</Link>
@@ -34,7 +35,7 @@ export function EmergencyDashboardPage({ reload = () => window.location.reload()
       ) : (
         <Tables requests={query.data.pages.flat()} />
       )}
-    </main>
+    </PageMain>
   );
 }
 

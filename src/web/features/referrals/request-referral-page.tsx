@@ -11,6 +11,7 @@ import { useCreateReferralRequest } from './api/create-referral-request';
 import { useCompanies } from './api/get-companies';
 import { ReferralRequestForm, type FieldErrors } from './components/referral-request-form';
 import { REQUEST_TIPS, TipsCard } from './components/tips-card';
+import { PageMain } from '@/components/main-landmark';
 
 /** The active resume as the router hands it in (the profile feature owns that call). */
 export interface ActiveResumeState {
@@ -49,7 +50,7 @@ export function RequestReferralPage({ resume }: { resume: ActiveResumeState }) {
   }
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <nav aria-label="Referral pages" className="mb-4 flex flex-wrap gap-2">
         <Button asChild variant="ghost" size="sm" className="-ml-3">
           <Link to={paths.dashboard}>
@@ -96,7 +97,7 @@ export function RequestReferralPage({ resume }: { resume: ActiveResumeState }) {
         </div>
         <TipsCard tips={REQUEST_TIPS} />
       </div>
-    </main>
+    </PageMain>
   );
 }
 
