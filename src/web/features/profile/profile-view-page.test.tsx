@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import type { Education, Experience } from '@shared/profile';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileViewPage } from './profile-view-page';
+import { createQueryClient } from '@/app/query-client';
 import { fakeError, installFakeApi, type FakeRequest } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 
@@ -81,7 +82,7 @@ function profileRoutes(
 }
 
 function renderAt(entries: string[]) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = createQueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
@@ -124,6 +125,27 @@ describe('ProfileViewPage', () => {
     renderAt(['/profile/view/9']);
     expect(await screen.findByRole('heading', { name: 'Profile Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+
+  it('asks once for a profile that is not there, and stops at Profile Not Found', async () => {
+    const fetchMock = stubApi({
+      ...profileRoutes(9999),
+      '/api/users/9999': { status: 404, body: { error: 'Profile not found.' } },
+    });
+    renderAt(['/profile/view/9999']);
+    expect(await screen.findByRole('heading', { name: 'Profile Not Found' })).toBeInTheDocument();
+    // Long enough for a retry or a late parallel read to show up.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/users/9999']);
+  });
+
+  it('reads each part of a profile once', async () => {
+    const fetchMock = stubApi(profileRoutes(7));
+    renderAt(['/profile/view/7']);
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    expect(fetchMock.mock.calls.map(([input]) => String(input)).sort()).toEqual(
+      Object.keys(profileRoutes(7)).sort(),
+    );
   });
 
   it('asks a signed-out visitor to sign in when the API answers 401', async () => {
