@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import type { Education, Experience } from '@shared/profile';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileViewPage } from './profile-view-page';
-import { createQueryClient } from '@/app/query-client';
 import { fakeError, installFakeApi, type FakeRequest } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 
@@ -82,7 +81,7 @@ function profileRoutes(
 }
 
 function renderAt(entries: string[]) {
-  const queryClient = createQueryClient();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
