@@ -62,7 +62,11 @@ export function ProfileEditScreen() {
 }
 
 export function RequestReferralScreen() {
-  return <SignedInPage onVisitor={toastSignInToRequest}>{() => <RequestReferralRoute />}</SignedInPage>;
+  return (
+    <SignedInPage onVisitor={toastSignInToRequest}>
+      {(user) => <RequestReferralRoute currentCompanyName={user.currentCompanyName} />}
+    </SignedInPage>
+  );
 }
 
 export function MyReferralsScreen() {

@@ -20,7 +20,14 @@ export interface ActiveResumeState {
 }
 
 /** /request-referral (spec section 2): the job details form, tips, and a warning when there is no resume. */
-export function RequestReferralPage({ resume }: { resume: ActiveResumeState }) {
+export function RequestReferralPage({
+  resume,
+  currentCompanyName,
+}: {
+  resume: ActiveResumeState;
+  /** The signed-in seeker's employer, for spec section 5's own-company check. */
+  currentCompanyName: string | null;
+}) {
   const navigate = useNavigate();
   const companies = useCompanies();
   const create = useCreateReferralRequest();
@@ -89,6 +96,7 @@ export function RequestReferralPage({ resume }: { resume: ActiveResumeState }) {
               <ReferralRequestForm
                 companies={companies.data ?? []}
                 resumeLink={resume.fileUrl}
+                currentCompanyName={currentCompanyName}
                 submitting={create.isPending}
                 onSubmit={submit}
               />
