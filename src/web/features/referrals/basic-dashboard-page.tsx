@@ -1,5 +1,6 @@
 import type { User } from '@shared/auth';
 import { displayStatus } from '@shared/referrals';
+import { HorizontalScroll } from '@/components/horizontal-scroll';
 import { ApiRequestError } from '@/lib/api';
 import { useIncomingRequests } from './api/get-incoming-requests';
 import { DashboardHeader } from './components/dashboard-header';
@@ -29,7 +30,7 @@ export function BasicDashboardPage({ user }: { user: User }) {
       ) : query.data.pages.flat().length === 0 ? (
         <EmptyState title="No referral requests received" />
       ) : (
-        <div className="bg-card overflow-x-auto rounded-xl border">
+        <HorizontalScroll label="Referral requests table" className="bg-card rounded-xl border">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Referral requests</caption>
             <thead className="bg-muted/50 text-muted-foreground">
@@ -71,7 +72,7 @@ export function BasicDashboardPage({ user }: { user: User }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </HorizontalScroll>
       )}
     </PageMain>
   );
