@@ -48,7 +48,8 @@ export function HorizontalScroll({
 
   const overflows = edges.before || edges.after;
   return (
-    <div className="grid min-w-0 gap-1">
+    // Block boxes, not grid or flex ones: their width never grows with the wide content inside.
+    <div className="min-w-0 space-y-1">
       <div className="relative">
         <div
           ref={ref}
