@@ -21,6 +21,17 @@ export const notificationsNav: NavItem[] = [
   { label: 'Notifications', to: paths.notifications },
 ];
 
+/** The /my-referrals header (spec: links to /dashboard, /my-referrals, /profile/edit). */
+export const myReferralsNav: NavItem[] = [...dashboardNav, { label: 'Profile', to: paths.profileEdit }];
+
+/** The /my-referrals account menu (spec: Referrals Dashboard, Account Settings, Sign out). */
+export function myReferralsMenu(): MenuLink[] {
+  return [
+    { label: 'Referrals Dashboard', to: paths.dashboard },
+    { label: 'Account Settings', to: paths.profileEdit },
+  ];
+}
+
 export function dashboardMenu(user: User): MenuLink[] {
   return [
     { label: 'My Referral Requests', to: paths.myReferrals },

@@ -15,10 +15,13 @@ const UserProfileModal = lazy(() =>
   import('@/features/profile/components/user-profile-modal').then((m) => ({ default: m.UserProfileModal })),
 );
 
-export function RequestReferralRoute() {
+export function RequestReferralRoute({ currentCompanyName }: { currentCompanyName: string | null }) {
   const resume = useActiveResume();
   return (
-    <RequestReferralPage resume={{ isLoading: resume.isPending, fileUrl: resume.data?.fileUrl ?? null }} />
+    <RequestReferralPage
+      resume={{ isLoading: resume.isPending, fileUrl: resume.data?.fileUrl ?? null }}
+      currentCompanyName={currentCompanyName}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { SkipLink } from '@/components/main-landmark';
 import { PageLoading } from '@/components/page-states';
 import { LandingPage } from '@/features/landing/landing-page';
 import { paths, routePatterns } from '@/paths';
@@ -48,6 +49,8 @@ const EmergencyDashboardScreen = lazy(() => screens().then((m) => ({ default: m.
 function Root() {
   return (
     <>
+      {/* First in the document, so the first Tab on any page reaches it. */}
+      <SkipLink />
       <ScrollToTop />
       <DocumentTitle routes={routes} />
       <Suspense fallback={<PageLoading />}>

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AuthRequired, CenteredMessage } from '@/components/page-states';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { mayAskForCompany } from '@/features/profile/utils/company-question';
-import { SignedInPage, notificationsNav } from './layouts';
+import { SignedInPage, myReferralsMenu, myReferralsNav, notificationsNav } from './layouts';
 import { RequestReferralRoute, renderProfileModal, toastSignInToRequest } from './referral-routes';
 
 /**
@@ -62,12 +62,16 @@ export function ProfileEditScreen() {
 }
 
 export function RequestReferralScreen() {
-  return <SignedInPage onVisitor={toastSignInToRequest}>{() => <RequestReferralRoute />}</SignedInPage>;
+  return (
+    <SignedInPage onVisitor={toastSignInToRequest}>
+      {(user) => <RequestReferralRoute currentCompanyName={user.currentCompanyName} />}
+    </SignedInPage>
+  );
 }
 
 export function MyReferralsScreen() {
   return (
-    <SignedInPage>
+    <SignedInPage nav={myReferralsNav} menu={myReferralsMenu}>
       {(user) => <MyReferralsPage user={user} renderProfileModal={renderProfileModal} />}
     </SignedInPage>
   );

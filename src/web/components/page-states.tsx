@@ -3,22 +3,25 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/paths';
+import { PageMain } from '@/components/main-landmark';
 
 export function CenteredMessage({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 text-center">
+    <PageMain className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>
       {children}
-    </main>
+    </PageMain>
   );
 }
 
-/** While a screen's code is on its way. */
+/** While a screen's code is on its way: it stands in for the screen's main landmark. */
 export function PageLoading() {
   return (
-    <div role="status" aria-label="Loading" className="flex min-h-[40vh] items-center justify-center">
-      <Loader2 className="text-primary size-6 animate-spin" aria-hidden="true" />
-    </div>
+    <PageMain className="flex min-h-[40vh] items-center justify-center">
+      <div role="status" aria-label="Loading">
+        <Loader2 className="text-primary size-6 animate-spin" aria-hidden="true" />
+      </div>
+    </PageMain>
   );
 }
 

@@ -91,7 +91,7 @@ function answer(name: ApiRouteName, result: unknown): Response {
  */
 export function installFakeApi(handlers: FakeHandlers) {
   const calls: RecordedCall[] = [];
-  const overrides = new Map<string, () => Response>();
+  const overrides = new Map<string, () => Response | Promise<Response>>();
   const problems: string[] = [];
   onTestFinished(() => {
     if (problems.length) throw new Error(`The fake API was misused:\n${problems.join('\n')}`);

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { paths } from '@/paths';
 import { GoogleButton } from './components/google-button';
 import type { SignInMode } from './utils/sign-in-texts';
+import { PageMain } from '@/components/main-landmark';
 
 const copy = {
   signup: {
@@ -48,7 +49,7 @@ function PrivacyNote() {
 function AuthPage({ mode }: { mode: SignInMode }) {
   const c = copy[mode];
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-blue-50 via-white to-indigo-50 px-4 py-12">
+    <PageMain className="flex min-h-screen items-center justify-center bg-gradient-to-br from-blue-50 via-white to-indigo-50 px-4 py-12">
       <div className="w-full max-w-md">
         <Link
           to={paths.home}
@@ -77,7 +78,7 @@ function AuthPage({ mode }: { mode: SignInMode }) {
           </CardContent>
         </Card>
       </div>
-    </main>
+    </PageMain>
   );
 }
 

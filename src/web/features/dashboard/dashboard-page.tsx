@@ -6,6 +6,7 @@ import { sessionFlags } from '@/lib/session-flags';
 import { QuickActionCard } from './components/quick-action-card';
 import { ReferralTips } from './components/referral-tips';
 import { paths } from '@/paths';
+import { PageMain } from '@/components/main-landmark';
 
 export interface DashboardContext {
   user: User;
@@ -30,7 +31,7 @@ export function DashboardPage({
   const isReferrer = user.role === 'referrer';
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
+    <PageMain className="mx-auto max-w-6xl px-4 py-10">
       <section className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight">
           {greeting}, {firstNameOf(user.fullName)}!
@@ -74,7 +75,7 @@ export function DashboardPage({
 
       <ReferralTips />
       {extras?.({ user, isFirstVisit })}
-    </main>
+    </PageMain>
   );
 }
 

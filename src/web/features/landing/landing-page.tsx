@@ -16,6 +16,7 @@ import { SiteHeader } from '@/components/site-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/paths';
 import { EmployerMonogram, EmployerTiles } from './components/employer-logos';
+import { PageMain } from '@/components/main-landmark';
 
 /** A sample toast, shown as a preview of what users see once a referrer accepts. */
 function SuccessBanner() {
@@ -223,12 +224,12 @@ export function LandingPage() {
   return (
     <div className="flex min-h-svh flex-col bg-background text-foreground">
       <SiteHeader />
-      <main className="flex-1">
+      <PageMain className="flex-1">
         <Hero />
         <Employers />
         <Benefits />
         <ClosingCta />
-      </main>
+      </PageMain>
       <SiteFooter />
     </div>
   );

@@ -10,6 +10,7 @@ import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read';
 import { useOpenNotification } from './hooks/use-open-notification';
 import { DeleteNotificationDialog } from './components/delete-notification-dialog';
 import { NotificationItem } from './components/notification-item';
+import { PageMain } from '@/components/main-landmark';
 
 /** Spec 'Notifications (/notifications)': the full list, newest first, with read and delete actions. */
 export function NotificationsPage() {
@@ -29,7 +30,7 @@ export function NotificationsPage() {
   }
 
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10">
+    <PageMain className="mx-auto max-w-3xl px-4 py-10">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight">Notifications</h1>
@@ -105,7 +106,7 @@ export function NotificationsPage() {
         onConfirm={confirmDelete}
         deleting={deleteNotification.isPending}
       />
-    </main>
+    </PageMain>
   );
 }
 

@@ -14,6 +14,7 @@ import { ResumePanel } from './components/resume-panel';
 import { SkillsSection } from './components/skills-section';
 import { YourDataCard } from './components/your-data-card';
 import { useProfileCompletion, type ProfileCompletion } from './hooks/use-profile-completion';
+import { PageMain } from '@/components/main-landmark';
 
 type SectionKey = 'experience' | 'education' | 'skills';
 
@@ -29,7 +30,7 @@ export function ProfileEditPage({ user }: { user: User }) {
   const [section, setSection] = useState<SectionKey>('experience');
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
         <Link to={paths.dashboard}>
           <ArrowLeft aria-hidden="true" />
@@ -69,7 +70,7 @@ export function ProfileEditPage({ user }: { user: User }) {
         </div>
         <YourDataCard user={user} />
       </section>
-    </main>
+    </PageMain>
   );
 }
 

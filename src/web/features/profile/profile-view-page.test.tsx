@@ -126,6 +126,27 @@ describe('ProfileViewPage', () => {
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
   });
 
+  it('asks once for a profile that is not there, and stops at Profile Not Found', async () => {
+    const fetchMock = stubApi({
+      ...profileRoutes(9999),
+      '/api/users/9999': { status: 404, body: { error: 'Profile not found.' } },
+    });
+    renderAt(['/profile/view/9999']);
+    expect(await screen.findByRole('heading', { name: 'Profile Not Found' })).toBeInTheDocument();
+    // Long enough for a retry or a late parallel read to show up.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/api/users/9999']);
+  });
+
+  it('reads each part of a profile once', async () => {
+    const fetchMock = stubApi(profileRoutes(7));
+    renderAt(['/profile/view/7']);
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    expect(fetchMock.mock.calls.map(([input]) => String(input)).sort()).toEqual(
+      Object.keys(profileRoutes(7)).sort(),
+    );
+  });
+
   it('asks a signed-out visitor to sign in when the API answers 401', async () => {
     stubApi({
       ...profileRoutes(9),

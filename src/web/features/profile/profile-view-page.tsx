@@ -16,6 +16,7 @@ import {
 } from './components/profile-details';
 import { parseId } from '@shared/ids';
 import { useUserProfile, type UserProfileState } from './api/get-user-profile';
+import { PageMain } from '@/components/main-landmark';
 
 /**
  * Leaves the page: one step back in the app's history, or to the dashboard when the page was opened
@@ -48,9 +49,9 @@ export function ProfileViewPage() {
           </Button>
         </div>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-8">
+      <PageMain className="mx-auto max-w-5xl px-4 py-8">
         <ProfileBody profile={profile} onGoBack={leave} />
-      </main>
+      </PageMain>
     </div>
   );
 }

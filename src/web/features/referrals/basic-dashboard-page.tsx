@@ -1,5 +1,6 @@
 import type { User } from '@shared/auth';
 import { displayStatus } from '@shared/referral-status';
+import { HorizontalScroll } from '@/components/horizontal-scroll';
 import { ApiRequestError } from '@/lib/api';
 import { useIncomingRequests } from './api/get-incoming-requests';
 import { DashboardHeader } from './components/dashboard-header';
@@ -7,12 +8,13 @@ import { EmptyState, LoadingText } from './components/referral-states';
 import { StatusActions } from './components/status-actions';
 import { StatusBadge } from './components/status-badge';
 import { companyNameOf, formatRequestDate, truncateUrl } from './utils/referral-display';
+import { PageMain } from '@/components/main-landmark';
 
 /** /basic-dashboard: the referrer's requests as one table (spec: job URL cut to 40 characters). */
 export function BasicDashboardPage({ user }: { user: User }) {
   const query = useIncomingRequests();
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <DashboardHeader
         title="Referral Requests"
         text={`Signed in as ${user.fullName}. Every request assigned to you, newest first.`}
@@ -28,7 +30,7 @@ export function BasicDashboardPage({ user }: { user: User }) {
       ) : query.data.pages.flat().length === 0 ? (
         <EmptyState title="No referral requests received" />
       ) : (
-        <div className="bg-card overflow-x-auto rounded-xl border">
+        <HorizontalScroll label="Referral requests table" className="bg-card rounded-xl border">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Referral requests</caption>
             <thead className="bg-muted/50 text-muted-foreground">
@@ -70,8 +72,8 @@ export function BasicDashboardPage({ user }: { user: User }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </HorizontalScroll>
       )}
-    </main>
+    </PageMain>
   );
 }

@@ -53,6 +53,10 @@ describe('referrer dashboards', () => {
     fakeReferralsApi({ incoming: [withReferral(aRequest(1, { jobUrl: LONG_URL }), 'pending')] });
     renderReferralsUi(<BasicDashboardPage user={referrer} />);
     const table = await screen.findByRole('table');
+    // It scrolls inside its own box (a named, focusable region) rather than widening a phone's page.
+    const box = screen.getByRole('region', { name: 'Referral requests table' });
+    expect(box).toContainElement(table);
+    expect(box).toHaveAttribute('tabindex', '0');
     const link = within(table).getByRole('link', { name: `${LONG_URL.slice(0, 40)}...` });
     expect(link).toHaveAttribute('href', LONG_URL);
     expect(LONG_URL.slice(0, 40)).toHaveLength(40);
@@ -79,6 +83,15 @@ describe('referrer dashboards', () => {
     expect(within(pending).getAllByRole('row')).toHaveLength(2);
     const processed = screen.getByRole('region', { name: 'Processed Referrals' });
     expect(within(processed).getAllByRole('row')).toHaveLength(3);
+    // Each table scrolls inside its own box (a named, focusable region) rather than widening a phone's page.
+    for (const [section, name] of [
+      [pending, 'Pending Referrals table'],
+      [processed, 'Processed Referrals table'],
+    ] as const) {
+      const box = within(section).getByRole('region', { name });
+      expect(box).toContainElement(within(section).getByRole('table'));
+      expect(box).toHaveAttribute('tabindex', '0');
+    }
     for (const [name, href] of [
       ['Dashboard', '/dashboard'],
       ['Request a Referral', '/request-referral'],

@@ -1,12 +1,14 @@
 import { displayStatus, statusLabel } from '@shared/referral-status';
 import { type ReferralRequest } from '@shared/referrals';
 import { Link } from 'react-router';
+import { HorizontalScroll } from '@/components/horizontal-scroll';
 import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api';
 import { paths } from '@/paths';
 import { useIncomingRequests } from './api/get-incoming-requests';
 import { StatusActions } from './components/status-actions';
 import { companyNameOf, formatRequestDate, normalizeStatus } from './utils/referral-display';
+import { PageMain } from '@/components/main-landmark';
 
 /**
  * /emergency-dashboard (docs/decisions/013-emergency-dashboard-route.md): plain tables, few moving parts, for when the richer
@@ -15,7 +17,7 @@ import { companyNameOf, formatRequestDate, normalizeStatus } from './utils/refer
 export function EmergencyDashboardPage({ reload = () => window.location.reload() }: { reload?: () => void }) {
   const query = useIncomingRequests();
   return (
-    <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
+    <PageMain className="mx-auto grid max-w-5xl grid-cols-1 gap-6 px-4 py-6">
       <h1 className="text-2xl font-bold">Referrer Dashboard (emergency view)</h1>
       <nav aria-label="Emergency links" className="flex flex-wrap gap-4 text-sm underline underline-offset-4">
         <Link to={paths.dashboard}>Dashboard</Link>
@@ -35,7 +37,7 @@ export function EmergencyDashboardPage({ reload = () => window.location.reload()
       ) : (
         <Tables requests={query.data.pages.flat()} />
       )}
-    </main>
+    </PageMain>
   );
 }
 
@@ -58,42 +60,44 @@ function Tables({ requests }: { requests: readonly ReferralRequest[] }) {
 
 function PlainTable({ title, requests }: { title: string; requests: readonly ReferralRequest[] }) {
   return (
-    <section aria-label={title} className="grid gap-2">
+    <section aria-label={title} className="grid min-w-0 gap-2">
       <h2 className="text-lg font-semibold">
         {title} ({requests.length})
       </h2>
       {requests.length === 0 ? (
         <p className="text-muted-foreground text-sm">None.</p>
       ) : (
-        <table className="w-full border text-left text-sm">
-          <thead>
-            <tr>
-              {['Position', 'Company', 'Applicant', 'Requested on', 'Status', 'Actions'].map((h) => (
-                <th key={h} scope="col" className="border px-2 py-1">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {requests.map((r) => (
-              <tr key={r.id}>
-                <td className="border px-2 py-1">
-                  <a href={r.jobUrl} target="_blank" rel="noopener noreferrer" className="underline">
-                    {r.position}
-                  </a>
-                </td>
-                <td className="border px-2 py-1">{companyNameOf(r, 'Unknown Company')}</td>
-                <td className="border px-2 py-1">{r.jobSeeker.fullName || 'Unknown User'}</td>
-                <td className="border px-2 py-1">{formatRequestDate(r.createdAt)}</td>
-                <td className="border px-2 py-1">{statusLabel(displayStatus(r))}</td>
-                <td className="border px-2 py-1">
-                  <StatusActions request={r} />
-                </td>
+        <HorizontalScroll label={`${title} table`}>
+          <table className="w-full border text-left text-sm">
+            <thead>
+              <tr>
+                {['Position', 'Company', 'Applicant', 'Requested on', 'Status', 'Actions'].map((h) => (
+                  <th key={h} scope="col" className="border px-2 py-1">
+                    {h}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {requests.map((r) => (
+                <tr key={r.id}>
+                  <td className="border px-2 py-1">
+                    <a href={r.jobUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                      {r.position}
+                    </a>
+                  </td>
+                  <td className="border px-2 py-1">{companyNameOf(r, 'Unknown Company')}</td>
+                  <td className="border px-2 py-1">{r.jobSeeker.fullName || 'Unknown User'}</td>
+                  <td className="border px-2 py-1">{formatRequestDate(r.createdAt)}</td>
+                  <td className="border px-2 py-1">{statusLabel(displayStatus(r))}</td>
+                  <td className="border px-2 py-1">
+                    <StatusActions request={r} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </HorizontalScroll>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { MyReferralsPage } from './my-referrals-page';
 import { WILLINGNESS_FAILED } from './api/update-willingness';
+import { RequireAuth } from '@/lib/require-auth';
 import { aUser } from '@/testing/fixtures';
 import {
   aRequest,
@@ -131,6 +132,82 @@ describe('MyReferralsPage, My Requests', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(toast).toHaveBeenCalledWith({ title: 'Refreshing data' });
     await waitFor(() => expect(api.calls.length).toBeGreaterThan(before));
+  });
+});
+
+/** As the app renders it: the user comes from the auth status, so a change to it shows at once. */
+function renderSignedIn(path = '/my-referrals?tab=incoming') {
+  return renderReferralsUi(<RequireAuth>{(user) => <MyReferralsPage user={user} />}</RequireAuth>, path);
+}
+
+const willingness = () =>
+  screen.findByRole('checkbox', { name: 'I am willing to give referrals for my organization' });
+
+/** The badge's first answer (not a referrer yet) is in, and showed nothing. */
+async function verificationAsked(api: ReturnType<typeof fakeReferralsApi>) {
+  await screen.findByText('No referral requests received');
+  await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('/api/referrer/verification'));
+  expect(screen.queryByText(/Verif/)).not.toBeInTheDocument();
+}
+
+describe('MyReferralsPage, willingness', () => {
+  it('the checkbox shows its new state at once, before the server answers', async () => {
+    const api = fakeReferralsApi();
+    let answer: (response: Response) => void = () => {};
+    api.overrides.set('PUT /api/users/7/willingness-to-give-referrals', () => {
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    renderSignedIn();
+    const box = await willingness();
+    await userEvent.click(box);
+    expect(box).toBeChecked();
+    expect(screen.getByText('Currently active')).toBeInTheDocument();
+    expect(toast).not.toHaveBeenCalled();
+    api.state.user = { ...api.state.user, willingToGiveReferrals: true, role: 'referrer' };
+    answer(jsonResponse(200, api.state.user));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Preferences updated' }));
+    expect(box).toBeChecked();
+  });
+
+  it('goes back to its old state with the error toast when the server refuses', async () => {
+    const api = fakeReferralsApi();
+    let answer: (response: Response) => void = () => {};
+    api.overrides.set('PUT /api/users/7/willingness-to-give-referrals', () => {
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    renderSignedIn();
+    const box = await willingness();
+    await userEvent.click(box);
+    expect(box).toBeChecked();
+    answer(jsonResponse(500, { error: 'boom' }));
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(screen.queryByText('Currently active')).not.toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith({
+      variant: 'destructive',
+      title: 'Error',
+      description: WILLINGNESS_FAILED,
+    });
+  });
+
+  it("shows 'Pending Verification' as soon as willingness is on, without a reload", async () => {
+    const api = fakeReferralsApi({ user: aUser({ currentCompanyName: 'Google' }) });
+    renderSignedIn();
+    await verificationAsked(api);
+    // Turning willingness on makes the user a referrer at Google, whose verification is pending.
+    api.state.verification = { verified: false, method: null, companyName: 'Google' };
+    await userEvent.click(await willingness());
+    expect(
+      await screen.findByRole('button', { name: 'Pending Verification: verify with your work email' }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows 'Verified' at once for a referrer whose email verifies them", async () => {
+    const api = fakeReferralsApi({ user: aUser({ currentCompanyName: 'Google' }) });
+    renderSignedIn();
+    await verificationAsked(api);
+    api.state.verification = { verified: true, method: 'sign-in-email', companyName: 'Google' };
+    await userEvent.click(await willingness());
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
   });
 });
 

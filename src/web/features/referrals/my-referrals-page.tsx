@@ -13,6 +13,7 @@ import { MyRequestsTab } from './components/my-requests-tab';
 import type { RenderProfileModal } from './components/profile-modal-slot';
 import { MY_REFERRALS_TIPS, TipsCard } from './components/tips-card';
 import { WillingnessToggle } from './components/willingness-toggle';
+import { PageMain } from '@/components/main-landmark';
 
 type TabKey = 'my-requests' | 'incoming';
 
@@ -38,7 +39,7 @@ export function MyReferralsPage({
   }
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
         <Link to={paths.dashboard}>
           <ArrowLeft aria-hidden="true" />
@@ -88,7 +89,7 @@ export function MyReferralsPage({
         </Tabs>
         <TipsCard tips={MY_REFERRALS_TIPS} />
       </div>
-    </main>
+    </PageMain>
   );
 }
 

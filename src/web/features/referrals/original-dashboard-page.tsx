@@ -7,6 +7,7 @@ import { DashboardHeader } from './components/dashboard-header';
 import { IncomingRequestsView } from './components/incoming-requests-view';
 import type { RenderProfileModal } from './components/profile-modal-slot';
 import { REQUEST_GROUPS, groupRequests } from './utils/referral-display';
+import { PageMain } from '@/components/main-landmark';
 
 /** /original-dashboard: the referrer dashboard plus debug information (counts, user id, last fetch). */
 export function OriginalDashboardPage({
@@ -17,7 +18,7 @@ export function OriginalDashboardPage({
   renderProfileModal?: RenderProfileModal;
 }) {
   return (
-    <main className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-8">
+    <PageMain className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-8">
       <div>
         <DashboardHeader
           title="Referrer Dashboard"
@@ -26,7 +27,7 @@ export function OriginalDashboardPage({
         <DebugPanel user={user} />
       </div>
       <IncomingRequestsView user={user} renderProfileModal={renderProfileModal} />
-    </main>
+    </PageMain>
   );
 }
 

@@ -4,6 +4,7 @@ import { DashboardHeader } from './components/dashboard-header';
 import { IncomingRequestsView } from './components/incoming-requests-view';
 import type { RenderProfileModal } from './components/profile-modal-slot';
 import { WillingnessToggle } from './components/willingness-toggle';
+import { PageMain } from '@/components/main-landmark';
 
 /** /referrer-dashboard: the grouped incoming requests on their own screen (docs/decisions/013-emergency-dashboard-route.md). */
 export function ReferrerDashboardPage({
@@ -14,7 +15,7 @@ export function ReferrerDashboardPage({
   renderProfileModal?: RenderProfileModal;
 }) {
   return (
-    <main className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-8">
+    <PageMain className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-8">
       <div>
         <DashboardHeader
           title="Referrer Dashboard"
@@ -27,6 +28,6 @@ export function ReferrerDashboardPage({
       {/* The groups below are h3, as under My Referrals' visible 'Incoming Requests': this names their level. */}
       <h2 className="sr-only">Incoming Requests</h2>
       <IncomingRequestsView user={user} renderProfileModal={renderProfileModal} />
-    </main>
+    </PageMain>
   );
 }

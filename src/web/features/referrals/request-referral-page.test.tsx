@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { apiPath } from '@shared/api-routes';
+import type { CompanyStats } from '@shared/companies';
+import type { CompanyDetection } from '@shared/job-url';
 import { REFERRAL_FORM_TEXTS, REFERRAL_REQUEST_ERRORS, REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,14 +26,27 @@ afterEach(() => vi.unstubAllGlobals());
 const RESUME = apiPath('resumeFile', { id: 1 });
 /** Detection waits for a 400 ms pause in typing; leave room on a busy machine. */
 const SLOW = { timeout: 4000 };
+const CHECK_COMPANY = 'Check this is the right company.';
 const JOB = 'https://careers.google.com/jobs/results/123';
 
-function renderPage(fileUrl: string | null = RESUME) {
+function renderPage(fileUrl: string | null = RESUME, currentCompanyName: string | null = null) {
   return renderReferralsUi(
-    <RequestReferralPage resume={{ isLoading: false, fileUrl }} />,
+    <RequestReferralPage resume={{ isLoading: false, fileUrl }} currentCompanyName={currentCompanyName} />,
     '/request-referral',
   );
 }
+
+const STRIPE_JOB = 'https://jobs.lever.co/stripe/42';
+const stats = (referrers: number): CompanyStats => ({
+  referrers,
+  verifiedReferrers: 0,
+  responseRate: null,
+  medianResponseHours: null,
+});
+const detectByHost = (url: string): CompanyDetection =>
+  url.includes('stripe')
+    ? { companyName: 'Stripe', companyId: 4, confidence: 'high', message: null }
+    : { companyName: 'Google', companyId: 1, confidence: 'high', message: null };
 
 const jobUrl = () => screen.getByRole('textbox', { name: 'Job URL' });
 const position = () => screen.getByRole('textbox', { name: 'Position' });
@@ -68,13 +83,15 @@ describe('RequestReferralPage', () => {
     expect(await screen.findByText(REFERRAL_FORM_TEXTS.messageMax)).toBeInTheDocument();
   });
 
-  it('detects the company as the job URL is typed and shows its confidence', async () => {
+  it('detects the company as the job URL is typed, with no word about confidence when it is sure', async () => {
     const api = fakeReferralsApi();
     renderPage();
     await userEvent.type(jobUrl(), JOB);
     expect(await screen.findByText('Google', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/Company detected:/)).toBeInTheDocument();
-    expect(screen.getByText('High confidence')).toBeInTheDocument();
+    // A sure detection needs no comment.
+    expect(screen.queryByText(/confidence/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(CHECK_COMPANY)).not.toBeInTheDocument();
     // Debounced: one detection call for the whole typed URL, not one per keystroke.
     expect(api.calls.filter((c) => c.path.startsWith('/api/companies/detect'))).toHaveLength(1);
   });
@@ -87,7 +104,7 @@ describe('RequestReferralPage', () => {
     renderPage();
     await userEvent.type(jobUrl(), 'https://stripe.com/jobs');
     expect(await screen.findByText(note, {}, SLOW)).toBeInTheDocument();
-    expect(screen.getByText('Low confidence')).toBeInTheDocument();
+    expect(screen.getByText(CHECK_COMPANY)).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
   });
 
@@ -251,5 +268,88 @@ describe('RequestReferralPage', () => {
     fakeReferralsApi();
     renderPage();
     expect(screen.queryByText("You haven't uploaded a resume yet")).not.toBeInTheDocument();
+  });
+});
+
+describe('RequestReferralPage, what the company means for the request', () => {
+  it('drops the detected company as soon as the URL changes, until the new one is detected', async () => {
+    fakeReferralsApi({ detect: detectByHost });
+    renderPage();
+    await userEvent.type(jobUrl(), JOB);
+    expect(await screen.findByText('Google', {}, SLOW)).toBeInTheDocument();
+    await userEvent.clear(jobUrl());
+    await userEvent.type(jobUrl(), STRIPE_JOB);
+    // At once: no stale 'Google', only a neutral check.
+    expect(screen.queryByText('Google')).not.toBeInTheDocument();
+    expect(screen.getByText('Detecting the company from the job URL...')).toBeInTheDocument();
+    expect(await screen.findByText('Stripe', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('asks to check a medium-confidence guess and lets the user pick another company', async () => {
+    const api = fakeReferralsApi({
+      detect: () => ({ companyName: 'Google', companyId: 1, confidence: 'medium', message: null }),
+    });
+    renderPage();
+    await userEvent.type(jobUrl(), 'https://www.glassdoor.com/job-listing/engineer-google-JV_1.htm');
+    expect(await screen.findByText(CHECK_COMPANY, {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/confidence/i)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pick another company' }));
+    const company = screen.getByRole('combobox', { name: 'Company' });
+    await userEvent.type(company, 'stri');
+    await userEvent.click(await screen.findByRole('option', { name: 'Stripe' }));
+    await userEvent.type(position(), 'Designer');
+    await userEvent.click(submit());
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toMatchObject({ companyId: 4 });
+  });
+
+  it("refuses the user's own company on the form, with the spec's sentence, before any submit", async () => {
+    const api = fakeReferralsApi({ detect: detectByHost });
+    renderPage(RESUME, 'google');
+    await userEvent.type(jobUrl(), JOB);
+    expect(await screen.findByText(REFERRAL_REQUEST_ERRORS.employee('Google'), {}, SLOW)).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    await userEvent.type(position(), 'Software Engineer');
+    expect(submit()).toBeDisabled();
+    // Another company's posting may be sent.
+    await userEvent.clear(jobUrl());
+    await userEvent.type(jobUrl(), STRIPE_JOB);
+    expect(await screen.findByText('Stripe', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(REFERRAL_REQUEST_ERRORS.employee('Google'))).not.toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+    expect(api.writes()).toEqual([]);
+  });
+
+  it('says a request will wait when the company has no referrers yet', async () => {
+    fakeReferralsApi({ detect: detectByHost, stats: { 1: stats(0), 4: stats(2) } });
+    renderPage();
+    await userEvent.type(jobUrl(), JOB);
+    expect(
+      await screen.findByText(
+        'No referrers at Google yet: your request will wait until one joins.',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+    await userEvent.clear(jobUrl());
+    await userEvent.type(jobUrl(), STRIPE_JOB);
+    expect(await screen.findByText('2 referrers at Stripe', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(/No referrers at/)).not.toBeInTheDocument();
+  });
+
+  it('says so too for a company nobody on the site works at', async () => {
+    fakeReferralsApi({
+      detect: () => ({ companyName: 'Acmerockets', companyId: null, confidence: 'high', message: null }),
+    });
+    renderPage();
+    await userEvent.type(jobUrl(), 'https://jobs.lever.co/acmerockets/1');
+    expect(
+      await screen.findByText(
+        'No referrers at Acmerockets yet: your request will wait until one joins.',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
   });
 });

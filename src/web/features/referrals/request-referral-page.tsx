@@ -12,6 +12,7 @@ import { useCreateReferralRequest } from './api/create-referral-request';
 import { useCompanies } from './api/get-companies';
 import { ReferralRequestForm, type FieldErrors } from './components/referral-request-form';
 import { REQUEST_TIPS, TipsCard } from './components/tips-card';
+import { PageMain } from '@/components/main-landmark';
 
 /** The active resume as the router hands it in (the profile feature owns that call). */
 export interface ActiveResumeState {
@@ -20,7 +21,14 @@ export interface ActiveResumeState {
 }
 
 /** /request-referral (spec section 2): the job details form, tips, and a warning when there is no resume. */
-export function RequestReferralPage({ resume }: { resume: ActiveResumeState }) {
+export function RequestReferralPage({
+  resume,
+  currentCompanyName,
+}: {
+  resume: ActiveResumeState;
+  /** The signed-in seeker's employer, for spec section 5's own-company check. */
+  currentCompanyName: string | null;
+}) {
   const navigate = useNavigate();
   const companies = useCompanies();
   const create = useCreateReferralRequest();
@@ -50,7 +58,7 @@ export function RequestReferralPage({ resume }: { resume: ActiveResumeState }) {
   }
 
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <nav aria-label="Referral pages" className="mb-4 flex flex-wrap gap-2">
         <Button asChild variant="ghost" size="sm" className="-ml-3">
           <Link to={paths.dashboard}>
@@ -89,6 +97,7 @@ export function RequestReferralPage({ resume }: { resume: ActiveResumeState }) {
               <ReferralRequestForm
                 companies={companies.data ?? []}
                 resumeLink={resume.fileUrl}
+                currentCompanyName={currentCompanyName}
                 submitting={create.isPending}
                 onSubmit={submit}
               />
@@ -97,7 +106,7 @@ export function RequestReferralPage({ resume }: { resume: ActiveResumeState }) {
         </div>
         <TipsCard tips={REQUEST_TIPS} />
       </div>
-    </main>
+    </PageMain>
   );
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandLink } from '@/components/brand';
 import { paths } from '@/paths';
+import { PageMain } from '@/components/main-landmark';
 
 /** The demo pages' frame: a plain top bar, the page title, and the note that all of it is sample data. */
 export function DemoShell({
@@ -36,14 +37,14 @@ export function DemoShell({
           <div className="ml-auto">{actions}</div>
         </div>
       </header>
-      <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+      <PageMain className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
         <div className="space-y-2">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
           <p className="text-muted-foreground max-w-3xl">{intro}</p>
         </div>
         <DemoNotice />
         {children}
-      </main>
+      </PageMain>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { usePageMeta } from '@/lib/page-meta';
+import { PageMain } from '@/components/main-landmark';
 
 interface LegalLayoutProps {
   /** The page's h1 and document title. */
@@ -18,7 +19,7 @@ export function LegalLayout({ title, description, lead, children }: LegalLayoutP
   return (
     <div className="flex min-h-svh flex-col bg-background text-foreground">
       <SiteHeader />
-      <main className="flex-1">
+      <PageMain className="flex-1">
         <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
           <header className="border-b pb-8">
             <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
@@ -28,7 +29,7 @@ export function LegalLayout({ title, description, lead, children }: LegalLayoutP
             {children}
           </div>
         </article>
-      </main>
+      </PageMain>
       <SiteFooter />
     </div>
   );

@@ -35,7 +35,7 @@ const tooFew: CompanyStats = {
 
 function renderForm() {
   renderReferralsUi(
-    <RequestReferralPage resume={{ isLoading: false, fileUrl: null }} />,
+    <RequestReferralPage resume={{ isLoading: false, fileUrl: null }} currentCompanyName={null} />,
     '/request-referral',
   );
 }
@@ -61,7 +61,7 @@ describe('the company stats line on the request form', () => {
     expect(await screen.findByText('3 referrers at Stripe', {}, SLOW)).toBeInTheDocument();
   });
 
-  it('says nothing without referrers, or before a company is detected', async () => {
+  it('gives no count without referrers (the form says the request will wait), nor before detection', async () => {
     const api = fakeReferralsApi({
       detect: () => stripe,
       stats: { 4: { ...tooFew, referrers: 0, verifiedReferrers: 0 } },
@@ -71,6 +71,9 @@ describe('the company stats line on the request form', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Job URL' }), STRIPE_JOB);
     await screen.findByText(/Company detected:/, {}, SLOW);
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/companies/4/stats')).toBe(true));
+    expect(
+      await screen.findByText('No referrers at Stripe yet: your request will wait until one joins.'),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('company-stats')).not.toBeInTheDocument();
   });
 });

@@ -10,10 +10,17 @@ export type DetectionState =
   | { status: 'error' }
   | { status: 'done'; detection: CompanyDetection };
 
-const CONFIDENCE_LABEL = { high: 'High confidence', medium: 'Medium confidence', low: 'Low confidence' };
-
-/** What detection made of the job URL: the company and its confidence, or the spec's warning message. */
-export function DetectionBanner({ state }: { state: DetectionState }) {
+/**
+ * What detection made of the job URL: the company, or the spec's warning message. A guess (medium or low
+ * confidence) asks the user to check it and offers `onPickAnother`; a sure detection says nothing more.
+ */
+export function DetectionBanner({
+  state,
+  onPickAnother,
+}: {
+  state: DetectionState;
+  onPickAnother?: () => void;
+}) {
   if (state.status === 'idle') return null;
   if (state.status === 'loading') {
     return (
@@ -37,7 +44,20 @@ export function DetectionBanner({ state }: { state: DetectionState }) {
           <span>
             Company detected: <strong>{companyName}</strong>
           </span>
-          {confidence && <span className="text-xs opacity-80">{CONFIDENCE_LABEL[confidence]}</span>}
+          {(confidence === 'medium' || confidence === 'low') && (
+            <span className="text-xs">
+              Check this is the right company.{' '}
+              {onPickAnother && (
+                <button
+                  type="button"
+                  onClick={onPickAnother}
+                  className="cursor-pointer font-medium underline underline-offset-4"
+                >
+                  Pick another company
+                </button>
+              )}
+            </span>
+          )}
         </Banner>
       )}
       {(message || !companyName) && (

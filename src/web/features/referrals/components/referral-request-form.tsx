@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { normalizeCompanyName, type CompanySummary } from '@shared/companies';
-import type { CompanyDetection } from '@shared/job-url';
-import { isWebUrl } from '@shared/job-url-rules';
+import type { CompanySummary } from '@shared/companies';
 import {
   DETECTED_COMPANY_NAME_MAX,
   MESSAGE_MAX,
@@ -18,10 +16,10 @@ import { CompanyCombobox } from '@/components/company-combobox';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { detectCompanyQuery, useDetectCompany } from '../api/detect-company';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { CompanyStatsLine } from './company-stats-line';
-import { DetectionBanner, type DetectionState } from './detection-banner';
+import { detectCompanyQuery } from '../api/detect-company';
+import { requestCompany, useRequestCompany } from '../hooks/use-request-company';
+import { CompanyNotes } from './company-notes';
+import { DetectionBanner } from './detection-banner';
 import { FormField, invalidProps } from '@/components/form-field';
 
 const shape = CreateReferralRequestInputSchema.shape;
@@ -47,11 +45,14 @@ const MAX_SUGGESTIONS = 10;
 export function ReferralRequestForm({
   companies,
   resumeLink,
+  currentCompanyName,
   submitting,
   onSubmit,
 }: {
   companies: readonly CompanySummary[];
   resumeLink: string | null;
+  /** The seeker's employer: a request there is refused on the form already. */
+  currentCompanyName: string | null;
   submitting: boolean;
   onSubmit: (input: CreateReferralRequestInput) => Promise<FieldErrors | undefined>;
 }) {
@@ -74,17 +75,17 @@ export function ReferralRequestForm({
     defaultValues: { jobUrl: '', position: '', message: '', companyName: '' },
   });
 
-  const jobUrl = useWatch({ control, name: 'jobUrl' }).trim();
   const messageLength = useWatch({ control, name: 'message' }).length;
-  const debouncedUrl = useDebouncedValue(jobUrl);
-  const detection = useDetectCompany(debouncedUrl);
-  const state = detectionState(debouncedUrl, detection);
-  const needsCompany =
-    state.status === 'error' || (state.status === 'done' && state.detection.companyId === null);
+  const { state, needsCompany, pickAnother, company, ownCompany } = useRequestCompany({
+    jobUrl: useWatch({ control, name: 'jobUrl' }).trim(),
+    typedCompany: useWatch({ control, name: 'companyName' }),
+    companies,
+    currentCompanyName,
+  });
 
   async function submit(values: FormValues) {
     const detected = await queryClient.fetchQuery(detectCompanyQuery(values.jobUrl)).catch(() => null);
-    const company = resolveCompany(needsCompany || !detected ? values.companyName : '', detected, companies);
+    const company = requestCompany(needsCompany || !detected ? values.companyName : '', detected, companies);
     if (!company) {
       setError('companyName', { message: REFERRAL_REQUEST_ERRORS.companyUnknown }, { shouldFocus: true });
       return;
@@ -94,7 +95,7 @@ export function ReferralRequestForm({
       position: values.position,
       message: values.message.trim(),
       resumeLink,
-      ...company,
+      ...(company.id !== null ? { companyId: company.id } : { detectedCompanyName: company.name }),
     });
     for (const field of FIELDS) {
       const message = fieldErrors?.[field === 'companyName' ? 'detectedCompanyName' : field]?.[0];
@@ -126,10 +127,7 @@ export function ReferralRequestForm({
           {...invalidProps(ids.jobUrl, errors.jobUrl?.message)}
         />
       </FormField>
-      <DetectionBanner state={state} />
-      {state.status === 'done' && state.detection.companyId !== null && state.detection.companyName && (
-        <CompanyStatsLine companyId={state.detection.companyId} companyName={state.detection.companyName} />
-      )}
+      <DetectionBanner state={state} onPickAnother={pickAnother} />
       {needsCompany && (
         <FormField
           id={ids.company}
@@ -158,6 +156,7 @@ export function ReferralRequestForm({
           />
         </FormField>
       )}
+      {company && <CompanyNotes company={company} ownCompany={ownCompany} />}
       <FormField id={ids.position} label="Position" error={errors.position?.message}>
         <Input
           id={ids.position}
@@ -193,36 +192,15 @@ export function ReferralRequestForm({
           {...invalidProps(ids.message, errors.message?.message)}
         />
       </FormField>
-      <Button type="submit" disabled={submitting} className="justify-self-start" data-testid="submit-request">
+      <Button
+        type="submit"
+        disabled={submitting || ownCompany}
+        className="justify-self-start"
+        data-testid="submit-request"
+      >
         {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
         {submitting ? 'Submitting...' : 'Submit Request'}
       </Button>
     </form>
   );
-}
-
-function detectionState(
-  url: string,
-  query: { isPending: boolean; isError: boolean; data?: CompanyDetection },
-): DetectionState {
-  if (!isWebUrl(url)) return { status: 'idle' };
-  if (query.isError) return { status: 'error' };
-  if (query.data) return { status: 'done', detection: query.data };
-  return { status: 'loading' };
-}
-
-/** The picked or typed name (a known company by id, else the name), else what detection found. */
-function resolveCompany(
-  typed: string,
-  detection: CompanyDetection | null,
-  companies: readonly CompanySummary[],
-): Pick<CreateReferralRequestInput, 'companyId' | 'detectedCompanyName'> | null {
-  const name = typed.trim();
-  if (name) {
-    const match = companies.find((c) => normalizeCompanyName(c.name) === normalizeCompanyName(name));
-    return match ? { companyId: match.id } : { detectedCompanyName: name };
-  }
-  if (detection?.companyId != null) return { companyId: detection.companyId };
-  if (detection?.companyName) return { detectedCompanyName: detection.companyName };
-  return null;
 }

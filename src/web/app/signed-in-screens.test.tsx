@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi } from '@/testing/fake-api';
+import { aUser } from '@/testing/fixtures';
+import { stubBrowserApis } from '@/testing/referrals-test-utils';
+import { createQueryClient } from './query-client';
+import { routes } from './router';
+
+beforeEach(() => stubBrowserApis());
+afterEach(() => vi.unstubAllGlobals());
+
+/** The whole app at `path`, signed in, with the reads its signed-in screens make on the way in. */
+async function renderApp(path: string) {
+  installFakeApi({
+    authStatus: () => ({ isAuthenticated: true, user: aUser({ profileCompleted: true }) }),
+    recordActivity: () => null,
+    unreadCount: () => ({ count: 0 }),
+    recentNotifications: () => [],
+    notifications: () => [],
+    referralRequests: () => [],
+    verification: () => ({ verified: false, method: null, companyName: null }),
+    myExperiences: () => [],
+    myEducation: () => [],
+    mySkills: () => [],
+    myActiveResume: () => null,
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('the skip link', () => {
+  it.each(['/notifications', '/my-referrals', '/dashboard'])(
+    'on %s is the first Tab stop, and Enter moves focus to the main landmark',
+    async (path) => {
+      await renderApp(path);
+      // The screen itself, not the loading state that stands in for it.
+      await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+      await userEvent.tab();
+      expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      const main = screen.getByRole('main');
+      expect(main).toHaveAttribute('id', 'main-content');
+      expect(main).toHaveFocus();
+    },
+  );
+
+  it('leads to the main landmark on public pages too', async () => {
+    const router = await renderApp('/about');
+    const main = await screen.findByRole('main', {}, { timeout: 10_000 });
+    expect(main).toHaveAttribute('id', 'main-content');
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveFocus();
+    await act(() => router.navigate('/no-such-page'));
+    await screen.findByRole('heading', { name: '404 Page Not Found' }, { timeout: 10_000 });
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+  });
+});
+
+describe('the /my-referrals header', () => {
+  it('links to /dashboard, /my-referrals and /profile/edit (spec section 2)', async () => {
+    await renderApp('/my-referrals');
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Referrals', '/my-referrals'],
+      ['Profile', '/profile/edit'],
+    ]);
+  });
+
+  it("has the spec's account menu: Referrals Dashboard, Account Settings, Sign out", async () => {
+    await renderApp('/my-referrals');
+    await userEvent.click(await screen.findByRole('button', { name: /Account/ }, { timeout: 10_000 }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual(['Referrals Dashboard', 'Account Settings', 'Sign out', 'Sign out everywhere']);
+  });
+});
