@@ -30,7 +30,7 @@ const modules = {
   },
   referrals: {
     mutate: ['src/server/features/referrals/**/*.ts'],
-    tests: ['src/server/features/referrals/*.test.ts'],
+    tests: ['src/server/features/referrals/**/*.test.ts'],
   },
 };
 

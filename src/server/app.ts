@@ -28,11 +28,11 @@ import { notify, sendWelcomeNotification } from './features/notifications/servic
 import { profileRoutes } from './features/profile/routes.js';
 import type { ReferralDeps } from './features/referrals/ports.js';
 import { referralRoutes } from './features/referrals/routes.js';
-import { startReferralSweep, type SweepTimer } from './features/referrals/sweep.js';
-import { verificationRoutes } from './features/referrals/verification-routes.js';
-import { canViewProfile, followCurrentCompany } from './features/referrals/willingness.js';
+import { startReferralSweep, type SweepTimer } from './features/referrals/handoffs/sweep.js';
+import { verificationRoutes } from './features/referrals/verification/verification-routes.js';
+import { canViewProfile, followCurrentCompany } from './features/referrals/matching/willingness.js';
 import { enqueueMail } from './features/mail/outbox.js';
-import { passOnReferralsOfLeavingReferrer } from './features/referrals/leave.js';
+import { passOnReferralsOfLeavingReferrer } from './features/referrals/handoffs/leave.js';
 import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { blogPageHeads } from './features/seo/page-heads.js';
 import { seoRoutes } from './features/seo/routes.js';

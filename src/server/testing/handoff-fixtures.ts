@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { CreateReferralRequestResultSchema, ReferralRequestListSchema } from '../../shared/referrals.js';
 import { referralRequests, referrals } from '../db/schema.js';
-import { runReferralSweep } from '../features/referrals/sweep.js';
+import { runReferralSweep } from '../features/referrals/handoffs/sweep.js';
 import { referralDepsOf, requestBody, signInReferrer } from './referral-fixtures.js';
 import type { SignedIn, TestApp } from './test-app.js';
 

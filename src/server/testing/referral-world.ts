@@ -9,8 +9,8 @@ import {
 } from '../features/companies/service.js';
 import { notify } from '../features/notifications/service.js';
 import type { ReferralDeps } from '../features/referrals/ports.js';
-import { createReferralRequest } from '../features/referrals/service.js';
-import { followCurrentCompany, setWillingness } from '../features/referrals/willingness.js';
+import { createReferralRequest } from '../features/referrals/requests/service.js';
+import { followCurrentCompany, setWillingness } from '../features/referrals/matching/willingness.js';
 import { openSnapshotDatabase } from './snapshot-database.js';
 
 /**

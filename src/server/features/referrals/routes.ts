@@ -17,8 +17,8 @@ import { DailyLimitErrorSchema } from '../../../shared/request-limit.js';
 import type { Db } from '../../db/client.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
 import type { ReferralDeps } from './ports.js';
-import { changeReferralStatus, createReferralRequest, listRequests } from './service.js';
-import { setWillingness } from './willingness.js';
+import { changeReferralStatus, createReferralRequest, listRequests } from './requests/service.js';
+import { setWillingness } from './matching/willingness.js';
 
 export interface ReferralRouteDeps extends ReferralDeps {
   db: Db;

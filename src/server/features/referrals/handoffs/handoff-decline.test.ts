@@ -9,10 +9,10 @@ import {
   requestStatus,
   seekerList,
   sweeper,
-} from '../../testing/handoff-fixtures.js';
-import { referrals } from '../../db/schema.js';
-import { notificationsOf, requestBody } from '../../testing/referral-fixtures.js';
-import { createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
+} from '../../../testing/handoff-fixtures.js';
+import { referrals } from '../../../db/schema.js';
+import { notificationsOf, requestBody } from '../../../testing/referral-fixtures.js';
+import { createTestApp, testDatabases, type TestApp } from '../../../testing/test-app.js';
 
 const T = 5 * 86_400_000;
 

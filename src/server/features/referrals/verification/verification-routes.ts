@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../shared/errors.js';
+import { ApiErrorSchema } from '../../../../shared/errors.js';
 import {
   ConfirmVerificationCodeInputSchema,
   SendVerificationCodeInputSchema,
   SendVerificationCodeResultSchema,
   VerificationStatusSchema,
-} from '../../../shared/verification.js';
-import type { Db } from '../../db/client.js';
-import { requireUser } from '../../lib/request-user.js';
+} from '../../../../shared/verification.js';
+import type { Db } from '../../../db/client.js';
+import { requireUser } from '../../../lib/request-user.js';
 import {
   confirmVerificationCode,
   sendVerificationCode,

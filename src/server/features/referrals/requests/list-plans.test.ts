@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planOf as bulkPlanOf, seedBulkReferrals } from '../../testing/bulk-referrals.js';
-import { createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
+import { planOf as bulkPlanOf, seedBulkReferrals } from '../../../testing/bulk-referrals.js';
+import { createTestApp, testDatabases, type TestApp } from '../../../testing/test-app.js';
 import { recentRequestTimes } from './daily-limit.js';
 import { requestListQuery } from './list-repo.js';
 

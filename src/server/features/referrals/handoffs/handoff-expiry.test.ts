@@ -8,10 +8,10 @@ import {
   requestStatus,
   seekerList,
   sweeper,
-} from '../../testing/handoff-fixtures.js';
-import { pdfBytes, uploadResume } from '../../testing/profile-fixtures.js';
-import { notificationsOf } from '../../testing/referral-fixtures.js';
-import { createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
+} from '../../../testing/handoff-fixtures.js';
+import { pdfBytes, uploadResume } from '../../../testing/profile-fixtures.js';
+import { notificationsOf } from '../../../testing/referral-fixtures.js';
+import { createTestApp, testDatabases, type TestApp } from '../../../testing/test-app.js';
 import { runReferralSweep } from './sweep.js';
 
 const DAY = 86_400_000;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { UserSchema } from '../../../shared/auth.js';
-import { NO_COMPANY_FOR_WILLINGNESS } from '../../../shared/referral-texts.js';
-import { CreateReferralRequestResultSchema } from '../../../shared/referrals.js';
-import { companies, referrers } from '../../db/schema.js';
-import { experience, pdfBytes, uploadResume } from '../../testing/profile-fixtures.js';
-import { createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
-import { currentReferral } from '../../testing/handoff-fixtures.js';
-import { requestBody, setCompany, setWilling, signInReferrer } from '../../testing/referral-fixtures.js';
+import { UserSchema } from '../../../../shared/auth.js';
+import { NO_COMPANY_FOR_WILLINGNESS } from '../../../../shared/referral-texts.js';
+import { CreateReferralRequestResultSchema } from '../../../../shared/referrals.js';
+import { companies, referrers } from '../../../db/schema.js';
+import { experience, pdfBytes, uploadResume } from '../../../testing/profile-fixtures.js';
+import { createTestApp, testDatabases, type TestApp } from '../../../testing/test-app.js';
+import { currentReferral } from '../../../testing/handoff-fixtures.js';
+import { requestBody, setCompany, setWilling, signInReferrer } from '../../../testing/referral-fixtures.js';
 import { emailMatchesDomain } from './willingness.js';
 
 describe('emailMatchesDomain', () => {

@@ -1,12 +1,12 @@
-import { normalizeCompanyName } from '../../../shared/companies.js';
-import { normalizeJobUrl } from '../../../shared/job-url-rules.js';
+import { normalizeCompanyName } from '../../../../shared/companies.js';
+import { normalizeJobUrl } from '../../../../shared/job-url-rules.js';
 import {
   canMoveReferral,
   OPEN_REFERRAL_STATUSES,
   type ReferralStatus,
   ReferralStatusSchema,
-} from '../../../shared/referral-status.js';
-import { REFERRAL_REQUEST_ERRORS } from '../../../shared/referral-texts.js';
+} from '../../../../shared/referral-status.js';
+import { REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
 import {
   type CreateReferralRequestInputSchema,
   type CreateReferralRequestResult,
@@ -14,16 +14,16 @@ import {
   type ReferralRequest,
   type ReferralRequestListQuerySchema,
   type UpdateReferralStatusInputSchema,
-} from '../../../shared/referrals.js';
+} from '../../../../shared/referrals.js';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Db } from '../../../db/client.js';
+import type { UserRow } from '../../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { enforceDailyLimit } from './daily-limit.js';
 import { findRequestView, listRequestViews, toReferralDto } from './list-repo.js';
-import { passOn } from './handoff.js';
-import { assignedToReferrerNotice, assignWaitingRequests, pickReferrer, SEEKER_LINK } from './matching.js';
-import type { ReferralCompany, ReferralDeps } from './ports.js';
+import { passOn } from '../handoffs/handoff.js';
+import { assignedToReferrerNotice, assignWaitingRequests, pickReferrer, SEEKER_LINK } from '../matching/matching.js';
+import type { ReferralCompany, ReferralDeps } from '../ports.js';
 import {
   findCompanyById,
   findReferralOf,
@@ -31,7 +31,7 @@ import {
   insertRequest,
   moveReferral,
   setRequestStatus,
-} from './repo.js';
+} from '../repo.js';
 
 type CreateInput = z.output<typeof CreateReferralRequestInputSchema>;
 type ListQuery = z.output<typeof ReferralRequestListQuerySchema>;

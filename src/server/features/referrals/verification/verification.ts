@@ -3,11 +3,11 @@ import type {
   SendVerificationCodeResult,
   VerificationMethod,
   VerificationStatus,
-} from '../../../shared/verification.js';
-import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
-import { type AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.js';
-import { lockUserRow } from './referrer-repo.js';
+} from '../../../../shared/verification.js';
+import type { Db } from '../../../db/client.js';
+import type { UserRow } from '../../../db/schema.js';
+import { type AppError, badRequest, conflict, tooManyRequests } from '../../../lib/errors.js';
+import { lockUserRow } from '../matching/referrer-repo.js';
 import {
   codesSince,
   countWrongTry,
@@ -19,7 +19,7 @@ import {
   markReferrerVerified,
 } from './verification-repo.js';
 import { isFreeMail } from './free-mail.js';
-import { emailMatchesDomain } from './willingness.js';
+import { emailMatchesDomain } from '../matching/willingness.js';
 
 /** DESIGN.md "Trust and speed": 6 digits, hashed, 15 minutes, 5 tries, 3 codes an hour. */
 export const CODE_MINUTES = 15;

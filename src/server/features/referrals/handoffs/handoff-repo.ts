@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { companies, referralRequests, referrals, users } from '../../db/schema.js';
-import type { ReferralRow } from './repo.js';
+import type { Db } from '../../../db/client.js';
+import { companies, referralRequests, referrals, users } from '../../../db/schema.js';
+import type { ReferralRow } from '../repo.js';
 
 /** The queries of DESIGN.md "Bounded answers": reminders, expiry, hand-off history. */
 

@@ -1,13 +1,13 @@
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import {
   lockRequestForHandoff,
   openReferralsHeldBy,
   referralsOfRequest,
   supersedeReferral,
 } from './handoff-repo.js';
-import { assignedToReferrerNotice, pickReferrer, SEEKER_LINK } from './matching.js';
-import type { ReferralDeps } from './ports.js';
-import { insertReferral, setRequestStatus } from './repo.js';
+import { assignedToReferrerNotice, pickReferrer, SEEKER_LINK } from '../matching/matching.js';
+import type { ReferralDeps } from '../ports.js';
+import { insertReferral, setRequestStatus } from '../repo.js';
 
 /**
  * DESIGN.md "Account control": a referrer closing their account. Each open referral they hold (pending or

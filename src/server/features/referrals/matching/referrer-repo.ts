@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { experiences, referrers, users, type UserRow } from '../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { experiences, referrers, users, type UserRow } from '../../../db/schema.js';
 
 /** The user and referrer-record side of referrals: willingness, current job, the referrer row. */
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../db/client.js';
-import { openReferralWorld, type ReferralWorld } from '../../testing/referral-world.js';
-import { referralRequests, referrals } from '../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
+import { referralRequests, referrals } from '../../../db/schema.js';
 import { expireReferral } from './handoff-repo.js';
 import { passOn } from './handoff.js';
 import { passOnReferralsOfLeavingReferrer } from './leave.js';
-import { changeReferralStatus } from './service.js';
+import { changeReferralStatus } from '../requests/service.js';
 import { runReferralSweep, startReferralSweep } from './sweep.js';
 
 /**

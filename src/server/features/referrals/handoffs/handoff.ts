@@ -1,14 +1,14 @@
-import { firstNameOf } from '../../../shared/names.js';
-import type { Db } from '../../db/client.js';
+import { firstNameOf } from '../../../../shared/names.js';
+import type { Db } from '../../../db/client.js';
 import {
   findUserName,
   lockRequestForHandoff,
   referralsOfRequest,
   supersedeReferral,
 } from './handoff-repo.js';
-import { assignedToReferrerNotice, INCOMING_LINK, pickReferrer, SEEKER_LINK } from './matching.js';
-import type { ReferralDeps } from './ports.js';
-import { insertReferral, setRequestStatus } from './repo.js';
+import { assignedToReferrerNotice, INCOMING_LINK, pickReferrer, SEEKER_LINK } from '../matching/matching.js';
+import type { ReferralDeps } from '../ports.js';
+import { insertReferral, setRequestStatus } from '../repo.js';
 
 /** How a referral left its referrer without a referral being made: they declined, or nobody answered. */
 export type HandoffOutcome = 'declined' | 'expired';

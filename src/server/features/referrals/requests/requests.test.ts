@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { REFERRAL_REQUEST_ERRORS } from '../../../shared/referral-texts.js';
-import { CreateReferralRequestResultSchema } from '../../../shared/referrals.js';
-import { companies, referralRequests, referrals } from '../../db/schema.js';
-import { createTestApp, ORIGIN, testDatabases, type TestApp } from '../../testing/test-app.js';
+import { REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
+import { CreateReferralRequestResultSchema } from '../../../../shared/referrals.js';
+import { companies, referralRequests, referrals } from '../../../db/schema.js';
+import { createTestApp, ORIGIN, testDatabases, type TestApp } from '../../../testing/test-app.js';
 import {
   jobUrl,
   notificationsOf,
@@ -11,7 +11,7 @@ import {
   setCompany,
   setWilling,
   signInReferrer,
-} from '../../testing/referral-fixtures.js';
+} from '../../../testing/referral-fixtures.js';
 
 describe.each(testDatabases)('creating referral requests (%s)', (kind) => {
   let t: TestApp;

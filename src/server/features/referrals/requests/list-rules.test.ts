@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resumes } from '../../db/schema.js';
-import { openReferralWorld, type ReferralWorld } from '../../testing/referral-world.js';
+import { resumes } from '../../../db/schema.js';
+import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
 import { findRequestView } from './list-repo.js';
 import { changeReferralStatus, listRequests } from './service.js';
-import { runReferralSweep } from './sweep.js';
+import { runReferralSweep } from '../handoffs/sweep.js';
 
 /**
  * The two request lists (list-repo.ts) on one bare in-memory database: what the seeker and the referrer

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { REFERRAL_REQUEST_ERRORS } from '../../../shared/referral-texts.js';
-import { referralRequests, referrals } from '../../db/schema.js';
-import { createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
-import { jobUrl, requestBody, signInReferrer } from '../../testing/referral-fixtures.js';
+import { REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
+import { referralRequests, referrals } from '../../../db/schema.js';
+import { createTestApp, testDatabases, type TestApp } from '../../../testing/test-app.js';
+import { jobUrl, requestBody, signInReferrer } from '../../../testing/referral-fixtures.js';
 
 describe.each(testDatabases)('referral requests under concurrency (%s)', (kind) => {
   let t: TestApp;

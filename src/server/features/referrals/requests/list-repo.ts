@@ -1,13 +1,13 @@
 import { and, desc, eq, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { firstNameOf } from '../../../shared/names.js';
-import { ReferralStatusSchema } from '../../../shared/referral-status.js';
-import { type Referral, type ReferralHandoff, type ReferralRequest } from '../../../shared/referrals.js';
-import type { Db } from '../../db/client.js';
-import { preparedPerDb } from '../../db/prepared.js';
-import { companies, referralRequests, referrals, resumes, users } from '../../db/schema.js';
-import { listHandoffs } from './handoff-repo.js';
-import type { ReferralRow } from './repo.js';
+import { firstNameOf } from '../../../../shared/names.js';
+import { ReferralStatusSchema } from '../../../../shared/referral-status.js';
+import { type Referral, type ReferralHandoff, type ReferralRequest } from '../../../../shared/referrals.js';
+import type { Db } from '../../../db/client.js';
+import { preparedPerDb } from '../../../db/prepared.js';
+import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
+import { listHandoffs } from '../handoffs/handoff-repo.js';
+import type { ReferralRow } from '../repo.js';
 
 const referrerUsers = alias(users, 'referrer_users');
 

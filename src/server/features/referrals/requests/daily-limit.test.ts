@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DailyLimitErrorSchema, dailyLimitMessage } from '../../../shared/request-limit.js';
-import { referralRequests } from '../../db/schema.js';
-import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
-import { jobUrl, requestBody } from '../../testing/referral-fixtures.js';
+import { DailyLimitErrorSchema, dailyLimitMessage } from '../../../../shared/request-limit.js';
+import { referralRequests } from '../../../db/schema.js';
+import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
+import { jobUrl, requestBody } from '../../../testing/referral-fixtures.js';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERRAL_REQUEST_ERRORS } from '../../../shared/referral-texts.js';
-import { referralRequests } from '../../db/schema.js';
-import { openReferralWorld, type ReferralWorld } from '../../testing/referral-world.js';
+import { REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
+import { referralRequests } from '../../../db/schema.js';
+import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
 import {
   changeReferralStatus,
   createReferralRequest,
@@ -10,7 +10,7 @@ import {
   isUniqueViolation,
   REFERRAL_NOT_FOUND,
 } from './service.js';
-import { rejection } from '../../testing/rejection.js';
+import { rejection } from '../../../testing/rejection.js';
 
 /**
  * The rules of service.ts called directly on one bare in-memory database (referral-world.ts): creating a

@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VerificationStatusSchema } from '../../../shared/verification.js';
-import { companies, mailOutbox, referrers, verificationCodes } from '../../db/schema.js';
-import { ask, currentReferral } from '../../testing/handoff-fixtures.js';
-import { signInReferrer } from '../../testing/referral-fixtures.js';
-import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
+import { VerificationStatusSchema } from '../../../../shared/verification.js';
+import { companies, mailOutbox, referrers, verificationCodes } from '../../../db/schema.js';
+import { ask, currentReferral } from '../../../testing/handoff-fixtures.js';
+import { signInReferrer } from '../../../testing/referral-fixtures.js';
+import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
 
 /** DESIGN.md "Trust and speed": verified referrers, by a code mailed to a work address. */
 describe.each(testDatabases)('work-email verification (%s)', (kind) => {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '../../db/schema.js';
-import { experiences, users } from '../../db/schema.js';
-import { findReferrer } from './referrer-repo.js';
-import { openReferralWorld, type ReferralWorld } from '../../testing/referral-world.js';
-import { changeReferralStatus } from './service.js';
+import type { UserRow } from '../../../db/schema.js';
+import { experiences, users } from '../../../db/schema.js';
+import { findReferrer } from '../matching/referrer-repo.js';
+import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
+import { changeReferralStatus } from '../requests/service.js';
 import {
   confirmVerificationCode,
   sendVerificationCode,
@@ -12,8 +12,8 @@ import {
   type MailToSend,
   type VerificationDeps,
 } from './verification.js';
-import { canViewProfile, followCurrentCompany, setWillingness } from './willingness.js';
-import { rejection } from '../../testing/rejection.js';
+import { canViewProfile, followCurrentCompany, setWillingness } from '../matching/willingness.js';
+import { rejection } from '../../../testing/rejection.js';
 
 /**
  * DESIGN.md "Trust and speed" and "Verification" on one bare in-memory database with a set clock: the

@@ -1,12 +1,12 @@
-import { normalizeCompanyName } from '../../../shared/companies.js';
-import { NO_COMPANY_FOR_WILLINGNESS } from '../../../shared/referral-texts.js';
-import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { isFreeMail } from './free-mail.js';
+import { normalizeCompanyName } from '../../../../shared/companies.js';
+import { NO_COMPANY_FOR_WILLINGNESS } from '../../../../shared/referral-texts.js';
+import type { Db } from '../../../db/client.js';
+import type { UserRow } from '../../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../../lib/errors.js';
+import { isFreeMail } from '../verification/free-mail.js';
 import { assignWaitingRequests } from './matching.js';
-import type { ReferralCompany, ReferralDeps } from './ports.js';
-import { holdsReferralFor } from './repo.js';
+import type { ReferralCompany, ReferralDeps } from '../ports.js';
+import { holdsReferralFor } from '../repo.js';
 import {
   findCurrentExperience,
   findReferrer,

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { dailyLimitMessage } from '../../../shared/request-limit.js';
-import type { Db } from '../../db/client.js';
-import { referralRequests, userSettings } from '../../db/schema.js';
-import { tooManyRequests } from '../../lib/errors.js';
-import { lockUserRow } from './referrer-repo.js';
+import { dailyLimitMessage } from '../../../../shared/request-limit.js';
+import type { Db } from '../../../db/client.js';
+import { referralRequests, userSettings } from '../../../db/schema.js';
+import { tooManyRequests } from '../../../lib/errors.js';
+import { lockUserRow } from '../matching/referrer-repo.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CreateReferralRequestResultSchema, ReferralSchema } from '../../../shared/referrals.js';
-import { referralRequests, referrals } from '../../db/schema.js';
-import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
-import { currentReferral } from '../../testing/handoff-fixtures.js';
-import { notificationsOf, requestBody, setWilling, signInReferrer } from '../../testing/referral-fixtures.js';
+import { CreateReferralRequestResultSchema, ReferralSchema } from '../../../../shared/referrals.js';
+import { referralRequests, referrals } from '../../../db/schema.js';
+import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
+import { currentReferral } from '../../../testing/handoff-fixtures.js';
+import { notificationsOf, requestBody, setWilling, signInReferrer } from '../../../testing/referral-fixtures.js';
 
 describe.each(testDatabases)('referral status changes (%s)', (kind) => {
   let t: TestApp;

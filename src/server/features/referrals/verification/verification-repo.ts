@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { companies, referrers, verificationCodes } from '../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { companies, referrers, verificationCodes } from '../../../db/schema.js';
 
 /** Work-email verification codes (DESIGN.md "Trust and speed") and the referrer record they verify. */
 

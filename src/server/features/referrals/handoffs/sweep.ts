@@ -1,9 +1,9 @@
-import { notificationTime } from '../../../shared/notifications.js';
-import type { Db } from '../../db/client.js';
+import { notificationTime } from '../../../../shared/notifications.js';
+import type { Db } from '../../../db/client.js';
 import { claimDueReferral, claimReminders, describeRequest, expireReferral } from './handoff-repo.js';
 import { passOn } from './handoff.js';
-import { assignWaitingRequests, INCOMING_LINK } from './matching.js';
-import type { ReferralDeps } from './ports.js';
+import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
+import type { ReferralDeps } from '../ports.js';
 
 /** Work per sweep: the rest waits for the next one, so one sweep never runs unbounded. */
 const REMINDER_BATCH = 100;

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client.js';
-import type { ReferralCompany, ReferralDeps } from './ports.js';
+import type { Db } from '../../../db/client.js';
+import type { ReferralCompany, ReferralDeps } from '../ports.js';
 import {
   countOpenReferrals,
   findCompanyById,
@@ -8,7 +8,7 @@ import {
   lockReferrer,
   lockWaitingRequests,
   type Candidate,
-} from './repo.js';
+} from '../repo.js';
 
 export const INCOMING_LINK = '/my-referrals?tab=incoming';
 export const SEEKER_LINK = '/my-referrals';
