@@ -13,9 +13,9 @@ const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patter
  * Feature boundaries (bulletproof-react), the same on both sides: every folder under `<root>/features` is a
  * feature that may import only itself; shared code never imports a feature; nothing imports the composition
  * root (app.ts on the server, src/web/app on the web), which joins features by passing functions or
- * components in; product code never imports `<root>/testing`; no cycles.
+ * components in; product code never imports `<root>/testing` nor a test-only folder; no cycles.
  */
-function featureBoundaries({ root, files, tests, composition, shared, featureMessage }) {
+function featureBoundaries({ root, files, tests, testOnly = [], composition, shared, featureMessage }) {
   const features = fs
     .readdirSync(`${root}/features`, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -34,9 +34,11 @@ function featureBoundaries({ root, files, tests, composition, shared, featureMes
     },
     { target: shared, from: `./${root}/features`, message: 'Shared code does not depend on a feature.' },
   ];
+  // `testing/` and the folders that hold only suites and their helpers (faults, security probes).
+  const testFolders = ['testing', ...testOnly];
   const testHelpers = {
     target: `./${root}`,
-    from: `./${root}/testing`,
+    from: testFolders.map((folder) => `./${root}/${folder}`),
     message: 'Product code never imports test helpers.',
   };
   return [
@@ -56,7 +58,7 @@ function featureBoundaries({ root, files, tests, composition, shared, featureMes
     {
       // A rule's options replace, not merge: product code gets the same zones plus the test-helper one.
       files,
-      ignores: [...tests, `${root}/testing/**`],
+      ignores: [...tests, ...testFolders.map((folder) => `${root}/${folder}/**`)],
       rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, testHelpers] }] },
     },
   ];
@@ -116,6 +118,7 @@ export default tseslint.config(
     root: 'src/server',
     files: ['src/server/**/*.ts'],
     tests: ['src/server/**/*.test.ts'],
+    testOnly: ['faults', 'security'],
     composition: ['./src/server/app.ts', './src/server/main.ts'],
     shared: ['./src/server/lib', './src/server/plugins', './src/server/db', './src/server/config.ts'],
     featureMessage: 'Features do not import each other: app.ts passes in what one needs from another.',

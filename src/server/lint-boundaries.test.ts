@@ -1,0 +1,34 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from './lib/project-root.js';
+
+/** eslint.config.js holds the house's floors: these are the refusals it must keep making. */
+describe('lint boundaries', () => {
+  const eslint = new ESLint({ cwd: projectRoot });
+  const rulesHit = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(projectRoot, file) });
+    return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+  };
+
+  it('refuses product code that imports the fault or security suites, and lets their tests do it', async () => {
+    const probe =
+      "import { startServer } from '../faults/server-process.js';\nexport const s = startServer;\n";
+    expect(await rulesHit('src/server/lib/probe.ts', probe)).toEqual([
+      expect.stringMatching(/no-restricted-paths: .*Product code never imports test helpers/),
+    ]);
+    expect(await rulesHit('src/server/lib/probe.test.ts', probe)).toEqual([]);
+  });
+
+  it('refuses a feature that imports another feature, and shared code that imports a feature', async () => {
+    const crossFeature = "import { enqueueMail } from '../mail/outbox.js';\nexport const m = enqueueMail;\n";
+    expect(await rulesHit('src/server/features/profile/probe.ts', crossFeature)).toEqual([
+      expect.stringMatching(/no-restricted-paths: .*Features do not import each other/),
+    ]);
+    const sharedToFeature =
+      "import { enqueueMail } from '../features/mail/outbox.js';\nexport const m = enqueueMail;\n";
+    expect(await rulesHit('src/server/lib/probe.ts', sharedToFeature)).toEqual([
+      expect.stringMatching(/no-restricted-paths: .*Shared code does not depend on a feature/),
+    ]);
+  });
+}, 60_000);
