@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -75,6 +76,24 @@ describe.skipIf(!redisUrl)('shared rate limits through Redis (runs only when TES
       expect(await put(b, '/other')).toBe(200);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('names a limiter made in code by its own key, not by a route it does not have', async () => {
+    // createRateLimit (the company-change budget) makes a store child with no route: its key once read
+    // `…profile:undefinedundefined-company-change:user:N`.
+    const prefix = `test-${randomUUID()}:`;
+    const t = await app({ REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, AUTH_RATE_LIMIT: '100' });
+    const who = await t.signIn('Key Reader');
+    const changed = await who.put(`/api/users/${who.user.id}/current-company`, { companyName: 'Key Co' });
+    expect(changed.statusCode).toBe(200);
+    const redis = new Redis(redisUrl!);
+    try {
+      const keys = (await redis.keys(`${prefix}profile:*`)).sort();
+      expect(keys).toEqual([`${prefix}profile:company-change:user:${who.user.id}`]);
+      expect(await redis.get(keys[0]!)).toBe('1');
+    } finally {
+      redis.disconnect();
     }
   });
 
