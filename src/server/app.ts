@@ -16,7 +16,8 @@ import { readSession, resolveSession } from './features/auth/sessions.js';
 import { accountRoutes } from './features/account/routes.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
-import { publishChange, startLiveNotifications } from './features/notifications/live.js';
+import { publishChange } from './features/notifications/events.js';
+import { startLiveNotifications } from './features/notifications/live.js';
 import { devMailRoutes } from './features/mail/dev-mail-routes.js';
 import { mailNotifications } from './features/mail/notification-mail.js';
 import { settingsRoutes } from './features/mail/settings-routes.js';
@@ -106,7 +107,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerDocs(app);
   registerSessionLoading(app, deps.db, config);
 
-  const live = await startLiveNotifications(deps.listen, app.log);
+  const live = await startLiveNotifications(deps.listen, {
+    db: deps.db,
+    isSessionLive: async (token) => (await resolveSession(deps.db, token)) !== null,
+    limits: { perUser: config.streamsPerUser, max: config.streamsMax },
+    heartbeatMs: deps.streamHeartbeatMs,
+    logger: app.log,
+  });
   // Open streams never finish by themselves: end them before the server waits for its connections.
   app.addHook('preClose', async () => live.endAll());
   app.addHook('onClose', async () => live.close());
@@ -180,9 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     prefix: '/api/notifications',
     db: deps.db,
     live,
-    isSessionLive: async (token) => (await resolveSession(deps.db, token)) !== null,
     readSession: (token, read) => readSession(deps.db, token, new Date(), read),
-    heartbeatMs: deps.streamHeartbeatMs,
   });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
   const referralDeps: ReferralDeps = {
