@@ -77,27 +77,25 @@ export function createFanOut({
   let open = 0;
 
   function feedOf(userId: number): Feed {
-    let feed = feeds.get(userId);
-    if (!feed) {
-      const created: Feed = {
-        userId,
-        streams: new Set(),
-        fresh: new Set(),
-        created: [],
-        countDue: false,
-        checkDue: false,
-        heartbeatDue: false,
-        running: false,
-        heartbeat: setInterval(() => {
-          created.heartbeatDue = true;
-          created.checkDue = true;
-          void run(created);
-        }, heartbeatMs),
-      };
-      created.heartbeat.unref();
-      feeds.set(userId, created);
-      feed = created;
-    }
+    const existing = feeds.get(userId);
+    if (existing) return existing;
+    const feed: Feed = {
+      userId,
+      streams: new Set(),
+      fresh: new Set(),
+      created: [],
+      countDue: false,
+      checkDue: false,
+      heartbeatDue: false,
+      running: false,
+      heartbeat: setInterval(() => {
+        feed.heartbeatDue = true;
+        feed.checkDue = true;
+        void run(feed);
+      }, heartbeatMs),
+    };
+    feed.heartbeat.unref();
+    feeds.set(userId, feed);
     return feed;
   }
 
@@ -193,6 +191,7 @@ export function createFanOut({
     resyncAll() {
       for (const feed of feeds.values()) {
         feed.countDue = true;
+        feed.checkDue = true;
         void run(feed);
       }
     },
