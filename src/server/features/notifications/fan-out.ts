@@ -168,12 +168,14 @@ export function createFanOut({
       return open < limits.max || (feeds.get(userId)?.streams.size ?? 0) >= limits.perUser;
     },
     open(userId, sink) {
-      const feed = feedOf(userId);
+      const current = feeds.get(userId);
       // Its tab falls back to polling: `replaced` tells it not to reconnect (and end another tab in turn).
-      for (const oldest of feed.streams) {
-        if (feed.streams.size < limits.perUser) break;
-        end(feed, oldest, 'replaced');
+      for (const oldest of current?.streams ?? []) {
+        if (current!.streams.size < limits.perUser) break;
+        end(current!, oldest, 'replaced');
       }
+      // After the replacing: ending a user's last stream lets go of their feed.
+      const feed = feedOf(userId);
       feed.streams.add(sink);
       feed.fresh.add(sink);
       open += 1;

@@ -110,6 +110,22 @@ describe.each(testDatabases)('notification stream limits (%s)', (kind) => {
     await second.quiet(200);
   });
 
+  it('keeps the newest stream live when STREAMS_PER_USER is 1', async () => {
+    const { t, url } = await app({ STREAMS_PER_USER: '1' });
+    const user = await t.signIn('One At A Time');
+    const first = await connected(url, user.browser);
+    const second = await connected(url, user.browser);
+    expect(await first.next()).toEqual({ event: 'replaced', data: {} });
+    const created = await notify(t.database.db, {
+      userId: user.user.id,
+      title: 'Live',
+      message: 'm',
+      type: 'test',
+    });
+    expect(await second.next()).toEqual({ event: 'notification', data: created });
+    expect(await second.next()).toEqual({ event: 'unread-count', data: { count: 2 } });
+  });
+
   it('refuses a stream past STREAMS_MAX with 503, Retry-After and a sentence, before it starts', async () => {
     const { t, url } = await app({ STREAMS_MAX: '2', STREAMS_PER_USER: '2' });
     const holder = await t.signIn('Holds Two');
