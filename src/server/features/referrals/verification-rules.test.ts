@@ -85,6 +85,8 @@ describe('sendVerificationCode', () => {
     expect(code).toMatch(/^\d{6}$/);
     expect(mails).toEqual([
       {
+        userId: referrer.id,
+        urgent: true,
         to: 'vera@mail-one.example',
         subject: `Your ReferBridge verification code: ${code}`,
         text: `Your code to verify that you work at ${company.name} is ${code}.\n\nIt works for 15 minutes. If you did not ask for it, you can ignore this email.`,
