@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -10,13 +9,15 @@ import type { Db, PoolStats } from './db/client.js';
 import type { Listen } from './db/listen.js';
 import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev-idp.js';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
+import { createAuthLimits } from './features/auth/limits.js';
 import { authRoutes } from './features/auth/routes.js';
 import { clearSessionCookie, registerSessionLoading } from './features/auth/session-hooks.js';
 import { readSession, resolveSession } from './features/auth/sessions.js';
 import { accountRoutes } from './features/account/routes.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { companiesRoutes } from './features/companies/routes.js';
-import { publishChange, startLiveNotifications } from './features/notifications/live.js';
+import { publishChange } from './features/notifications/events.js';
+import { startLiveNotifications } from './features/notifications/live.js';
 import { devMailRoutes } from './features/mail/dev-mail-routes.js';
 import { mailNotifications } from './features/mail/notification-mail.js';
 import { settingsRoutes } from './features/mail/settings-routes.js';
@@ -50,11 +51,14 @@ import { frameworkErrorOptions } from './plugins/framework-errors.js';
 import { registerHealthChecks } from './plugins/health.js';
 import { createLogger } from './plugins/logger.js';
 import { registerMetrics } from './plugins/metrics.js';
-import { createRateLimitStore, rateLimitOptions } from './plugins/rate-limit-store.js';
+import { createRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerRequestBodies } from './plugins/request-body.js';
 import { RequestLog } from './plugins/request-log.js';
 import { registerSecurity, securityHeaders } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
+
+/** `GET /auth/status` may be asked this many times as often as a sign-in may start (every tab, every load). */
+const STATUS_CHECKS_PER_SIGN_IN = 10;
 
 export interface AppDeps {
   db: Db;
@@ -108,7 +112,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerDocs(app);
   registerSessionLoading(app, deps.db, config);
 
-  const live = await startLiveNotifications(deps.listen, app.log);
+  const live = await startLiveNotifications(deps.listen, {
+    db: deps.db,
+    isSessionLive: async (token) => (await resolveSession(deps.db, token)) !== null,
+    limits: { perUser: config.streamsPerUser, max: config.streamsMax },
+    heartbeatMs: deps.streamHeartbeatMs,
+    logger: app.log,
+  });
   // Open streams never finish by themselves: end them before the server waits for its connections.
   app.addHook('preClose', async () => live.endAll());
   app.addHook('onClose', async () => live.close());
@@ -128,20 +138,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const notifyAndMail: typeof notify = (db, input) => notify(db, input, hooks);
 
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
-  // One per-client budget covers the whole sign-in surface: our /auth routes and the dev provider's pages.
   await app.register(async (signIn) => {
     // The relying party's own in-process calls to the dev provider carry a per-process secret: they are
     // the server's, not the client's, and must not spend the client's budget.
     const internalCall = { 'x-referbridge-internal': randomBytes(16).toString('hex') };
-    await signIn.register(
-      rateLimit,
-      rateLimitOptions(rateLimits, 'sign-in', {
-        max: config.authRateLimit,
-        timeWindow: '1 minute',
-        allowList: (request) =>
-          request.headers['x-referbridge-internal'] === internalCall['x-referbridge-internal'],
-      }),
-    );
+    const limits = await createAuthLimits(signIn, rateLimits, {
+      signInPerMinute: config.authRateLimit,
+      statusPerMinute: config.authRateLimit * STATUS_CHECKS_PER_SIGN_IN,
+      isInternal: (request) =>
+        request.headers['x-referbridge-internal'] === internalCall['x-referbridge-internal'],
+    });
     let oidc = deps.oidc;
     if (!oidc && config.oidc) {
       // Google lets the user pick among signed-in accounts; other issuers may not know that prompt value.
@@ -155,7 +161,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (!oidc) {
       const issuer = `${config.publicUrl}${DEV_IDP_PATH}`;
       const clientSecret = `dev-${config.sessionSecret}`;
-      registerDevIdp(signIn, { issuer, clientSecret, redirectUri, cookieKeys: [config.sessionSecret] });
+      // The development sign-in, every page of it, spends the sign-in budget.
+      await signIn.register(async (devIdp) => {
+        devIdp.addHook('onRequest', limits.signIn);
+        registerDevIdp(devIdp, { issuer, clientSecret, redirectUri, cookieKeys: [config.sessionSecret] });
+      });
       oidc = createOidcClient({
         issuer,
         clientId: DEV_CLIENT_ID,
@@ -170,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       db: deps.db,
       config,
       oidc,
+      limits,
       onUserCreated: async (user) => {
         await sendWelcomeNotification(deps.db, user.id, hooks);
       },
@@ -181,9 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     prefix: '/api/notifications',
     db: deps.db,
     live,
-    isSessionLive: async (token) => (await resolveSession(deps.db, token)) !== null,
     readSession: (token, read) => readSession(deps.db, token, new Date(), read),
-    heartbeatMs: deps.streamHeartbeatMs,
   });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
   const referralDeps: ReferralDeps = {

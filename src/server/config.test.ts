@@ -115,6 +115,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL must be a redis/);
   });
 
+  it('caps live notification streams per user (6) and per instance (10,000), both configurable', () => {
+    expect(loadConfig({})).toMatchObject({ streamsPerUser: 6, streamsMax: 10_000 });
+    expect(loadConfig({ STREAMS_PER_USER: '2', STREAMS_MAX: '500' })).toMatchObject({
+      streamsPerUser: 2,
+      streamsMax: 500,
+    });
+    for (const bad of ['0', '-1', 'six', '2.5', '101']) {
+      expect(() => loadConfig({ STREAMS_PER_USER: bad })).toThrow(
+        /^Invalid configuration: STREAMS_PER_USER /,
+      );
+    }
+    for (const bad of ['0', 'many', '1.5']) {
+      expect(() => loadConfig({ STREAMS_MAX: bad })).toThrow(/^Invalid configuration: STREAMS_MAX /);
+    }
+  });
+
   it('serves metrics only on a METRICS_PORT of its own', () => {
     expect(loadConfig({}).metricsPort).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);

@@ -84,6 +84,10 @@ const ConfigSchema = z
     RESUME_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** Current-company changes per user per minute; each may add a company every user sees. */
     COMPANY_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Live notification streams one user may hold on one instance; a new one past it ends their oldest. */
+    STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(6),
+    /** Live notification streams one instance holds at most (about 10 KiB each); past it, 503. */
+    STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     TRUST_PROXY: trustProxy.default(false),
     /** Shares the rate limits between instances; without it each process counts on its own. */
     REDIS_URL: z
@@ -191,6 +195,8 @@ const ConfigSchema = z
     authRateLimit: e.AUTH_RATE_LIMIT,
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,
     companyChangeRateLimit: e.COMPANY_CHANGE_RATE_LIMIT,
+    streamsPerUser: e.STREAMS_PER_USER,
+    streamsMax: e.STREAMS_MAX,
     trustProxy: e.TRUST_PROXY,
     mail: {
       /** Undefined means: no SMTP server, mail is delivered to the outbox table (the dev outbox). */

@@ -117,9 +117,9 @@ describe('rate limiting on /auth', () => {
   it('answers 429 with a sentence past the limit', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i++)
-      codes.push((await t.app.inject({ method: 'GET', url: '/auth/status' })).statusCode);
-    expect(codes).toEqual([200, 200, 200, 429]);
-    const res = await t.app.inject({ method: 'GET', url: '/auth/status' });
+      codes.push((await t.app.inject({ method: 'GET', url: '/auth/google' })).statusCode);
+    expect(codes).toEqual([302, 302, 302, 429]);
+    const res = await t.app.inject({ method: 'GET', url: '/auth/google' });
     expect(res.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
   });
 });

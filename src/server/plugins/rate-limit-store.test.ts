@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -37,20 +38,21 @@ async function app(env: Record<string, string>, logger?: FastifyBaseLogger): Pro
   return t;
 }
 
-const status = (t: TestApp) => t.app.inject({ method: 'GET', url: '/auth/status' });
+/** Starting a sign-in (302 to the provider): it spends the sign-in budget. */
+const start = (t: TestApp) => t.app.inject({ method: 'GET', url: '/auth/google' });
 
 describe.skipIf(!redisUrl)('shared rate limits through Redis (runs only when TEST_REDIS_URL is set)', () => {
   it('two instances spend one sign-in budget per client', async () => {
     // A prefix of its own: parallel runs on the same Redis never see each other's counts.
     const env = { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `test-${randomUUID()}:` };
     const [a, b] = [await app(env), await app(env)];
-    expect((await status(a)).statusCode).toBe(200);
-    expect((await status(b)).statusCode).toBe(200);
-    expect((await status(a)).statusCode).toBe(200);
-    const refused = await status(b);
+    expect((await start(a)).statusCode).toBe(302);
+    expect((await start(b)).statusCode).toBe(302);
+    expect((await start(a)).statusCode).toBe(302);
+    const refused = await start(b);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: expect.any(String) });
-    expect((await status(a)).statusCode).toBe(429);
+    expect((await start(a)).statusCode).toBe(429);
   });
 
   it('shares route-level limits too (the company-change kind)', async () => {
@@ -78,12 +80,30 @@ describe.skipIf(!redisUrl)('shared rate limits through Redis (runs only when TES
     }
   });
 
+  it('names a limiter made in code by its own key, not by a route it does not have', async () => {
+    // createRateLimit (the company-change budget) makes a store child with no route: its key once read
+    // `…profile:undefinedundefined-company-change:user:N`.
+    const prefix = `test-${randomUUID()}:`;
+    const t = await app({ REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix, AUTH_RATE_LIMIT: '100' });
+    const who = await t.signIn('Key Reader');
+    const changed = await who.put(`/api/users/${who.user.id}/current-company`, { companyName: 'Key Co' });
+    expect(changed.statusCode).toBe(200);
+    const redis = new Redis(redisUrl!);
+    try {
+      const keys = (await redis.keys(`${prefix}profile:*`)).sort();
+      expect(keys).toEqual([`${prefix}profile:company-change:user:${who.user.id}`]);
+      expect(await redis.get(keys[0]!)).toBe('1');
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('keeps separate limits apart and other deployments out', async () => {
     const a = await app({ REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `test-${randomUUID()}:` });
     const b = await app({ REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: `test-${randomUUID()}:` });
-    for (let i = 0; i < 3; i++) expect((await status(a)).statusCode).toBe(200);
-    expect((await status(a)).statusCode).toBe(429);
-    expect((await status(b)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await start(a)).statusCode).toBe(302);
+    expect((await start(a)).statusCode).toBe(429);
+    expect((await start(b)).statusCode).toBe(302);
     // The health check is not under the sign-in limit at all.
     expect((await a.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
@@ -125,13 +145,13 @@ describe.skipIf(!redisUrl)('a Redis outage (runs only when TEST_REDIS_URL is set
     const { logger, said } = recordingLogger();
     const env = { REDIS_URL: relay.url(), REDIS_KEY_PREFIX: `test-${randomUUID()}:`, AUTH_RATE_LIMIT: '100' };
     const t = await app(env, logger);
-    expect((await status(t)).statusCode).toBe(200);
+    expect((await start(t)).statusCode).toBe(302);
     await relay.cut();
-    for (let i = 0; i < 3; i++) expect((await status(t)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await start(t)).statusCode).toBe(302);
     expect(said(/^Redis is unreachable/)).toHaveLength(1);
     await relay.restore();
     await until(() => said(/^Redis is back/).length > 0);
-    expect((await status(t)).statusCode).toBe(200);
+    expect((await start(t)).statusCode).toBe(302);
     expect(said(/^Redis is back/)).toHaveLength(1);
     expect(said(/^Redis is unreachable/)).toHaveLength(1);
     await t.close();
@@ -144,11 +164,11 @@ describe('rate limits without a reachable Redis', () => {
   it('serves, limits in memory, and warns once', async () => {
     const { logger, said } = recordingLogger();
     const t = await app({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` }, logger);
-    for (let i = 0; i < 3; i++) expect((await status(t)).statusCode).toBe(200);
-    expect((await status(t)).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await start(t)).statusCode).toBe(302);
+    expect((await start(t)).statusCode).toBe(429);
     // ioredis keeps reconnecting behind; every failure after the first is quiet.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await status(t)).statusCode).toBe(429);
+    expect((await start(t)).statusCode).toBe(429);
     const warnings = said(/^Redis is unreachable/);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.level).toBe(40);
@@ -157,7 +177,7 @@ describe('rate limits without a reachable Redis', () => {
 
   it('counts in memory when no REDIS_URL is set, as before', async () => {
     const t = await app({});
-    for (let i = 0; i < 3; i++) expect((await status(t)).statusCode).toBe(200);
-    expect((await status(t)).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await start(t)).statusCode).toBe(302);
+    expect((await start(t)).statusCode).toBe(429);
   });
 });

@@ -95,8 +95,13 @@ function redisHealth(logger: FastifyBaseLogger): RedisHealth {
 }
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+/** What @fastify/rate-limit hands child(): the merged limit options, and the route when there is one. */
+type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & {
+  routeInfo?: { method?: unknown; url?: unknown };
+};
 
-const flag = (options: FastifyRateLimitOptions, name: string) => Reflect.get(options, name) === true;
+const flag = (options: FastifyRateLimitOptions | ChildOptions, name: string) =>
+  Reflect.get(options, name) === true;
 
 /**
  * Counts in Redis; when Redis fails, in a local store instead, so the limit still holds on this instance
@@ -121,8 +126,22 @@ function fallbackStore(redis: Redis, namespace: string, health: RedisHealth): Fa
         max,
       );
     },
-    child: (routeOptions) => pair(remote.child(routeOptions), local.child(routeOptions)),
+    child: (routeOptions) => pair(remoteChild(remote, routeOptions), local.child(routeOptions)),
   });
+  /**
+   * A route's own limit counts under its method and URL. A limiter made in code (createRateLimit) has no
+   * route, and RedisStore would name it `undefinedundefined-`: its keys already say what they count.
+   */
+  const remoteChild = (remote: FastifyRateLimitStore, routeOptions: ChildOptions) => {
+    const { method, url } = routeOptions.routeInfo ?? {};
+    if (method !== undefined && url !== undefined) return remote.child(routeOptions);
+    return new RedisStore(
+      flag(routeOptions, 'continueExceeding'),
+      flag(routeOptions, 'exponentialBackoff'),
+      redis,
+      namespace,
+    );
+  };
   return class SharedStore implements FastifyRateLimitStore {
     private readonly counts: FastifyRateLimitStore;
     constructor(options: FastifyRateLimitOptions) {

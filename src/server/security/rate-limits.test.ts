@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { loadConfig } from '../config.js';
 import { pdfBytes, uploadResume } from '../testing/profile-fixtures.js';
 import { jobUrl, requestBody, signInReferrer } from '../testing/referral-fixtures.js';
-import { type Browser, PUBLIC_URL, createTestApp, testDatabases, type TestApp } from '../testing/test-app.js';
+import { Browser, PUBLIC_URL, createTestApp, testDatabases, type TestApp } from '../testing/test-app.js';
 
 /**
  * Every limit of the app answers 429 with Retry-After (whole seconds, when to try again) and a sentence.
@@ -31,9 +31,10 @@ function serverSources(): { file: string; text: string }[] {
  * The limits this file checks. A new @fastify/rate-limit registration, or a new place that answers 429,
  * must get a row here (and a case below), or the inventory test fails.
  */
-const PLUGIN_LIMITS = ['activity', 'profile', 'resume-upload', 'sign-in'];
+const PLUGIN_LIMITS = ['activity', 'auth-status', 'profile', 'resume-upload', 'sign-in'];
 /** Files that build a 429 themselves: each is a row below (the two profile ones are plugin limits too). */
 const HAND_MADE_429 = [
+  'features/auth/limits.ts',
   'features/profile/resume-routes.ts',
   'features/profile/user-routes.ts',
   'features/referrals/daily-limit.ts',
@@ -85,31 +86,124 @@ describe.each(testDatabases)('each limit answers 429 with Retry-After and a sent
   });
   afterAll(() => t.close());
 
-  it('sign-in: AUTH_RATE_LIMIT requests a minute per client, on /auth and the identity provider', async () => {
+  it('sign-in: AUTH_RATE_LIMIT a minute per client over starting a sign-in, the callback and the identity provider', async () => {
     const limited = await createTestApp(kind, {}, { AUTH_RATE_LIMIT: '3' }, t);
     try {
-      for (const url of ['/auth/status', '/auth/google', '/dev-idp/.well-known/openid-configuration']) {
+      const spends = [
+        '/auth/google',
+        '/auth/google/callback?code=x&state=y',
+        '/dev-idp/.well-known/openid-configuration',
+      ];
+      for (const url of spends) {
         expect((await limited.app.inject({ method: 'GET', url })).statusCode, url).toBeLessThan(400);
       }
-      for (const url of ['/auth/status', '/auth/google', '/auth/google/callback?code=x&state=y']) {
-        const retry = expectLimited(await limited.app.inject({ method: 'GET', url }), url);
+      for (const url of [...spends, '/dev-idp/interaction/x/login']) {
+        const method = url.endsWith('/login') ? 'POST' : 'GET';
+        const retry = expectLimited(await limited.app.inject({ method, url }), url);
         expect(retry).toBeLessThanOrEqual(60);
       }
-      const idp = await limited.app.inject({
-        method: 'GET',
-        url: '/dev-idp/.well-known/openid-configuration',
-      });
-      expectLimited(idp, 'dev-idp');
       // Another client is not slowed.
       const other = await limited.app.inject({
         method: 'GET',
-        url: '/auth/status',
+        url: '/auth/google',
         remoteAddress: '203.0.113.7',
       });
-      expect(other.statusCode).toBe(200);
+      expect(other.statusCode).toBe(302);
     } finally {
       await limited.close();
     }
+  });
+
+  describe('the sign-in surface', () => {
+    /** A second instance on the same database, with its own (in-memory) counts at this sign-in limit. */
+    async function limitedTo(authRateLimit: number) {
+      const limited = await createTestApp(
+        kind,
+        { referralSweep: false },
+        { AUTH_RATE_LIMIT: String(authRateLimit) },
+        t,
+      );
+      const get = (url: string, cookie = '') =>
+        limited.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      const post = (url: string, cookie: string) =>
+        limited.app.inject({ method: 'POST', url, headers: { cookie, origin: PUBLIC_URL } });
+      return { limited, get, post };
+    }
+
+    it('checks the session 100 times from one address, while starting a sign-in stays limited', async () => {
+      const shipped = loadConfig({ NODE_ENV: 'test', PUBLIC_URL }).authRateLimit;
+      const { limited, get } = await limitedTo(shipped);
+      try {
+        for (let i = 0; i < 100; i++) {
+          const res = await get('/auth/status');
+          expect(res.statusCode, `status check ${i + 1}`).toBe(200);
+        }
+        for (let i = 0; i < shipped; i++) expect((await get('/auth/google')).statusCode).toBe(302);
+        expectLimited(await get('/auth/google'), 'sign-in start');
+        // A visitor on /basic-dashboard from that address still learns they are signed out, not an error.
+        const visitor = await get('/auth/status');
+        expect(visitor.statusCode).toBe(200);
+        expect(visitor.json()).toEqual({ isAuthenticated: false, user: null });
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('gives the session check a budget of its own, ten times the sign-in limit', async () => {
+      const { limited, get } = await limitedTo(2);
+      try {
+        for (let i = 0; i < 20; i++) expect((await get('/auth/status')).statusCode).toBe(200);
+        expectLimited(await get('/auth/status'), 'status checks');
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('counts a live session as itself, not as its address; a made-up one counts as the address', async () => {
+      const who = await t.signIn('Behind The Office NAT');
+      const cookie = who.browser.cookieHeader();
+      const { limited, get } = await limitedTo(2);
+      try {
+        for (let i = 0; i < 2; i++) expect((await get('/auth/google')).statusCode).toBe(302);
+        for (let i = 0; i < 20; i++) expect((await get('/auth/status')).statusCode).toBe(200);
+        expectLimited(await get('/auth/google'), 'the address');
+        expectLimited(await get('/auth/status'), 'the address');
+        expectLimited(await get('/auth/google', 'sid=made-up-token'), 'a made-up session');
+        // Same address, but a session of its own: its own budgets.
+        expect((await get('/auth/google', cookie)).statusCode).toBe(302);
+        const status = await get('/auth/status', cookie);
+        expect(status.statusCode).toBe(200);
+        expect(status.json().user.id).toBe(who.user.id);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('signs out when every budget is spent, and the session ends', async () => {
+      const who = await t.signIn('Leaving In A Hurry');
+      const phone = new Browser(t.app);
+      await phone.signIn(who.user.email, who.user.fullName);
+      const { limited, get, post } = await limitedTo(1);
+      try {
+        for (const cookie of ['', who.browser.cookieHeader(), phone.cookieHeader()]) {
+          await get('/auth/google', cookie);
+          expectLimited(await get('/auth/google', cookie), 'sign-in start');
+          for (let i = 0; i < 10; i++) await get('/auth/status', cookie);
+          expectLimited(await get('/auth/status', cookie), 'status check');
+        }
+        const out = await post('/auth/logout', phone.cookieHeader());
+        expect(out.statusCode).toBe(200);
+        expect(out.json()).toEqual({ success: true });
+        expect((await get('/api/notifications/recent', phone.cookieHeader())).statusCode).toBe(401);
+        const everywhere = await post('/auth/logout-all', who.browser.cookieHeader());
+        expect(everywhere.statusCode).toBe(200);
+        expect((await get('/api/notifications/recent', who.browser.cookieHeader())).statusCode).toBe(401);
+        // Neither spent anything either: they stay open however often they are called.
+        for (let i = 0; i < 5; i++) expect((await post('/auth/logout', '')).statusCode).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    });
   });
 
   it('activity: 120 events a minute per user', async () => {

@@ -115,6 +115,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
       db: database.db,
       config,
       oidc: fake.oidc,
+      limits: { signIn: async () => {}, status: async () => {} },
       ...(withHooks
         ? {
             onUserCreated: async (user: UserRow) => {

@@ -7,6 +7,7 @@ import { ApiErrorSchema } from '../../../shared/errors.js';
 import { SuccessSchema } from '../../../shared/success.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { AuthLimits } from './limits.js';
 import type { OidcClient, PendingSignIn } from './oidc-client.js';
 import { renderPopupDonePage } from './popup-page.js';
 import { upsertUserByIdentity } from './repo.js';
@@ -25,6 +26,8 @@ export interface AuthRouteDeps {
   db: Db;
   config: Config;
   oidc: OidcClient;
+  /** What each route spends (limits.ts); sign-out spends nothing, so it is never refused. */
+  limits: AuthLimits;
   /** Called once after a first sign-in created the account (e.g. to welcome the user). */
   onUserCreated?: (user: UserRow) => Promise<void>;
   /** Called after a sign-out ended one or all of the user's sessions (e.g. to end their live streams). */
@@ -33,7 +36,7 @@ export interface AuthRouteDeps {
 
 export async function authRoutes(
   app: FastifyInstance,
-  { db, config, oidc, onUserCreated, onSignedOut }: AuthRouteDeps,
+  { db, config, oidc, limits, onUserCreated, onSignedOut }: AuthRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const appOrigin = new URL(config.publicUrl).origin;
@@ -65,7 +68,7 @@ export async function authRoutes(
 
   api.get(
     '/google',
-    { schema: { tags: ['auth'], summary: 'Start sign-in (opened in a popup)' } },
+    { onRequest: limits.signIn, schema: { tags: ['auth'], summary: 'Start sign-in (opened in a popup)' } },
     async (request, reply) => {
       try {
         const { url, pending } = await oidc.start();
@@ -83,7 +86,7 @@ export async function authRoutes(
 
   api.get(
     '/google/callback',
-    { schema: { tags: ['auth'], summary: 'Identity provider callback' } },
+    { onRequest: limits.signIn, schema: { tags: ['auth'], summary: 'Identity provider callback' } },
     async (request, reply) => {
       reply.clearCookie(PENDING_COOKIE, { path: '/auth/google/callback' });
       try {
@@ -110,7 +113,10 @@ export async function authRoutes(
 
   api.get(
     '/status',
-    { schema: { tags: ['auth'], summary: 'Who is signed in', response: { 200: AuthStatusSchema } } },
+    {
+      onRequest: limits.status,
+      schema: { tags: ['auth'], summary: 'Who is signed in', response: { 200: AuthStatusSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const flagged = request.cookies[ERROR_COOKIE];

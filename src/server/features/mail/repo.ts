@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 
@@ -39,8 +39,10 @@ export async function claimDue(db: Db, now: Date, limit: number, leaseMs: number
     .returning();
 }
 
-export async function markSent(db: Db, id: number, at: Date): Promise<void> {
-  await db.update(mailOutbox).set({ sentAt: at, lastError: null }).where(eq(mailOutbox.id, id));
+/** Marks delivered mail; the built-in outbox marks a whole batch in one statement. */
+export async function markSent(db: Db, ids: number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(mailOutbox).set({ sentAt: at, lastError: null }).where(inArray(mailOutbox.id, ids));
 }
 
 /** A failed attempt: tried again at `retryAt`, or given up for good when `retryAt` is null. */

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema.js';
 import { startSmtpPeer, type SmtpPeer } from '../../testing/smtp-peer.js';
 import { createTestApp, PUBLIC_URL, testDatabases, type TestApp } from '../../testing/test-app.js';
 import { enqueueMail } from './outbox.js';
 import { smtpTransport } from './transport.js';
-import { backoffMs, createMailWorker, type MailWorkerOptions } from './worker.js';
+import { signInReferrer } from '../../testing/referral-fixtures.js';
+import { MAIL_DEFAULTS, backoffMs, createMailWorker, type MailWorkerOptions } from './worker.js';
 
 const BASE = 60_000;
 const FROM = 'ReferBridge Test <no-reply@test.example>';
@@ -163,6 +164,59 @@ describe.each(testDatabases)('mail worker (%s)', (kind) => {
     expect(subjects).toHaveLength(12);
     expect(new Set(subjects).size).toBe(12);
     await Promise.all([w1.stop(), w2.stop()]);
+  });
+
+  it('sends everything due in one call, batch after batch, and a code queued last goes first', async () => {
+    const order: string[] = [];
+    const w = createMailWorker({
+      db: db(),
+      transport: { kind: 'outbox', send: async (mail) => void order.push(mail.to), close: () => {} },
+      from: FROM,
+    });
+    const normal = Array.from({ length: 2000 }, (_, i) => ({
+      userId: owner,
+      to: `reader${i}@example.com`,
+      subject: `Update ${i}`,
+      text: 'Plain text',
+    }));
+    await db().insert(mailOutbox).values(normal);
+    const code = await enqueueMail(db(), {
+      userId: owner,
+      to: 'code@work.example',
+      subject: 'Your verification code',
+      text: '123456',
+      urgent: true,
+    });
+    expect(await w.runOnce()).toEqual({ sent: 2001, retried: 0, failed: 0 });
+    expect(order[0]).toBe('code@work.example');
+    expect(order.slice(1)).toEqual(normal.map((m) => m.to));
+    const unsent = await db().select().from(mailOutbox).where(isNull(mailOutbox.sentAt));
+    expect(unsent).toEqual([]);
+    expect((await row(code.id)).attempts).toBe(1);
+    await w.stop();
+  });
+
+  it("stops a run when a whole batch is refused, and keeps the rest for the next tick's try", async () => {
+    const w = worker({ batchSize: 3 });
+    for (let i = 0; i < 7; i++) await queue(`refused${i}@example.com`, `Refused ${i}`);
+    peer.refuseNext(3);
+    expect(await w.runOnce()).toEqual({ sent: 0, retried: 3, failed: 0 });
+    const untried = await db().select().from(mailOutbox).where(eq(mailOutbox.attempts, 0));
+    expect(untried).toHaveLength(4);
+    await w.stop();
+  });
+
+  it("sends a work-address code queued behind a hand-off's mails in the app worker's first batch", async () => {
+    const referrer = await signInReferrer(t, 'Code Waiter', 'Google');
+    for (let i = 0; i < 45; i++) await queue(`seeker${i}@example.com`, `Your request moved ${i}`);
+    const workEmail = `code-waiter-${kind}@mail.google.com`;
+    expect((await referrer.post('/api/referrer/verification', { workEmail })).statusCode).toBe(200);
+    const queued = await db().select().from(mailOutbox);
+    expect(queued.length).toBeGreaterThan(MAIL_DEFAULTS.batchSize * 2);
+
+    const result = await t.app.mailWorker.runOnce();
+    expect(result).toEqual({ sent: queued.length, retried: 0, failed: 0 });
+    expect(peer.received[0]!.to).toEqual([workEmail]);
   });
 
   it('a claimed mail is not claimed again while its lease lasts', async () => {

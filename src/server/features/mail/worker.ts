@@ -28,7 +28,11 @@ export interface RunResult {
 }
 
 export interface MailWorker {
-  /** Claims the mail due now and tries to send it; resolves when the batch is done. */
+  /**
+   * Sends the mail due now, batch after batch while they come back full, time-bound mail (codes) first;
+   * resolves when a batch comes back short (nothing due is left) or sends nothing (the server refuses:
+   * the next tick tries again, rather than spending every queued mail's attempt now).
+   */
   runOnce(): Promise<RunResult>;
   /** Polls every pollIntervalMs until stop(). */
   start(): void;
@@ -42,7 +46,8 @@ export const MAIL_DEFAULTS = {
   maxDelayMs: 60 * 60_000,
   batchSize: 20,
   leaseMs: 5 * 60_000,
-  pollIntervalMs: 5_000,
+  // A code queued while the worker idles waits at most this long (batches then follow back to back).
+  pollIntervalMs: 1_000,
 };
 
 /** The wait before attempt `attempts + 1`: base · 2^(attempts − 1), capped. */
@@ -70,7 +75,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let running: Promise<RunResult> | undefined;
   let stopped = false;
 
-  async function sendOne(row: repo.OutboxRow, result: RunResult): Promise<void> {
+  /** Hands one mail over; true when it was accepted (the caller marks it sent with its batch). */
+  async function sendOne(row: repo.OutboxRow, result: RunResult): Promise<boolean> {
     try {
       await transport.send({
         from,
@@ -80,8 +86,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         html: row.html,
         headers: row.headers,
       });
-      await repo.markSent(db, row.id, now());
       result.sent += 1;
+      return true;
     } catch (err) {
       const error = describeError(err);
       const giveUp = row.attempts >= settings.maxAttempts || isPermanentFailure(err);
@@ -93,20 +99,43 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       if (giveUp) result.failed += 1;
       else result.retried += 1;
       logger?.warn({ mailId: row.id, attempts: row.attempts, error, giveUp }, 'mail not sent');
+      return false;
     }
   }
 
-  async function runBatch(): Promise<RunResult> {
-    const result: RunResult = { sent: 0, retried: 0, failed: 0 };
+  /** One claimed batch, sent in claim order (RETURNING keeps none): time-bound mail first, then oldest. */
+  async function runBatch(result: RunResult): Promise<number> {
     const rows = await repo.claimDue(db, now(), settings.batchSize, settings.leaseMs);
-    for (const row of rows) await sendOne(row, result);
-    return result;
+    rows.sort((a, b) => a.priority - b.priority || a.id - b.id);
+    // Mail that left the machine is marked at once, so a crash resends at most the one in flight. The
+    // built-in outbox sends nothing anywhere: its batch is marked in one statement.
+    const markEach = transport.kind !== 'outbox';
+    const sent: number[] = [];
+    try {
+      for (const row of rows) {
+        if (!(await sendOne(row, result))) continue;
+        if (markEach) await repo.markSent(db, [row.id], now());
+        else sent.push(row.id);
+      }
+    } finally {
+      await repo.markSent(db, sent, now());
+    }
+    return rows.length;
+  }
+
+  async function drain(): Promise<RunResult> {
+    const result: RunResult = { sent: 0, retried: 0, failed: 0 };
+    for (;;) {
+      const sentBefore = result.sent;
+      const claimed = await runBatch(result);
+      if (claimed < settings.batchSize || result.sent === sentBefore || stopped) return result;
+    }
   }
 
   function runOnce(): Promise<RunResult> {
-    // One batch at a time per worker; a call during a batch waits for it and then runs its own.
+    // One drain at a time per worker; a call during a drain waits for it and then runs its own.
     const previous = running ?? Promise.resolve(undefined);
-    const next = previous.then(runBatch, runBatch);
+    const next = previous.then(drain, drain);
     running = next;
     const clear = () => {
       if (running === next) running = undefined;

@@ -106,12 +106,15 @@ export async function countUnreadBySession(db: Db, tokenHash: string, now: Date)
   return row;
 }
 
-/** Marks one of the user's notifications read; undefined when it is not theirs or does not exist. */
+/**
+ * Marks one of the user's unread notifications read; undefined when it is not theirs, does not exist or is
+ * read already (then no row is written).
+ */
 export async function markRead(db: Db, userId: number, id: number): Promise<NotificationRow | undefined> {
   const [row] = await db
     .update(notifications)
     .set({ read: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning();
   return row;
 }

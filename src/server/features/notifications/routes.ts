@@ -10,11 +10,13 @@ import {
   NotificationSchema,
   UnreadCountSchema,
 } from '../../../shared/notifications.js';
+import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
 import * as service from './service.js';
 import { openNotificationStream, type StreamDeps } from './stream.js';
 
 export interface NotificationRouteDeps extends StreamDeps {
+  db: Db;
   /** The auth feature's session rules around a query of our own (passed in by app.ts): see readSession. */
   readSession: service.ReadSession;
 }
@@ -84,8 +86,10 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
         tags,
         summary:
           'Live updates (text/event-stream): `unread-count` {count} on connect and after each change, ' +
-          '`notification` for each new one, `: heartbeat` every 25 s, `signed-out` before it ends',
-        response: { 401: ApiErrorSchema },
+          '`notification` for each new one, `: heartbeat` every 25 s, `signed-out` before it ends because ' +
+          'the session did, `replaced` before it ends because the user opened more than STREAMS_PER_USER ' +
+          '(do not reconnect). 503 with Retry-After when the server holds STREAMS_MAX streams',
+        response: { 401: ApiErrorSchema, 503: ApiErrorSchema },
       },
     },
     async (request, reply) => openNotificationStream(deps, request, reply),

@@ -1,7 +1,7 @@
 import { NotificationLinkSchema, RECENT_LIMIT, type Notification } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
-import { publishChange } from './live.js';
+import { publishChange } from './events.js';
 import * as repo from './repo.js';
 
 const NOT_FOUND = 'Notification not found.';
@@ -112,17 +112,22 @@ export async function unreadCountOfSession(
   return { count: row.count };
 }
 
-/** Another user's id answers exactly like a missing one, so ids reveal nothing. */
+/**
+ * Another user's id answers exactly like a missing one, so ids reveal nothing. One already read is
+ * answered as it is: nothing is written and nothing announced to the user's open streams.
+ */
 export async function markRead(db: Db, userId: number, id: number): Promise<Notification> {
   const row = await db.transaction(async (tx) => {
     const updated = await repo.markRead(tx, userId, id);
-    if (updated) await publishChange(tx, { userId, kind: 'read' });
+    if (!updated) return repo.findNotification(tx, userId, id);
+    await publishChange(tx, { userId, kind: 'read' });
     return updated;
   });
   if (!row) throw notFound(NOT_FOUND);
   return toNotificationDto(row);
 }
 
+/** With nothing unread, nothing is written and nothing announced. */
 export async function markAllRead(db: Db, userId: number): Promise<{ updated: number }> {
   const updated = await db.transaction(async (tx) => {
     const count = await repo.markAllRead(tx, userId);

@@ -1,35 +1,37 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
 import { trackOpenStream } from '../../plugins/metrics.js';
-import type { LiveEvent, LiveNotifications } from './live.js';
-import * as service from './service.js';
+import type { FanOut, StreamSink } from './fan-out.js';
 
-export const HEARTBEAT_MS = 25_000;
+/** The web client reopens a refused stream after 30 s; meanwhile it polls. */
+const RETRY_AFTER_S = 30;
+const SERVER_FULL =
+  'This server holds as many live connections as it can. Updates arrive every minute meanwhile; please try again later.';
 
 export interface StreamDeps {
-  db: Db;
-  live: LiveNotifications;
-  /** Whether the session token still signs someone in (the auth feature's rule, passed in by app.ts). */
-  isSessionLive: (token: string) => Promise<boolean>;
-  heartbeatMs?: number;
+  live: Pick<FanOut, 'hasRoom' | 'open'>;
 }
 
 /**
  * GET /api/notifications/stream: Server-Sent Events for the signed-in user. Sends `unread-count` on
  * connect and after every change, `notification` for each new one, a heartbeat comment so proxies keep
- * the connection, and `signed-out` before it ends because the session did. Written on the raw response:
- * the reply is hijacked, so no onSend hook (compression, serialisation) sits between us and the socket.
+ * the connection, `signed-out` before it ends because the session did, and `replaced` before it ends
+ * because the same user opened more streams than they may hold (the tab then polls and does not
+ * reconnect). What is sent, and when, is the fan-out's (fan-out.ts). Written on the raw response: the
+ * reply is hijacked, so no onSend hook (compression, serialisation) sits between us and the socket.
  */
 export function openNotificationStream(
-  { db, live, isSessionLive, heartbeatMs = HEARTBEAT_MS }: StreamDeps,
+  { live }: StreamDeps,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   const user = requireUser(request);
-  const token = request.sessionToken ?? '';
+  // Refused before the reply is hijacked, so the refusal is an ordinary JSON answer.
+  if (!live.hasRoom(user.id)) {
+    throw new AppError(503, SERVER_FULL, undefined, { 'retry-after': String(RETRY_AFTER_S) });
+  }
   const res = reply.raw;
-
   reply.hijack();
   // The headers hooks already set (security policy) still apply.
   for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -43,61 +45,24 @@ export function openNotificationStream(
   res.flushHeaders();
 
   let ended = false;
-  const send = (event: string, data: unknown) => {
-    if (!ended) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-  const sendCount = async () => send('unread-count', await service.unreadCount(db, user.id));
-
-  /** One at a time, in order: each step may read the database. */
-  let queue = Promise.resolve();
-  const enqueue = (step: () => Promise<void>) => {
-    queue = queue.then(step).catch((err: unknown) => {
-      request.log.warn({ err }, 'notification stream failed; the client will reconnect');
-      end();
-    });
-  };
-  /** Every event and heartbeat first checks that the session still signs this user in. */
-  const whileSignedIn = (step: () => Promise<void>) =>
-    enqueue(async () => {
-      if (ended) return;
-      if (!(await isSessionLive(token))) {
-        send('signed-out', {});
-        end();
-        return;
-      }
-      await step();
-    });
-
-  const onEvent = (event: LiveEvent) =>
-    whileSignedIn(async () => {
-      if (event.kind === 'signed-out') return;
-      if (event.kind === 'created' && event.id !== undefined) {
-        const created = await service.findForUser(db, user.id, event.id);
-        if (created) send('notification', created);
-      }
-      await sendCount();
-    });
-
-  const heartbeat = setInterval(
-    () =>
-      whileSignedIn(async () => {
-        if (!ended) res.write(': heartbeat\n\n');
-      }),
-    heartbeatMs,
-  );
-  const unsubscribe = live.subscribe(user.id, { onEvent, end: () => end() });
   const untrack = trackOpenStream();
-  function end() {
-    if (ended) return;
-    ended = true;
-    untrack();
-    clearInterval(heartbeat);
-    unsubscribe();
-    res.end();
-  }
-  // The tab closed or the network went: free the connection's listener.
-  res.on('close', end);
-  res.on('error', end);
-  // Subscribed first, so nothing that happens while the first count is read is missed.
-  enqueue(sendCount);
+  const sink: StreamSink = {
+    token: request.sessionToken ?? '',
+    send(event, data) {
+      if (!ended) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    comment(text) {
+      if (!ended) res.write(`: ${text}\n\n`);
+    },
+    close() {
+      if (ended) return;
+      ended = true;
+      untrack();
+      res.end();
+    },
+  };
+  const leave = live.open(user.id, sink);
+  // The tab closed or the network went: free the stream's place.
+  res.on('close', leave);
+  res.on('error', leave);
 }

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CreateReferralRequestResultSchema, ReferralRequestListSchema } from '../../../../shared/referrals.js';
+import {
+  CreateReferralRequestResultSchema,
+  ReferralRequestListSchema,
+} from '../../../../shared/referrals.js';
 import { pdfBytes, uploadResume } from '../../../testing/profile-fixtures.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
 import { requestBody, signInReferrer } from '../../../testing/referral-fixtures.js';

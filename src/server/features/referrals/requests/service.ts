@@ -22,7 +22,12 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { enforceDailyLimit } from './daily-limit.js';
 import { findRequestView, listRequestViews, toReferralDto } from './list-repo.js';
 import { passOn } from '../handoffs/handoff.js';
-import { assignedToReferrerNotice, assignWaitingRequests, pickReferrer, SEEKER_LINK } from '../matching/matching.js';
+import {
+  assignedToReferrerNotice,
+  assignWaitingRequests,
+  pickReferrer,
+  SEEKER_LINK,
+} from '../matching/matching.js';
 import type { ReferralCompany, ReferralDeps } from '../ports.js';
 import {
   findCompanyById,

@@ -4,7 +4,12 @@ import { CreateReferralRequestResultSchema, ReferralSchema } from '../../../../s
 import { referralRequests, referrals } from '../../../db/schema.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
 import { currentReferral } from '../../../testing/handoff-fixtures.js';
-import { notificationsOf, requestBody, setWilling, signInReferrer } from '../../../testing/referral-fixtures.js';
+import {
+  notificationsOf,
+  requestBody,
+  setWilling,
+  signInReferrer,
+} from '../../../testing/referral-fixtures.js';
 
 describe.each(testDatabases)('referral status changes (%s)', (kind) => {
   let t: TestApp;

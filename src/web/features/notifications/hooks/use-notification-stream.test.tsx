@@ -72,6 +72,30 @@ describe('live notifications', () => {
     expect(await within(list).findByText('Referral accepted')).toBeInTheDocument();
   });
 
+  it('closes for good when newer tabs replaced it, and keeps polling', async () => {
+    stubEventSource();
+    const api = fakeNotificationsApi([makeNotification(1)]);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderSignedIn();
+      await waitFor(() => expect(screen.getByTestId('notification-badge')).toHaveTextContent('1'));
+      const source = FakeEventSource.instances[0]!;
+      source.emit('replaced', {});
+      expect(source.readyState).toBe(FakeEventSource.CLOSED);
+      // As a browser reports the end of the response that follows.
+      act(() => {
+        source.dispatchEvent(new Event('error'));
+      });
+      const polls = () => api.calls.filter((c) => c === 'GET /api/notifications/unread-count').length;
+      const before = polls();
+      await act(() => vi.advanceTimersByTimeAsync(61_000));
+      expect(FakeEventSource.instances).toHaveLength(1);
+      await waitFor(() => expect(polls()).toBeGreaterThan(before));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('closes the stream when told the session ended', async () => {
     stubEventSource();
     fakeNotificationsApi([]);

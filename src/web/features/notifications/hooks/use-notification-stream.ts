@@ -49,19 +49,23 @@ export function useNotificationStream() {
     if (typeof EventSource === 'undefined') return;
     let source: EventSource | undefined;
     let reopen: ReturnType<typeof setTimeout> | undefined;
-    let signedOut = false;
+    /** Ended by the server for good: the session ended, or newer tabs of this user took its place. */
+    let done = false;
 
     function connect() {
       const current = new EventSource(NOTIFICATION_STREAM_URL);
       source = current;
       current.addEventListener('notification', (e) => onNotification(queryClient, e));
       current.addEventListener('unread-count', (e) => onUnreadCount(queryClient, e));
-      current.addEventListener('signed-out', () => {
-        signedOut = true;
+      const stop = () => {
+        done = true;
         current.close();
-      });
+      };
+      current.addEventListener('signed-out', stop);
+      // Reconnecting would end another tab's stream in turn; this tab polls instead (spec section 9).
+      current.addEventListener('replaced', stop);
       current.addEventListener('error', () => {
-        if (current.readyState !== EventSource.CLOSED || signedOut) return;
+        if (current.readyState !== EventSource.CLOSED || done) return;
         reopen = setTimeout(connect, REOPEN_AFTER_MS);
       });
     }
