@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -7,43 +6,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Db, PoolStats } from './db/client.js';
 import type { Listen } from './db/listen.js';
-import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './features/auth/dev-idp.js';
-import { createOidcClient, type OidcClient } from './features/auth/oidc-client.js';
-import { createAuthLimits } from './features/auth/limits.js';
-import { authRoutes } from './features/auth/routes.js';
-import { clearSessionCookie, registerSessionLoading } from './features/auth/session-hooks.js';
-import { readSession, resolveSession } from './features/auth/sessions.js';
-import { accountRoutes } from './features/account/routes.js';
+import { createAccount } from './features/account/account.js';
+import { createAuth } from './features/auth/auth.js';
+import type { OidcClient } from './features/auth/oidc-client.js';
+import { createCompanies } from './features/companies/companies.js';
+import { createMail, type MailCollaborators } from './features/mail/mail.js';
+import { createNotifications } from './features/notifications/notifications.js';
+import { createProfile } from './features/profile/profile.js';
+import { createReferrals } from './features/referrals/referrals.js';
 import { activityRoutes } from './features/activity/routes.js';
-import { companiesRoutes } from './features/companies/routes.js';
-import { publishChange } from './features/notifications/events.js';
-import { startLiveNotifications } from './features/notifications/live.js';
-import { devMailRoutes } from './features/mail/dev-mail-routes.js';
-import { mailNotifications } from './features/mail/notification-mail.js';
-import { settingsRoutes } from './features/mail/settings-routes.js';
-import { outboxTransport, smtpTransport } from './features/mail/transport.js';
-import { unsubscribeRoutes } from './features/mail/unsubscribe-routes.js';
-import { createMailWorker, type MailWorkerOptions } from './features/mail/worker.js';
-import { notificationRoutes } from './features/notifications/routes.js';
-import { notify, sendWelcomeNotification } from './features/notifications/service.js';
-import { profileRoutes } from './features/profile/routes.js';
-import type { ReferralDeps } from './features/referrals/ports.js';
-import { referralRoutes } from './features/referrals/routes.js';
-import { startReferralSweep, type SweepTimer } from './features/referrals/handoffs/sweep.js';
-import { verificationRoutes } from './features/referrals/verification/verification-routes.js';
-import { canViewProfile, followCurrentCompany } from './features/referrals/matching/willingness.js';
-import { enqueueMail } from './features/mail/outbox.js';
-import { passOnReferralsOfLeavingReferrer } from './features/referrals/handoffs/leave.js';
 import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { blogPageHeads } from './features/seo/page-heads.js';
 import { seoRoutes } from './features/seo/routes.js';
-import {
-  findOrCreateCompanyByName,
-  findOrCreateRequestCompany,
-  lockCompanyNames,
-  releaseCompany,
-} from './features/companies/service.js';
-import { injectFetch } from './lib/inject-fetch.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -57,9 +31,6 @@ import { RequestLog } from './plugins/request-log.js';
 import { registerSecurity, securityHeaders } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
 
-/** `GET /auth/status` may be asked this many times as often as a sign-in may start (every tab, every load). */
-const STATUS_CHECKS_PER_SIGN_IN = 10;
-
 export interface AppDeps {
   db: Db;
   /** The database's LISTEN (Database.listen): live notification streams hear every instance's changes. */
@@ -72,7 +43,7 @@ export interface AppDeps {
   /** The process's logger (main.ts makes it first, for the database); by default one is made here. */
   logger?: FastifyBaseLogger;
   /** Mail worker tuning for tests (an injected clock, fewer attempts, shorter backoff). */
-  mailWorker?: Pick<MailWorkerOptions, 'now' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'leaseMs'>;
+  mailWorker?: MailCollaborators['worker'];
   /** The referral sweep's clock (tests move it forward); the wall clock by default. */
   now?: () => Date;
   /** False: no referral sweep timer (tests that drive runReferralSweep themselves). */
@@ -110,149 +81,56 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerRequestBodies(app);
   await app.register(compress);
   await registerDocs(app);
-  registerSessionLoading(app, deps.db, config);
 
-  const live = await startLiveNotifications(deps.listen, {
-    db: deps.db,
-    isSessionLive: async (token) => (await resolveSession(deps.db, token)) !== null,
-    limits: { perUser: config.streamsPerUser, max: config.streamsMax },
+  // The features, and how they are joined: each takes the configuration and what it needs of the others.
+  const { db } = deps;
+  const mail = createMail(config, { db, logger: app.log, worker: deps.mailWorker });
+  app.decorate('mailWorker', mail.worker);
+  const auth = createAuth(config, {
+    db,
+    rateLimits,
+    oidc: deps.oidc,
+    onUserCreated: (userId) => notifications.welcome(userId),
+    onSignedOut: (userId) => notifications.sessionsEnded(userId),
+  });
+  auth.loadSessions(app);
+  const notifications = await createNotifications(config, {
+    db,
+    listen: deps.listen,
+    isSessionLive: auth.isSessionLive,
+    readSession: auth.readSession,
+    onNotified: mail.onNotified,
     heartbeatMs: deps.streamHeartbeatMs,
     logger: app.log,
   });
-  // Open streams never finish by themselves: end them before the server waits for its connections.
-  app.addHook('preClose', async () => live.endAll());
-  app.addHook('onClose', async () => live.close());
-  // Mail: queued in the transaction of what caused it, sent by the worker (main.ts starts it).
-  const mailWorker = createMailWorker({
-    db: deps.db,
-    transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : outboxTransport(),
-    from: config.mail.from,
+  const companies = createCompanies({ db });
+  const referrals = createReferrals(config, {
+    db,
+    companies: companies.directory,
+    notify: notifications.notify,
+    sendMail: mail.send,
+    now: deps.now,
+    sweep: deps.referralSweep,
     logger: app.log,
-    ...deps.mailWorker,
   });
-  app.decorate('mailWorker', mailWorker);
-  app.addHook('onClose', () => mailWorker.stop());
-  const hooks = {
-    onNotified: mailNotifications({ publicUrl: config.publicUrl, secret: config.sessionSecret }),
-  };
-  const notifyAndMail: typeof notify = (db, input) => notify(db, input, hooks);
-
-  const redirectUri = `${config.publicUrl}/auth/google/callback`;
-  await app.register(async (signIn) => {
-    // The relying party's own in-process calls to the dev provider carry a per-process secret: they are
-    // the server's, not the client's, and must not spend the client's budget.
-    const internalCall = { 'x-referbridge-internal': randomBytes(16).toString('hex') };
-    const limits = await createAuthLimits(signIn, rateLimits, {
-      signInPerMinute: config.authRateLimit,
-      statusPerMinute: config.authRateLimit * STATUS_CHECKS_PER_SIGN_IN,
-      isInternal: (request) =>
-        request.headers['x-referbridge-internal'] === internalCall['x-referbridge-internal'],
-    });
-    let oidc = deps.oidc;
-    if (!oidc && config.oidc) {
-      // Google lets the user pick among signed-in accounts; other issuers may not know that prompt value.
-      const isGoogle = new URL(config.oidc.issuer).hostname === 'accounts.google.com';
-      oidc = createOidcClient({
-        ...config.oidc,
-        redirectUri,
-        prompt: isGoogle ? 'select_account' : undefined,
-      });
-    }
-    if (!oidc) {
-      const issuer = `${config.publicUrl}${DEV_IDP_PATH}`;
-      const clientSecret = `dev-${config.sessionSecret}`;
-      // The development sign-in, every page of it, spends the sign-in budget.
-      await signIn.register(async (devIdp) => {
-        devIdp.addHook('onRequest', limits.signIn);
-        registerDevIdp(devIdp, { issuer, clientSecret, redirectUri, cookieKeys: [config.sessionSecret] });
-      });
-      oidc = createOidcClient({
-        issuer,
-        clientId: DEV_CLIENT_ID,
-        clientSecret,
-        redirectUri,
-        prompt: 'login',
-        fetch: injectFetch(app, internalCall),
-      });
-    }
-    await signIn.register(authRoutes, {
-      prefix: '/auth',
-      db: deps.db,
-      config,
-      oidc,
-      limits,
-      onUserCreated: async (user) => {
-        await sendWelcomeNotification(deps.db, user.id, hooks);
-      },
-      // Every instance's streams of this user re-check their session, and those signed out end.
-      onSignedOut: (userId) => publishChange(deps.db, { userId, kind: 'signed-out' }),
-    });
-  });
-  await app.register(notificationRoutes, {
-    prefix: '/api/notifications',
-    db: deps.db,
-    live,
-    readSession: (token, read) => readSession(deps.db, token, new Date(), read),
-  });
-  await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
-  const referralDeps: ReferralDeps = {
-    companies: {
-      ensure: findOrCreateCompanyByName,
-      ensureForRequest: findOrCreateRequestCompany,
-      lock: lockCompanyNames,
-    },
-    notify: notifyAndMail,
-    capacity: config.referrerCapacity,
-    requestsPerDay: config.requestsPerDay,
-    maxHandoffs: config.referralMaxHandoffs,
-    responseMs: config.referralResponseMs,
-  };
-  await app.register(profileRoutes, {
-    prefix: '/api',
-    db: deps.db,
-    config,
-    canViewProfile,
-    companies: { ensure: findOrCreateCompanyByName, release: releaseCompany, lock: lockCompanyNames },
+  const profile = createProfile(config, {
+    db,
     rateLimits,
-    onCurrentCompanyChanged: (tx, userId, companyName) =>
-      followCurrentCompany(tx, referralDeps, userId, companyName),
+    companies: companies.directory,
+    canViewProfile: referrals.canViewProfile,
+    onCurrentCompanyChanged: referrals.followCurrentCompany,
   });
-  await app.register(referralRoutes, { prefix: '/api', db: deps.db, ...referralDeps });
-  await app.register(verificationRoutes, {
-    prefix: '/api/referrer/verification',
-    db: deps.db,
-    sendMail: enqueueMail,
-    secret: config.sessionSecret,
-    now: deps.now ?? (() => new Date()),
+  const account = createAccount({
+    db,
+    passOnReferrals: referrals.passOnReferralsOf,
+    companies: companies.directory,
+    clearSession: auth.clearSession,
+    onDeleted: notifications.sessionsEnded,
   });
-  await app.register(accountRoutes, {
-    prefix: '/api',
-    db: deps.db,
-    passOnReferrals: (tx, userId) =>
-      passOnReferralsOfLeavingReferrer(tx, referralDeps, userId, deps.now?.() ?? new Date()),
-    companies: { lock: lockCompanyNames, release: releaseCompany },
-    clearSession: (reply) => clearSessionCookie(reply, config),
-    // Streams of the deleted user re-check their session, find none and end.
-    onDeleted: (userId) => publishChange(deps.db, { userId, kind: 'signed-out' }),
-  });
-  await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db, rateLimits });
-  await app.register(settingsRoutes, { prefix: '/api', db: deps.db });
-  await app.register(unsubscribeRoutes, { db: deps.db, secret: config.sessionSecret });
-  if (config.mail.devOutbox) await app.register(devMailRoutes, { db: deps.db });
-  if (deps.referralSweep !== false) {
-    // Reminders and hand-offs (DESIGN.md "Bounded answers"); every instance runs one, rows are claimed.
-    let sweep: SweepTimer | undefined;
-    app.addHook('onReady', async () => {
-      sweep = startReferralSweep(deps.db, referralDeps, {
-        intervalMs: config.referralSweepIntervalMs,
-        now: deps.now ?? (() => new Date()),
-        log: app.log,
-      });
-    });
-    app.addHook('onClose', async () => {
-      await sweep?.stop();
-    });
+  for (const feature of [auth, notifications, companies, profile, referrals, account, mail]) {
+    await app.register(feature.routes);
   }
+  await app.register(activityRoutes, { prefix: '/api/activity', db, rateLimits });
 
   registerHealthChecks(app, deps.db);
 

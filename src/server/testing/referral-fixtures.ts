@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { notifications } from '../db/schema.js';
-import {
-  findOrCreateCompanyByName,
-  findOrCreateRequestCompany,
-  lockCompanyNames,
-} from '../features/companies/service.js';
+import { createCompanies } from '../features/companies/companies.js';
+import { enqueueMail } from '../features/mail/outbox.js';
 import { notify } from '../features/notifications/service.js';
+import { createReferrals } from '../features/referrals/referrals.js';
 import type { ReferralDeps } from '../features/referrals/ports.js';
 import type { SignedIn, TestApp } from './test-app.js';
 
@@ -61,16 +59,13 @@ export async function notificationsOf(t: TestApp, userId: number) {
 
 /** The referral services' dependencies as app.ts builds them, for tests that run the sweep directly. */
 export function referralDepsOf(t: TestApp): ReferralDeps {
-  return {
-    companies: {
-      ensure: findOrCreateCompanyByName,
-      ensureForRequest: findOrCreateRequestCompany,
-      lock: lockCompanyNames,
-    },
+  const db = t.database.db;
+  return createReferrals(t.config, {
+    db,
+    companies: createCompanies({ db }).directory,
     notify,
-    capacity: t.config.referrerCapacity,
-    maxHandoffs: t.config.referralMaxHandoffs,
-    responseMs: t.config.referralResponseMs,
-    requestsPerDay: t.config.requestsPerDay,
-  };
+    sendMail: enqueueMail,
+    sweep: false,
+    logger: t.app.log,
+  }).deps;
 }

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { companies, notifications, referralRequests, referrals, users, type UserRow } from '../db/schema.js';
-import {
-  findOrCreateCompanyByName,
-  findOrCreateRequestCompany,
-  lockCompanyNames,
-} from '../features/companies/service.js';
+import { findOrCreateCompanyByName } from '../features/companies/service.js';
+import { createCompanies } from '../features/companies/companies.js';
+import { enqueueMail } from '../features/mail/outbox.js';
 import { notify } from '../features/notifications/service.js';
+import { createReferrals } from '../features/referrals/referrals.js';
 import type { ReferralDeps } from '../features/referrals/ports.js';
 import { createReferralRequest } from '../features/referrals/requests/service.js';
 import { followCurrentCompany, setWillingness } from '../features/referrals/matching/willingness.js';
 import { openSnapshotDatabase } from './snapshot-database.js';
+
+const silentLogger = pino({ enabled: false });
 
 /**
  * Test-only: the referral services called directly on a bare in-memory database (no app, no seed), so a
@@ -40,19 +42,26 @@ let seq = 0;
 export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): Promise<ReferralWorld> {
   const database = await openSnapshotDatabase();
   const { db } = database;
-  const deps: ReferralDeps = {
-    companies: {
-      ensure: findOrCreateCompanyByName,
-      ensureForRequest: findOrCreateRequestCompany,
-      lock: lockCompanyNames,
+  // The same factories app.ts joins, with a small world's numbers (two slots, two hand-offs, two days).
+  const { deps: built } = createReferrals(
+    {
+      referrerCapacity: 2,
+      referralMaxHandoffs: 2,
+      referralResponseMs: 48 * 3600_000,
+      requestsPerDay: 1000,
+      referralSweepIntervalMs: 60_000,
+      sessionSecret: 'referral-world',
     },
-    notify,
-    capacity: 2,
-    maxHandoffs: 2,
-    responseMs: 48 * 3600_000,
-    requestsPerDay: 1000,
-    ...overrides,
-  };
+    {
+      db,
+      companies: createCompanies({ db }).directory,
+      notify,
+      sendMail: enqueueMail,
+      sweep: false,
+      logger: silentLogger,
+    },
+  );
+  const deps: ReferralDeps = { ...built, ...overrides };
   const world: ReferralWorld = {
     database,
     deps,

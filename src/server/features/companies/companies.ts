@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { companiesRoutes } from './routes.js';
+import {
+  findOrCreateCompanyByName,
+  findOrCreateRequestCompany,
+  lockCompanyNames,
+  releaseCompany,
+} from './service.js';
+
+/**
+ * Companies (DESIGN.md "Companies"): the list, detection and stats routes, and the directory other features
+ * name companies through: lock the names first, ensure (listed, or private to a request), release.
+ */
+export function createCompanies({ db }: { db: Db }) {
+  return {
+    directory: {
+      ensure: findOrCreateCompanyByName,
+      ensureForRequest: findOrCreateRequestCompany,
+      release: releaseCompany,
+      lock: lockCompanyNames,
+    },
+    routes: async (app: FastifyInstance) => {
+      await app.register(companiesRoutes, { prefix: '/api/companies', db });
+    },
+  };
+}

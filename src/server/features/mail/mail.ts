@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { devMailRoutes } from './dev-mail-routes.js';
+import { mailNotifications } from './notification-mail.js';
+import { enqueueMail } from './outbox.js';
+import { settingsRoutes } from './settings-routes.js';
+import { outboxTransport, smtpTransport } from './transport.js';
+import { unsubscribeRoutes } from './unsubscribe-routes.js';
+import { createMailWorker, type MailWorkerOptions } from './worker.js';
+
+export interface MailCollaborators {
+  db: Db;
+  logger: FastifyBaseLogger;
+  /** Worker tuning for tests (an injected clock, fewer attempts, shorter backoff). */
+  worker?: Pick<MailWorkerOptions, 'now' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'leaseMs'>;
+}
+
+/**
+ * Mail (DESIGN.md "Mail"): queued in the transaction of what caused it, sent by the worker (main.ts starts
+ * it) through SMTP_URL or into the built-in outbox; the settings, unsubscribe and dev outbox routes.
+ */
+export function createMail(config: Config, { db, logger, worker }: MailCollaborators) {
+  const mailWorker = createMailWorker({
+    db,
+    transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : outboxTransport(),
+    from: config.mail.from,
+    logger,
+    ...worker,
+  });
+  return {
+    worker: mailWorker,
+    /** Queues a mail in the caller's transaction. */
+    send: enqueueMail,
+    /** The notifications feature's hook: each notification is mailed too, unless the user said no. */
+    onNotified: mailNotifications({ publicUrl: config.publicUrl, secret: config.sessionSecret }),
+    routes: async (app: FastifyInstance) => {
+      app.addHook('onClose', () => mailWorker.stop());
+      await app.register(settingsRoutes, { prefix: '/api', db });
+      await app.register(unsubscribeRoutes, { db, secret: config.sessionSecret });
+      if (config.mail.devOutbox) await app.register(devMailRoutes, { db });
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Listen } from '../../db/listen.js';
+import { publishChange } from './events.js';
+import { startLiveNotifications } from './live.js';
+import { notificationRoutes } from './routes.js';
+import { notify, sendWelcomeNotification, type NotifyHooks, type ReadSession } from './service.js';
+
+export interface NotificationCollaborators extends NotifyHooks {
+  db: Db;
+  /** The database's LISTEN: open streams hear every instance's changes. */
+  listen: Listen;
+  /** The auth feature's session rules: whether a token still signs someone in, and a read under them. */
+  isSessionLive: (token: string) => Promise<boolean>;
+  readSession: ReadSession;
+  /** Heartbeat period of the stream (tests shorten it). */
+  heartbeatMs?: number;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Notifications (DESIGN.md "Notifications"): the one way features tell a user something (`notify`, which
+ * runs the mail hook in the same transaction), the live streams fanned out over LISTEN/NOTIFY, the routes.
+ */
+export async function createNotifications(config: Config, deps: NotificationCollaborators) {
+  const { db, onNotified } = deps;
+  const live = await startLiveNotifications(deps.listen, {
+    db,
+    isSessionLive: deps.isSessionLive,
+    limits: { perUser: config.streamsPerUser, max: config.streamsMax },
+    heartbeatMs: deps.heartbeatMs,
+    logger: deps.logger,
+  });
+  const hooks = { onNotified };
+  return {
+    notify: ((tx, input) => notify(tx, input, hooks)) satisfies typeof notify,
+    welcome: (userId: number) => sendWelcomeNotification(db, userId, hooks),
+    /** Every instance's streams of this user re-check their session; those signed out end. */
+    sessionsEnded: (userId: number) => publishChange(db, { userId, kind: 'signed-out' }),
+    routes: async (app: FastifyInstance) => {
+      // Open streams never finish by themselves: end them before the server waits for its connections.
+      app.addHook('preClose', async () => live.endAll());
+      app.addHook('onClose', async () => live.close());
+      await app.register(notificationRoutes, {
+        prefix: '/api/notifications',
+        db,
+        live,
+        readSession: deps.readSession,
+      });
+    },
+  };
+}

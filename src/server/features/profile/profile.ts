@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
+import type { CompanyDirectory, CurrentCompanyChanged, ProfileViewRule } from './ports.js';
+import { profileRoutes } from './routes.js';
+
+export interface ProfileCollaborators {
+  db: Db;
+  rateLimits: RateLimitStore;
+  companies: CompanyDirectory;
+  /** The referrals feature's rule: who besides the user may see their profile and resume. */
+  canViewProfile: ProfileViewRule;
+  /** The referrals feature's hook: a referrer record follows its user to a new company. */
+  onCurrentCompanyChanged: CurrentCompanyChanged;
+}
+
+/** Profiles (spec section 7 'Profile'): the user's own items, resumes, company, and the profile views. */
+export function createProfile(config: Config, deps: ProfileCollaborators) {
+  return {
+    routes: async (app: FastifyInstance) => {
+      await app.register(profileRoutes, { prefix: '/api', config, ...deps });
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { passOnReferralsOfLeavingReferrer } from './handoffs/leave.js';
+import { startReferralSweep, type SweepTimer } from './handoffs/sweep.js';
+import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
+import type { Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
+import { referralRoutes } from './routes.js';
+import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
+
+export interface ReferralCollaborators {
+  db: Db;
+  /** The companies feature's directory. */
+  companies: ReferralCompanyDirectory;
+  /** The notifications feature's notify (mail included). */
+  notify: Notify;
+  /** The mail feature's queue, for verification codes. */
+  sendMail: VerificationRouteDeps['sendMail'];
+  /** The sweep's and the codes' clock (tests move it); the wall clock by default. */
+  now?: () => Date;
+  /** False: no sweep timer (tests that drive runReferralSweep themselves). */
+  sweep?: boolean;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Referrals (DESIGN.md "Matching", "Status changes", "Bounded answers"): requests, matching, hand-offs and
+ * their sweep, verification. Its ports are the rules other features need from it.
+ */
+export type ReferralConfig = Pick<
+  Config,
+  | 'referrerCapacity'
+  | 'requestsPerDay'
+  | 'referralMaxHandoffs'
+  | 'referralResponseMs'
+  | 'referralSweepIntervalMs'
+  | 'sessionSecret'
+>;
+
+export function createReferrals(config: ReferralConfig, collaborators: ReferralCollaborators) {
+  const { db, logger } = collaborators;
+  const now = collaborators.now ?? (() => new Date());
+  const deps: ReferralDeps = {
+    companies: collaborators.companies,
+    notify: collaborators.notify,
+    capacity: config.referrerCapacity,
+    requestsPerDay: config.requestsPerDay,
+    maxHandoffs: config.referralMaxHandoffs,
+    responseMs: config.referralResponseMs,
+  };
+  return {
+    deps,
+    /** The profile feature's view rule: a referrer holding one of the user's requests may see them. */
+    canViewProfile,
+    /** The profile feature's hook: the referrer record follows its user to a new company. */
+    followCurrentCompany: (tx: Db, userId: number, companyName: string) =>
+      followCurrentCompany(tx, deps, userId, companyName),
+    /** The account feature's hook: a deleted referrer's open referrals pass on. */
+    passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
+    routes: async (app: FastifyInstance) => {
+      await app.register(referralRoutes, { prefix: '/api', db, ...deps });
+      await app.register(verificationRoutes, {
+        prefix: '/api/referrer/verification',
+        db,
+        sendMail: collaborators.sendMail,
+        secret: config.sessionSecret,
+        now,
+      });
+      if (collaborators.sweep === false) return;
+      // Reminders and hand-offs; every instance runs one, rows are claimed.
+      let sweep: SweepTimer | undefined;
+      app.addHook('onReady', async () => {
+        sweep = startReferralSweep(db, deps, {
+          intervalMs: config.referralSweepIntervalMs,
+          now,
+          log: logger,
+        });
+      });
+      app.addHook('onClose', async () => {
+        await sweep?.stop();
+      });
+    },
+  };
+}
