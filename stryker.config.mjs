@@ -26,7 +26,7 @@ const modules = {
   },
   profile: {
     mutate: ['src/server/features/profile/**/*.ts'],
-    tests: ['src/server/features/profile/*.test.ts'],
+    tests: ['src/server/features/profile/**/*.test.ts'],
   },
   referrals: {
     mutate: ['src/server/features/referrals/**/*.ts'],

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { seed } from './db/seed.js';
-import { moveResumeFilesIntoDatabase } from './features/profile/resume-disk-import.js';
+import { moveResumeFilesIntoDatabase } from './features/profile/resume/resume-disk-import.js';
 import { createLogger } from './plugins/logger.js';
 
 async function main() {

@@ -35,10 +35,10 @@ const PLUGIN_LIMITS = ['activity', 'auth-status', 'profile', 'resume-upload', 's
 /** Files that build a 429 themselves: each is a row below (the two profile ones are plugin limits too). */
 const HAND_MADE_429 = [
   'features/auth/limits.ts',
-  'features/profile/resume-routes.ts',
-  'features/profile/user-routes.ts',
-  'features/referrals/daily-limit.ts',
-  'features/referrals/verification.ts',
+  'features/profile/resume/resume-routes.ts',
+  'features/profile/user/user-routes.ts',
+  'features/referrals/requests/daily-limit.ts',
+  'features/referrals/verification/verification.ts',
 ];
 
 function expectLimited(res: LightMyRequestResponse, label: string, sentence?: string | RegExp): number {

@@ -18,7 +18,7 @@ import {
   RESUME_NOT_PDF,
   RESUME_TOO_LARGE,
   uploadResume,
-} from './resume-service.js';
+} from './resume/resume-service.js';
 import {
   addEducation,
   addExperience,
@@ -33,7 +33,7 @@ import {
   removeExperience,
   removeSkill,
 } from './service.js';
-import { getViewableUser, setCurrentCompany, setNotWorking, setProfileStatus } from './user-service.js';
+import { getViewableUser, setCurrentCompany, setNotWorking, setProfileStatus } from './user/user-service.js';
 import { education, experience, pdfBytes } from '../../testing/profile-fixtures.js';
 import { rejection } from '../../testing/rejection.js';
 

@@ -16,7 +16,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
-import { resumeRoutes } from './resume-routes.js';
+import { resumeRoutes } from './resume/resume-routes.js';
 import {
   addEducation,
   addExperience,
@@ -30,7 +30,7 @@ import {
   removeExperience,
   removeSkill,
 } from './service.js';
-import { userRoutes } from './user-routes.js';
+import { userRoutes } from './user/user-routes.js';
 import type { CompanyDirectory, CurrentCompanyChanged, ProfileViewRule } from './ports.js';
 
 export interface ProfileRouteDeps {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CompanySummarySchema, normalizeCompanyName } from '../../../shared/companies.js';
-import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
+import { CompanySummarySchema, normalizeCompanyName } from '../../../../shared/companies.js';
+import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
 import { TOO_MANY_COMPANY_CHANGES } from './user-routes.js';
 
 describe.each(testDatabases)('current-company changes (%s)', (kind) => {

@@ -3,17 +3,17 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ApiErrorSchema } from '../../../shared/errors.js';
+import { ApiErrorSchema } from '../../../../shared/errors.js';
 import {
   ItemIdParamsSchema,
   RESUME_MAX_BYTES,
   ResumeSchema,
   UserIdParamsSchema,
-} from '../../../shared/profile.js';
-import type { Db } from '../../db/client.js';
-import { AppError, badRequest } from '../../lib/errors.js';
-import { requireUser } from '../../lib/request-user.js';
-import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
+} from '../../../../shared/profile.js';
+import type { Db } from '../../../db/client.js';
+import { AppError, badRequest } from '../../../lib/errors.js';
+import { requireUser } from '../../../lib/request-user.js';
+import { rateLimitOptions, type RateLimitStore } from '../../../plugins/rate-limit-store.js';
 import { inlineContentDisposition } from './resume-file.js';
 import {
   getActiveResume,
@@ -22,7 +22,7 @@ import {
   uploadResume,
   type ResumeUpload,
 } from './resume-service.js';
-import type { ProfileViewRule } from './ports.js';
+import type { ProfileViewRule } from '../ports.js';
 
 const tags = ['profile'];
 const NO_FILE = 'Choose a PDF file to upload (form field "resume").';

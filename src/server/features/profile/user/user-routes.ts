@@ -2,8 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UserSchema } from '../../../shared/auth.js';
-import { ApiErrorSchema } from '../../../shared/errors.js';
+import { UserSchema } from '../../../../shared/auth.js';
+import { ApiErrorSchema } from '../../../../shared/errors.js';
 import {
   CurrentCompanyInputSchema,
   EducationSchema,
@@ -12,12 +12,12 @@ import {
   ProfileStatusInputSchema,
   SkillSchema,
   UserIdParamsSchema,
-} from '../../../shared/profile.js';
-import type { Db } from '../../db/client.js';
-import { tooManyRequests } from '../../lib/errors.js';
-import { requireUser, toUserDto } from '../../lib/request-user.js';
-import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
-import { getEducation, getExperiences, getSkills } from './service.js';
+} from '../../../../shared/profile.js';
+import type { Db } from '../../../db/client.js';
+import { tooManyRequests } from '../../../lib/errors.js';
+import { requireUser, toUserDto } from '../../../lib/request-user.js';
+import { rateLimitOptions, type RateLimitStore } from '../../../plugins/rate-limit-store.js';
+import { getEducation, getExperiences, getSkills } from '../service.js';
 import {
   assertCanViewProfile,
   getViewableUser,
@@ -31,7 +31,7 @@ import {
   type CompanyDirectory,
   type CurrentCompanyChanged,
   type ProfileViewRule,
-} from './ports.js';
+} from '../ports.js';
 
 const tags = ['profile'];
 const viewErrors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };

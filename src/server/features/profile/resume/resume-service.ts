@@ -1,11 +1,11 @@
-import { RESUME_MAX_BYTES, type Resume } from '../../../shared/profile.js';
-import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/errors.js';
-import type { ResumeRow } from './repo.js';
+import { RESUME_MAX_BYTES, type Resume } from '../../../../shared/profile.js';
+import type { Db } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/errors.js';
+import type { ResumeRow } from '../repo.js';
 import { findActiveResume, findResumeById, findResumeBytes, insertActiveResume } from './resume-repo.js';
 import { displayResumeFileName, looksLikePdf } from './resume-file.js';
-import type { ProfileViewRule } from './ports.js';
-import { assertCanViewProfile } from './user-service.js';
+import type { ProfileViewRule } from '../ports.js';
+import { assertCanViewProfile } from '../user/user-service.js';
 
 export const RESUME_TOO_LARGE = 'The file is larger than 5 MB.';
 export const RESUME_NOT_PDF = 'Only PDF files are accepted.';

@@ -1,11 +1,11 @@
-import { normalizeCompanyName } from '../../../shared/companies.js';
-import { profileCompletion } from '../../../shared/profile.js';
-import type { Db } from '../../db/client.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { UserRow } from '../../db/schema.js';
-import type { CompanyDirectory, CurrentCompanyChanged, ProfileViewRule } from './ports.js';
-import { countProfileParts, findUserById, updateUser } from './repo.js';
-import { withUserLocked } from './service.js';
+import { normalizeCompanyName } from '../../../../shared/companies.js';
+import { profileCompletion } from '../../../../shared/profile.js';
+import type { Db } from '../../../db/client.js';
+import { conflict, forbidden, notFound } from '../../../lib/errors.js';
+import type { UserRow } from '../../../db/schema.js';
+import type { CompanyDirectory, CurrentCompanyChanged, ProfileViewRule } from '../ports.js';
+import { countProfileParts, findUserById, updateUser } from '../repo.js';
+import { withUserLocked } from '../service.js';
 
 /** Same answer for "no such user" and "not yours to see", so ids reveal nothing. */
 export async function assertCanViewProfile(

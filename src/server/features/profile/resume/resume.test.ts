@@ -1,9 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESUME_MAX_BYTES, ResumeSchema, type Resume } from '../../../shared/profile.js';
-import { resumeFiles, resumes } from '../../db/schema.js';
-import { ORIGIN, createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
-import { multipart, pdfBytes, uploadResume } from '../../testing/profile-fixtures.js';
+import { RESUME_MAX_BYTES, ResumeSchema, type Resume } from '../../../../shared/profile.js';
+import { resumeFiles, resumes } from '../../../db/schema.js';
+import {
+  ORIGIN,
+  createTestApp,
+  testDatabases,
+  type SignedIn,
+  type TestApp,
+} from '../../../testing/test-app.js';
+import { multipart, pdfBytes, uploadResume } from '../../../testing/profile-fixtures.js';
 import { uploadResume as uploadResumeService } from './resume-service.js';
 
 describe.each(testDatabases)('resumes (%s)', (kind) => {

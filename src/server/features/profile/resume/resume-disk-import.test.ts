@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resumeFiles, resumes } from '../../db/schema.js';
-import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
-import { pdfBytes } from '../../testing/profile-fixtures.js';
+import { resumeFiles, resumes } from '../../../db/schema.js';
+import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
+import { pdfBytes } from '../../../testing/profile-fixtures.js';
 import { moveResumeFilesIntoDatabase } from './resume-disk-import.js';
 
 const key = (n: number) => `${n.toString(16).padStart(32, '0')}.pdf`;

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { resumeFiles, resumes, users } from '../../db/schema.js';
-import type { ResumeRow } from './repo.js';
+import type { Db } from '../../../db/client.js';
+import { resumeFiles, resumes, users } from '../../../db/schema.js';
+import type { ResumeRow } from '../repo.js';
 
 export async function findActiveResume(db: Db, userId: number): Promise<ResumeRow | undefined> {
   const [row] = await db

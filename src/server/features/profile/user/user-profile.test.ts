@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AuthStatusSchema, UserSchema } from '../../../shared/auth.js';
-import { CompanySummarySchema } from '../../../shared/companies.js';
-import { ORIGIN, createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
-import { pdfBytes, uploadResume } from '../../testing/profile-fixtures.js';
+import { AuthStatusSchema, UserSchema } from '../../../../shared/auth.js';
+import { CompanySummarySchema } from '../../../../shared/companies.js';
+import {
+  ORIGIN,
+  createTestApp,
+  testDatabases,
+  type SignedIn,
+  type TestApp,
+} from '../../../testing/test-app.js';
+import { pdfBytes, uploadResume } from '../../../testing/profile-fixtures.js';
 
 describe.each(testDatabases)('profile views and settings (%s)', (kind) => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { UserSchema, AuthStatusSchema } from '../../../shared/auth.js';
-import { CompanySummarySchema } from '../../../shared/companies.js';
-import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
+import { UserSchema, AuthStatusSchema } from '../../../../shared/auth.js';
+import { CompanySummarySchema } from '../../../../shared/companies.js';
+import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
 
 describe.each(testDatabases)('not working, and changing company later (%s)', (kind) => {
   let t: TestApp;

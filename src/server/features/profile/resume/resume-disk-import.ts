@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../../db/client.js';
 import { deleteInactiveResumes, findResumesOnDisk, moveResumeBytesIn } from './resume-repo.js';
 
 /** The only names the old disk store ever gave its files. */
