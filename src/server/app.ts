@@ -43,7 +43,10 @@ import {
   lockCompanyNames,
   releaseCompany,
 } from './features/companies/service.js';
+import { createJobPreviewer } from './features/jobs/service.js';
+import { jobsRoutes } from './features/jobs/routes.js';
 import { injectFetch } from './lib/inject-fetch.js';
+import { createOutboundFetch } from './lib/outbound-fetch.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -237,6 +240,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db, rateLimits });
   await app.register(settingsRoutes, { prefix: '/api', db: deps.db });
+  // Job postings are read through the one guarded way out (docs/decisions/032-job-postings.md).
+  const jobFetch = createOutboundFetch({
+    mode: config.jobs.fetch,
+    allowedHosts: config.jobs.allowedHosts,
+    userAgent: `ReferBridge/1.0 (+${config.publicUrl})`,
+  });
+  app.addHook('onClose', () => jobFetch.close());
+  const jobPreviewer = createJobPreviewer({ fetch: jobFetch, apis: config.jobs });
+  await app.register(jobsRoutes, { prefix: '/api/jobs', previewer: jobPreviewer, rateLimits });
   await app.register(unsubscribeRoutes, { db: deps.db, secret: config.sessionSecret });
   if (config.mail.devOutbox) await app.register(devMailRoutes, { db: deps.db });
   if (deps.referralSweep !== false) {

@@ -147,7 +147,7 @@ describe('loadConfig', () => {
   it('reads the job fetcher settings, and refuses an allow-list entry without a port', () => {
     const defaults = loadConfig({}).jobs;
     expect(defaults).toEqual({
-      fetch: true,
+      fetch: 'on',
       allowedHosts: [],
       greenhouseApiUrl: 'https://boards-api.greenhouse.io',
       leverApiUrl: 'https://api.lever.co',
@@ -159,7 +159,7 @@ describe('loadConfig', () => {
       JOB_FETCH_ALLOWED_HOSTS: 'Jobs.Intranet:8080, 127.0.0.1:4001,[::1]:9000',
       GREENHOUSE_API_URL: 'http://127.0.0.1:4001/',
     }).jobs;
-    expect(set.fetch).toBe(false);
+    expect(set.fetch).toBe('off');
     expect(set.allowedHosts).toEqual(['jobs.intranet:8080', '127.0.0.1:4001', '::1:9000']);
     expect(set.greenhouseApiUrl).toBe('http://127.0.0.1:4001');
     for (const bad of ['jobs.intranet', 'http://x:80/path', 'a:b']) {

@@ -164,8 +164,8 @@ const ConfigSchema = z
         'must be an address such as no-reply@referbridge.app or ReferBridge <no-reply@referbridge.app>',
       )
       .default('ReferBridge <no-reply@referbridge.app>'),
-    /** `off` stops every fetch of a job posting (every preview is then `unknown`). */
-    JOB_FETCH: z.enum(['on', 'off']).default('on'),
+    /** `off` stops every fetch of a job posting (every preview is then `unknown`); `allowed` reaches only JOB_FETCH_ALLOWED_HOSTS. */
+    JOB_FETCH: z.enum(['on', 'off', 'allowed']).default('on'),
     JOB_FETCH_ALLOWED_HOSTS: allowedHosts.default([]),
     GREENHOUSE_API_URL: apiOrigin('https://boards-api.greenhouse.io'),
     LEVER_API_URL: apiOrigin('https://api.lever.co'),
@@ -247,7 +247,7 @@ const ConfigSchema = z
     metricsPort: e.METRICS_PORT,
     /** Reading job postings (docs/decisions/032-job-postings.md). */
     jobs: {
-      fetch: e.JOB_FETCH === 'on',
+      fetch: e.JOB_FETCH,
       allowedHosts: e.JOB_FETCH_ALLOWED_HOSTS,
       greenhouseApiUrl: e.GREENHOUSE_API_URL,
       leverApiUrl: e.LEVER_API_URL,

@@ -41,7 +41,7 @@ const noDns = stubResolver({});
 
 function guard(options: Partial<OutboundFetchOptions> = {}) {
   return createOutboundFetch({
-    enabled: true,
+    mode: 'on',
     allowedHosts: [],
     userAgent: 'ReferBridge/1.0 (+https://referbridge.test)',
     lookup: noDns,
@@ -262,8 +262,21 @@ describe('the outbound guard', () => {
 
   it('sends nothing when JOB_FETCH is off', async () => {
     seenAgents = [];
-    const fetchGuarded = guard({ enabled: false, allowedHosts: [`127.0.0.1:${okPort}`] });
+    const fetchGuarded = guard({ mode: 'off', allowedHosts: [`127.0.0.1:${okPort}`] });
     expect(await fetchGuarded(`http://127.0.0.1:${okPort}/`)).toEqual({ kind: 'failed', reason: 'off' });
     expect(seenAgents).toEqual([]);
+  });
+
+  it('reaches only the allowed hosts in allowed mode, redirects included', async () => {
+    const port = await serve((_req, res) => {
+      res.writeHead(302, { location: 'http://jobs.example.test/' }).end();
+    });
+    const fetchGuarded = guard({
+      mode: 'allowed',
+      allowedHosts: [`127.0.0.1:${okPort}`, `127.0.0.1:${port}`],
+    });
+    expect(await fetchGuarded(`http://127.0.0.1:${okPort}/`)).toMatchObject({ kind: 'response' });
+    expect(await fetchGuarded('http://jobs.example.test/')).toEqual({ kind: 'failed', reason: 'refused' });
+    expect(await fetchGuarded(`http://127.0.0.1:${port}/`)).toEqual({ kind: 'failed', reason: 'refused' });
   });
 });

@@ -10,8 +10,11 @@ import { Agent, buildConnector, request } from 'undici';
  * rebinding answer is caught), every redirect checked the same way, 5 s in all, 2 MB, text and JSON.
  */
 export interface OutboundFetchOptions {
-  /** False (`JOB_FETCH=off`): nothing leaves, every fetch fails with `off`. */
-  enabled: boolean;
+  /**
+   * `off` (`JOB_FETCH=off`): nothing leaves, every fetch fails with `off`. `allowed`: only the allowed
+   * hosts are reached (tests and closed intranets), everything else is refused.
+   */
+  mode: 'on' | 'off' | 'allowed';
   /** `host:port` pairs let through although private or on another port (tests, intranets). */
   allowedHosts: readonly string[];
   /** Names the product and where it lives, so a site owner knows who is asking. */
@@ -78,12 +81,12 @@ export function normalizeAllowedHost(entry: string): string | undefined {
 }
 
 /** Checks the URL itself: scheme, port, and a literal address. Names are checked when they resolve. */
-function checkUrl(url: URL, allowed: ReadonlySet<string>): boolean {
+function checkUrl(url: URL, allowed: ReadonlySet<string>, onlyAllowed: boolean): boolean {
   const defaultPort = DEFAULT_PORTS[url.protocol];
   if (defaultPort === undefined || url.username || url.password) return false;
   const port = url.port ? Number(url.port) : defaultPort;
   if (allowed.has(hostKey(url.hostname, port))) return true;
-  if (port !== defaultPort) return false;
+  if (onlyAllowed || port !== defaultPort) return false;
   const host = bare(url.hostname);
   return net.isIP(host) ? isPublicAddress(host) : host.length > 0;
 }
@@ -133,6 +136,7 @@ export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetc
   const maxBytes = options.maxBytes ?? OUTBOUND_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? OUTBOUND_MAX_REDIRECTS;
   const resolve = options.lookup ?? dns.lookup;
+  const onlyAllowed = options.mode === 'allowed';
   const guarded = buildConnector({ timeout: timeoutMs, lookup: guardedLookup(resolve) } as never);
   const trusted = buildConnector({ timeout: timeoutMs, lookup: resolve } as never);
   // Checked again at connect time, whatever the URL said: the socket goes only where the rules allow.
@@ -140,6 +144,10 @@ export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetc
     const port = opts.port ? Number(opts.port) : (DEFAULT_PORTS[opts.protocol] ?? 0);
     if (allowed.has(hostKey(opts.hostname, port))) return trusted(opts, callback);
     const host = bare(opts.hostname);
+    if (onlyAllowed) {
+      callback(new RefusedAddress(`${host}:${port} is not an allowed host`), null);
+      return;
+    }
     if (net.isIP(host) && !isPublicAddress(host)) {
       callback(new RefusedAddress(`${host} is not a public address`), null);
       return;
@@ -154,7 +162,7 @@ export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetc
   });
 
   const fetchGuarded = async (input: string, init: { accept?: string } = {}): Promise<OutboundResult> => {
-    if (!options.enabled) return { kind: 'failed', reason: 'off' };
+    if (options.mode === 'off') return { kind: 'failed', reason: 'off' };
     const signal = AbortSignal.timeout(timeoutMs);
     let url: URL;
     try {
@@ -164,7 +172,7 @@ export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetc
     }
     try {
       for (let hop = 0; ; hop++) {
-        if (!checkUrl(url, allowed)) return { kind: 'failed', reason: 'refused' };
+        if (!checkUrl(url, allowed, onlyAllowed)) return { kind: 'failed', reason: 'refused' };
         const response = await request(url, {
           dispatcher,
           signal,
