@@ -43,7 +43,7 @@ import {
   lockCompanyNames,
   releaseCompany,
 } from './features/companies/service.js';
-import { createJobPreviewer } from './features/jobs/service.js';
+import { createJobPreviewer, parseJobUrl } from './features/jobs/service.js';
 import { jobsRoutes } from './features/jobs/routes.js';
 import { injectFetch } from './lib/inject-fetch.js';
 import { createOutboundFetch } from './lib/outbound-fetch.js';
@@ -198,6 +198,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     readSession: (token, read) => readSession(deps.db, token, new Date(), read),
   });
   await app.register(companiesRoutes, { prefix: '/api/companies', db: deps.db });
+  // Job postings are read through the one guarded way out (docs/decisions/032-job-postings.md).
+  const jobFetch = createOutboundFetch({
+    mode: config.jobs.fetch,
+    allowedHosts: config.jobs.allowedHosts,
+    userAgent: `ReferBridge/1.0 (+${config.publicUrl})`,
+  });
+  const jobPreviewer = createJobPreviewer({ fetch: jobFetch, apis: config.jobs });
+  // Readings of new requests' postings still in flight are finished (or fail) before the database closes.
+  const jobReads = new Set<Promise<unknown>>();
+  app.addHook('preClose', async () => {
+    await Promise.allSettled([...jobReads]);
+  });
+  app.addHook('onClose', () => jobFetch.close());
   const referralDeps: ReferralDeps = {
     companies: {
       ensure: findOrCreateCompanyByName,
@@ -209,6 +222,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     requestsPerDay: config.requestsPerDay,
     maxHandoffs: config.referralMaxHandoffs,
     responseMs: config.referralResponseMs,
+    jobs: {
+      cached: (jobUrl) => jobPreviewer.cached(jobUrl),
+      readLater: (jobUrl, store) => {
+        const url = parseJobUrl(jobUrl);
+        if (!url) return;
+        const task: Promise<unknown> = jobPreviewer
+          .read(url)
+          .then(store)
+          .catch((err: unknown) => app.log.warn({ err }, 'could not store a job posting reading'))
+          .finally(() => jobReads.delete(task));
+        jobReads.add(task);
+      },
+    },
   };
   await app.register(profileRoutes, {
     prefix: '/api',
@@ -240,14 +266,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(activityRoutes, { prefix: '/api/activity', db: deps.db, rateLimits });
   await app.register(settingsRoutes, { prefix: '/api', db: deps.db });
-  // Job postings are read through the one guarded way out (docs/decisions/032-job-postings.md).
-  const jobFetch = createOutboundFetch({
-    mode: config.jobs.fetch,
-    allowedHosts: config.jobs.allowedHosts,
-    userAgent: `ReferBridge/1.0 (+${config.publicUrl})`,
-  });
-  app.addHook('onClose', () => jobFetch.close());
-  const jobPreviewer = createJobPreviewer({ fetch: jobFetch, apis: config.jobs });
   await app.register(jobsRoutes, { prefix: '/api/jobs', previewer: jobPreviewer, rateLimits });
   await app.register(unsubscribeRoutes, { db: deps.db, secret: config.sessionSecret });
   if (config.mail.devOutbox) await app.register(devMailRoutes, { db: deps.db });

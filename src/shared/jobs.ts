@@ -27,6 +27,15 @@ export const JobPreviewSchema = z.object({
 });
 export type JobPreview = z.infer<typeof JobPreviewSchema>;
 
+/** A request's posting as last read: `job` on every request of both lists. */
+export const RequestJobSchema = z.object({
+  title: z.string().nullable(),
+  location: z.string().nullable(),
+  status: JobStatusSchema,
+  checkedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type RequestJob = z.infer<typeof RequestJobSchema>;
+
 export const JobPreviewQuerySchema = z.object({
   url: z
     .string({ error: 'The url parameter must be given once, as text.' })

@@ -11,6 +11,8 @@ const UNKNOWN_TTL_MS = 60_000;
 const CACHE_ENTRIES = 5000;
 
 type Reading = Omit<JobPreview, 'url'>;
+/** A reading and when it was made. */
+export type JobReading = Reading & { checkedAt: Date };
 
 const UNKNOWN: Reading = { title: null, companyName: null, location: null, status: 'unknown', source: null };
 
@@ -30,8 +32,10 @@ function parseJson(body: string): unknown {
 export interface JobPreviewer {
   /** The posting behind `url`, from the cache when it was read lately. */
   preview(url: URL): Promise<JobPreview>;
-  /** Always fetched fresh (the liveness sweep), then cached. */
-  read(url: URL): Promise<JobPreview>;
+  /** Always fetched fresh (a new request, the liveness sweep), then cached; never throws. */
+  read(url: URL): Promise<JobReading>;
+  /** What the cache holds for this URL, without the network. */
+  cached(url: string): JobReading | undefined;
 }
 
 export function createJobPreviewer(deps: {
@@ -39,7 +43,7 @@ export function createJobPreviewer(deps: {
   apis: AtsApis;
   now?: () => Date;
 }): JobPreviewer {
-  const cache = createTtlCache<Reading>(CACHE_ENTRIES);
+  const cache = createTtlCache<JobReading>(CACHE_ENTRIES);
   const now = deps.now ?? (() => new Date());
 
   async function readPageOf(url: URL): Promise<Reading> {
@@ -69,21 +73,22 @@ export function createJobPreviewer(deps: {
     return { ...posting, status: 'open', source: target.source };
   }
 
-  async function read(url: URL): Promise<JobPreview> {
-    const reading = await readPosting(url);
-    cache.set(
-      normalizeJobUrl(url.href),
-      reading,
-      reading.status === 'unknown' ? UNKNOWN_TTL_MS : OPEN_OR_CLOSED_TTL_MS,
-    );
-    return { url: url.href, ...reading };
+  async function read(url: URL): Promise<JobReading> {
+    const reading = { ...(await readPosting(url).catch(() => UNKNOWN)), checkedAt: now() };
+    const ttl = reading.status === 'unknown' ? UNKNOWN_TTL_MS : OPEN_OR_CLOSED_TTL_MS;
+    cache.set(normalizeJobUrl(url.href), reading, ttl);
+    return reading;
   }
 
   return {
     read,
     async preview(url) {
-      const cached = cache.get(normalizeJobUrl(url.href));
-      return cached ? { url: url.href, ...cached } : read(url);
+      const { checkedAt: _checkedAt, ...reading } = cache.get(normalizeJobUrl(url.href)) ?? (await read(url));
+      return { url: url.href, ...reading };
+    },
+    cached(url) {
+      const parsed = parseJobUrl(url);
+      return parsed && cache.get(normalizeJobUrl(parsed.href));
     },
   };
 }
