@@ -71,6 +71,14 @@ const STEPS: Step[] = [
     call: (me) =>
       me.get(`${apiPath('detectCompany')}?url=${encodeURIComponent('https://careers.google.com/jobs/1')}`),
   },
+  {
+    // No host is allowed in tests, so the guard refuses it: still a 200, saying unknown.
+    name: 'jobPreview',
+    call: (me) =>
+      me.get(
+        `${apiPath('jobPreview')}?url=${encodeURIComponent('https://boards.greenhouse.io/acme/jobs/1')}`,
+      ),
+  },
   { name: 'referralRequests', call: (me) => me.get(apiPath('referralRequests')) },
   { name: 'verification', call: (me) => me.get(apiPath('verification')) },
   { name: 'notifications', call: (me) => me.get(apiPath('notifications')) },

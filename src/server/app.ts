@@ -10,6 +10,7 @@ import { createAccount } from './features/account/account.js';
 import { createAuth } from './features/auth/auth.js';
 import type { OidcClient } from './features/auth/oidc-client.js';
 import { createCompanies } from './features/companies/companies.js';
+import { createJobs } from './features/jobs/jobs.js';
 import { createMail, type MailCollaborators } from './features/mail/mail.js';
 import { createNotifications } from './features/notifications/notifications.js';
 import { createProfile } from './features/profile/profile.js';
@@ -104,9 +105,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: app.log,
   });
   const companies = createCompanies({ db });
+  const jobs = createJobs(config, { rateLimits, logger: app.log });
   const referrals = createReferrals(config, {
     db,
     companies: companies.directory,
+    jobs: jobs.postings,
     notify: notifications.notify,
     sendMail: mail.send,
     now: deps.now,
@@ -127,7 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clearSession: auth.clearSession,
     onDeleted: notifications.sessionsEnded,
   });
-  for (const feature of [auth, notifications, companies, profile, referrals, account, mail]) {
+  for (const feature of [auth, notifications, companies, jobs, profile, referrals, account, mail]) {
     await app.register(feature.routes);
   }
   await app.register(activityRoutes, { prefix: '/api/activity', db, rateLimits });

@@ -197,6 +197,11 @@ const ROWS: Row[] = [
     expect: signedIn(200),
   },
   {
+    route: 'GET /api/jobs/preview',
+    call: () => get('/api/jobs/preview?url=https%3A%2F%2Fboards.greenhouse.io%2Facme%2Fjobs%2F1'),
+    expect: signedIn(200),
+  },
+  {
     route: 'GET /api/companies/:id/stats',
     call: (w) => get(`/api/companies/${w.ids.company}/stats`),
     expect: signedIn(200),

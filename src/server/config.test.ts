@@ -143,4 +143,31 @@ describe('loadConfig', () => {
       /METRICS_PORT must differ from PORT/,
     );
   });
+
+  it('reads the job fetcher settings, and refuses an allow-list entry without a port', () => {
+    const defaults = loadConfig({}).jobs;
+    expect(defaults).toEqual({
+      fetch: 'on',
+      allowedHosts: [],
+      greenhouseApiUrl: 'https://boards-api.greenhouse.io',
+      leverApiUrl: 'https://api.lever.co',
+      ashbyApiUrl: 'https://api.ashbyhq.com',
+      workableApiUrl: 'https://apply.workable.com',
+    });
+    const set = loadConfig({
+      JOB_FETCH: 'off',
+      JOB_FETCH_ALLOWED_HOSTS: 'Jobs.Intranet:8080, 127.0.0.1:4001,[::1]:9000',
+      GREENHOUSE_API_URL: 'http://127.0.0.1:4001/',
+    }).jobs;
+    expect(set.fetch).toBe('off');
+    expect(set.allowedHosts).toEqual(['jobs.intranet:8080', '127.0.0.1:4001', '::1:9000']);
+    expect(set.greenhouseApiUrl).toBe('http://127.0.0.1:4001');
+    for (const bad of ['jobs.intranet', 'http://x:80/path', 'a:b']) {
+      expect(() => loadConfig({ JOB_FETCH_ALLOWED_HOSTS: bad })).toThrow(
+        /^Invalid configuration: JOB_FETCH_ALLOWED_HOSTS must be a comma-separated list of host:port/,
+      );
+    }
+    expect(() => loadConfig({ JOB_FETCH: 'no' })).toThrow(/^Invalid configuration: JOB_FETCH /);
+    expect(() => loadConfig({ LEVER_API_URL: 'ftp://x' })).toThrow(/^Invalid configuration: LEVER_API_URL /);
+  });
 });

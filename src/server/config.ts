@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_REQUESTS_PER_DAY } from '../shared/request-limit.js';
+import { normalizeAllowedHost } from './lib/outbound-fetch.js';
 
 const DURATION_UNITS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -53,6 +54,33 @@ const trustProxy = z
     }
     return entries;
   });
+
+/** `host:port,host:port`: hosts the job fetcher may reach although private (tests, intranets). */
+const allowedHosts = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const normalized: string[] = [];
+  for (const entry of entries) {
+    const host = normalizeAllowedHost(entry);
+    if (!host) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma-separated list of host:port such as jobs.intranet:8080 ("${entry}" is not one)`,
+      });
+      return z.NEVER;
+    }
+    normalized.push(host);
+  }
+  return normalized;
+});
+
+const apiOrigin = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${fallback}` })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default(fallback);
 
 const ConfigSchema = z
   .object({
@@ -136,6 +164,13 @@ const ConfigSchema = z
         'must be an address such as no-reply@referbridge.app or ReferBridge <no-reply@referbridge.app>',
       )
       .default('ReferBridge <no-reply@referbridge.app>'),
+    /** `off` stops every fetch of a job posting (every preview is then `unknown`); `allowed` reaches only JOB_FETCH_ALLOWED_HOSTS. */
+    JOB_FETCH: z.enum(['on', 'off', 'allowed']).default('on'),
+    JOB_FETCH_ALLOWED_HOSTS: allowedHosts.default([]),
+    GREENHOUSE_API_URL: apiOrigin('https://boards-api.greenhouse.io'),
+    LEVER_API_URL: apiOrigin('https://api.lever.co'),
+    ASHBY_API_URL: apiOrigin('https://api.ashbyhq.com'),
+    WORKABLE_API_URL: apiOrigin('https://apply.workable.com'),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -210,6 +245,15 @@ const ConfigSchema = z
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     /** Undefined means no metrics are collected or served. */
     metricsPort: e.METRICS_PORT,
+    /** Reading job postings (docs/decisions/032-job-postings.md). */
+    jobs: {
+      fetch: e.JOB_FETCH,
+      allowedHosts: e.JOB_FETCH_ALLOWED_HOSTS,
+      greenhouseApiUrl: e.GREENHOUSE_API_URL,
+      leverApiUrl: e.LEVER_API_URL,
+      ashbyApiUrl: e.ASHBY_API_URL,
+      workableApiUrl: e.WORKABLE_API_URL,
+    },
     /** Undefined means analytics are off: nothing is sent and the CSP allows no analytics host. */
     analytics: e.ANALYTICS_PLAUSIBLE_DOMAIN
       ? {

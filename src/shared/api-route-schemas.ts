@@ -5,6 +5,7 @@ import type { ApiRouteName } from './api-routes.js';
 import { AuthStatusSchema, UserSchema } from './auth.js';
 import { CompanyStatsSchema, CompanySummarySchema } from './companies.js';
 import { CompanyDetectionSchema } from './job-url.js';
+import { JobPreviewSchema } from './jobs.js';
 import {
   MarkAllReadResultSchema,
   NotificationListSchema,
@@ -95,6 +96,7 @@ export const API_ROUTE_SCHEMAS = {
   companies: { response: z.array(CompanySummarySchema) },
   detectCompany: { response: CompanyDetectionSchema },
   companyStats: { response: CompanyStatsSchema },
+  jobPreview: { response: JobPreviewSchema },
   verification: { response: VerificationStatusSchema },
   sendVerificationCode: { response: SendVerificationCodeResultSchema, body: SendVerificationCodeInputSchema },
   confirmVerificationCode: { response: VerificationStatusSchema, body: ConfirmVerificationCodeInputSchema },

@@ -62,6 +62,7 @@ export const API_ROUTES = {
   companies: { method: 'GET', path: '/api/companies', status: 200 },
   detectCompany: { method: 'GET', path: '/api/companies/detect', status: 200 },
   companyStats: { method: 'GET', path: '/api/companies/:id/stats', status: 200 },
+  jobPreview: { method: 'GET', path: '/api/jobs/preview', status: 200 },
   verification: { method: 'GET', path: '/api/referrer/verification', status: 200 },
   sendVerificationCode: { method: 'POST', path: '/api/referrer/verification', status: 200 },
   confirmVerificationCode: { method: 'POST', path: '/api/referrer/verification/confirm', status: 200 },

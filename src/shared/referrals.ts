@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { JobUrlSchema } from './job-url-rules.js';
+import { RequestJobSchema } from './jobs.js';
 import {
   DETECTED_COMPANY_NAME_MAX,
   FEEDBACK_MAX,
@@ -86,6 +87,8 @@ export const ReferralRequestSchema = z.object({
   resumeLink: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+  /** The posting as last read (never waited for: unknown with no checkedAt until it is). */
+  job: RequestJobSchema,
   company: z.object({ id: z.number().int(), name: z.string(), isPartner: z.boolean() }),
   jobSeeker: z.object({
     id: z.number().int(),

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,38 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
+/** The title the local Greenhouse answers for posting 4242 (tests/e2e/referrals.test.ts fills Position from it). */
+const GREENHOUSE_POSTING = { id: 4242, title: 'Senior Search Engineer', location: 'Zurich, Switzerland' };
+
+/**
+ * A Greenhouse Job Board API of the journeys' own on loopback: the servers read postings from it (and may
+ * reach nothing else, JOB_FETCH=allowed), so no journey reaches the internet.
+ */
+async function startGreenhouse(): Promise<{ host: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const match = /^\/v1\/boards\/[\w-]+\/jobs\/(\d+)$/.exec(req.url ?? '');
+    if (match && Number(match[1]) === GREENHOUSE_POSTING.id) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: GREENHOUSE_POSTING.id,
+          title: GREENHOUSE_POSTING.title,
+          company_name: 'Google',
+          location: { name: GREENHOUSE_POSTING.location },
+        }),
+      );
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"status":404}');
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    host: `127.0.0.1:${port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
 export default async function setup(project: TestProject) {
   const chromiumPath = chooseChromium(process.env, fs.existsSync);
   // Under CI=true this throws without TEST_DATABASE_URL: the journeys must run on PostgreSQL there too.
@@ -57,6 +90,8 @@ export default async function setup(project: TestProject) {
   const children: ChildProcess[] = [];
   const cleanups: (() => Promise<void>)[] = [];
   const servers: E2eServer[] = [];
+  const greenhouse = await startGreenhouse();
+  cleanups.push(greenhouse.close);
 
   async function startServer(name: string, extraEnv: Record<string, string>, into = servers) {
     const port = await freePort();
@@ -74,6 +109,9 @@ export default async function setup(project: TestProject) {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: '1000',
+        JOB_FETCH: 'allowed',
+        JOB_FETCH_ALLOWED_HOSTS: greenhouse.host,
+        GREENHOUSE_API_URL: `http://${greenhouse.host}`,
         ...extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

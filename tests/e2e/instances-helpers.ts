@@ -81,6 +81,8 @@ export async function spawnInstance(name: string, env: Record<string, string>): 
       PORT: String(port),
       PUBLIC_URL,
       LOG_LEVEL: 'warn',
+      // No journey reaches the internet: these servers read no job posting at all.
+      JOB_FETCH: 'allowed',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

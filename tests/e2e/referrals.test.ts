@@ -205,4 +205,22 @@ describe.each(servers)('referrals on $name', ({ name, baseUrl }) => {
     expect(cole.errors).toEqual([]);
     expect(sam.errors).toEqual([]);
   });
+
+  it('the form reads a pasted Greenhouse posting and fills Position from it', async () => {
+    const sam = await newPage(browser, baseUrl);
+    await signInThroughPopup(sam.page, `sam3.${name}@example.com`, 'Sam Third');
+    await sam.page.goto('/request-referral');
+    // tests/e2e/global-setup.ts serves posting 4242 as the servers' GREENHOUSE_API_URL, on loopback.
+    await sam.page.getByLabel('Job URL').fill('https://boards.greenhouse.io/google/jobs/4242');
+    await sam.page.getByText('Senior Search Engineer · Zurich, Switzerland').waitFor();
+    await expect.poll(() => sam.page.getByLabel('Position').inputValue()).toBe('Senior Search Engineer');
+    await screenshot(sam.page, `${name}-request-referral-preview`);
+
+    // A posting the board no longer has: said before sending, and sending stays possible.
+    await sam.page.getByLabel('Job URL').fill('https://boards.greenhouse.io/google/jobs/4243');
+    await sam.page.getByText('This posting seems to be closed.').waitFor();
+    expect(await sam.page.getByRole('button', { name: 'Submit Request' }).isEnabled()).toBe(true);
+    await expectNoAxeViolations(sam.page, `${name}-request-referral-closed`);
+    expect(sam.errors).toEqual([]);
+  });
 });

@@ -279,6 +279,12 @@ export const referralRequests = pgTable(
     normalizedJobUrl: text('normalized_job_url').notNull(),
     status: text('status').notNull().default('pending'),
     message: text('message'),
+    // The posting as last read (docs/decisions/032-job-postings.md); unknown until it is.
+    jobTitle: text('job_title'),
+    jobLocation: text('job_location'),
+    jobStatus: text('job_status').notNull().default('unknown'),
+    jobSource: text('job_source'),
+    jobCheckedAt: timestamp('job_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

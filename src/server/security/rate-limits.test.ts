@@ -31,7 +31,7 @@ function serverSources(): { file: string; text: string }[] {
  * The limits this file checks. A new @fastify/rate-limit registration, or a new place that answers 429,
  * must get a row here (and a case below), or the inventory test fails.
  */
-const PLUGIN_LIMITS = ['activity', 'auth-status', 'profile', 'resume-upload', 'sign-in'];
+const PLUGIN_LIMITS = ['activity', 'auth-status', 'job-preview', 'profile', 'resume-upload', 'sign-in'];
 /** Files that build a 429 themselves: each is a row below (the two profile ones are plugin limits too). */
 const HAND_MADE_429 = [
   'features/auth/limits.ts',
@@ -214,6 +214,15 @@ describe.each(testDatabases)('each limit answers 429 with Retry-After and a sent
     expect(answers.filter((a) => a.statusCode === 204)).toHaveLength(120);
     const refused = answers.find((a) => a.statusCode !== 204)!;
     expect(expectLimited(refused, 'activity')).toBeLessThanOrEqual(60);
+  });
+
+  it('job previews: 60 a minute per user', async () => {
+    const who = await t.signIn('Busy Paster');
+    const url = `/api/jobs/preview?url=${encodeURIComponent('https://boards.greenhouse.io/acme/jobs/1')}`;
+    const answers = await Promise.all(Array.from({ length: 61 }, () => who.get(url)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(60);
+    const refused = answers.find((a) => a.statusCode !== 200)!;
+    expect(expectLimited(refused, 'job preview')).toBeLessThanOrEqual(60);
   });
 
   it('resume uploads: RESUME_UPLOADS_PER_HOUR per user', async () => {

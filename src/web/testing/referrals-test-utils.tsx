@@ -1,3 +1,4 @@
+import type { JobPreview } from '@shared/jobs';
 import { apiPath } from '@shared/api-routes';
 import type { User } from '@shared/auth';
 import type { CompanyStats, CompanySummary } from '@shared/companies';
@@ -27,6 +28,7 @@ export function aRequest(id: number, overrides: Partial<ReferralRequest> = {}): 
     resumeLink: null,
     createdAt: at,
     updatedAt: at,
+    job: { title: null, location: null, status: 'unknown', checkedAt: null },
     company: { id: 1, name: 'Google', isPartner: false },
     jobSeeker: { id: 20, fullName: 'Grace Hopper', email: 'grace@example.com', profilePicture: null },
     referral: null,
@@ -65,6 +67,8 @@ export interface FakeReferralsState {
   mine: ReferralRequest[];
   incoming: ReferralRequest[];
   detect: (url: string) => CompanyDetection;
+  /** GET /api/jobs/preview; unknown for every URL unless a test says otherwise. */
+  preview: (url: string) => JobPreview;
   /** GET /api/companies/{id}/stats by company id; a company not here answers 404. */
   stats: Record<number, CompanyStats>;
   /** GET /api/referrer/verification; a right code (CORRECT_CODE) verifies with the work email. */
@@ -90,6 +94,14 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     mine: [],
     incoming: [],
     detect: () => ({ companyName: 'Google', companyId: 1, confidence: 'high', message: null }),
+    preview: (url) => ({
+      url,
+      title: null,
+      companyName: null,
+      location: null,
+      status: 'unknown',
+      source: null,
+    }),
     stats: {},
     verification: { verified: false, method: null, companyName: null },
     ...initial,
@@ -101,6 +113,7 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     companyStats: ({ params }) =>
       state.stats[Number(params.id)] ?? fakeError(404, 'There is no such company.'),
     detectCompany: ({ url }) => state.detect(url.searchParams.get('url') ?? ''),
+    jobPreview: ({ url }) => state.preview(url.searchParams.get('url') ?? ''),
     referralRequests: ({ url }) =>
       url.searchParams.get('role') === 'referrer' ? state.incoming : state.mine,
     createReferralRequest: () => ({ ...aRequest(99), noReferrers: false }),

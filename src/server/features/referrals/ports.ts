@@ -33,6 +33,23 @@ export interface ReferralNotice {
 /** Tells a user something, in the transaction of the change it is about. */
 export type Notify = (db: Db, notice: ReferralNotice) => Promise<unknown>;
 
+/** A request's posting as read (docs/decisions/032-job-postings.md). */
+export interface JobSnapshot {
+  title: string | null;
+  location: string | null;
+  status: 'open' | 'closed' | 'unknown';
+  source: string | null;
+  checkedAt: Date;
+}
+
+/** The job postings reader, as requests use it: a new request never waits on the network. */
+export interface JobPostings {
+  /** What a preview read lately says of this URL, without the network; undefined when none did. */
+  cached(jobUrl: string): JobSnapshot | undefined;
+  /** Reads the posting in the background and hands it to `store`; the caller does not wait. */
+  readLater(jobUrl: string, store: (snapshot: JobSnapshot) => Promise<unknown>): void;
+}
+
 /** Everything the referral services need besides the database. */
 export interface ReferralDeps {
   companies: ReferralCompanyDirectory;
@@ -45,4 +62,6 @@ export interface ReferralDeps {
   maxHandoffs: number;
   /** REFERRAL_RESPONSE_TIME in milliseconds: how long a referral may stay pending. */
   responseMs: number;
+  /** Reads the posting behind a new request; without it requests keep `unknown`. */
+  jobs?: JobPostings;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { passOnReferralsOfLeavingReferrer } from './handoffs/leave.js';
 import { startReferralSweep, type SweepTimer } from './handoffs/sweep.js';
 import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
-import type { Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
+import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
 import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
 
@@ -12,6 +12,8 @@ export interface ReferralCollaborators {
   db: Db;
   /** The companies feature's directory. */
   companies: ReferralCompanyDirectory;
+  /** The jobs feature's reader of postings; without it requests keep `unknown`. */
+  jobs?: JobPostings;
   /** The notifications feature's notify (mail included). */
   notify: Notify;
   /** The mail feature's queue, for verification codes. */
@@ -43,6 +45,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
   const deps: ReferralDeps = {
     companies: collaborators.companies,
     notify: collaborators.notify,
+    jobs: collaborators.jobs,
     capacity: config.referrerCapacity,
     requestsPerDay: config.requestsPerDay,
     maxHandoffs: config.referralMaxHandoffs,

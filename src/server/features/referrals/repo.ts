@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
-import type { ReferralCompany } from './ports.js';
+import type { JobSnapshot, ReferralCompany } from './ports.js';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 export type ReferralRequestRow = typeof referralRequests.$inferSelect;
@@ -100,6 +100,30 @@ export async function insertRequest(tx: Db, values: NewRequest): Promise<Referra
     .onConflictDoNothing({ target: [referralRequests.jobSeekerId, referralRequests.normalizedJobUrl] })
     .returning();
   return row;
+}
+
+/** The request's columns for its posting as read. */
+export function jobColumns(snapshot: JobSnapshot) {
+  return {
+    jobTitle: snapshot.title,
+    jobLocation: snapshot.location,
+    jobStatus: snapshot.status,
+    jobSource: snapshot.source,
+    jobCheckedAt: snapshot.checkedAt,
+  };
+}
+
+/** Stores what the posting said, unless a later reading is there already. */
+export async function updateRequestJob(db: Db, requestId: number, snapshot: JobSnapshot): Promise<void> {
+  await db
+    .update(referralRequests)
+    .set(jobColumns(snapshot))
+    .where(
+      and(
+        eq(referralRequests.id, requestId),
+        sql`(${referralRequests.jobCheckedAt} is null or ${referralRequests.jobCheckedAt} <= ${snapshot.checkedAt.toISOString()})`,
+      ),
+    );
 }
 
 /**

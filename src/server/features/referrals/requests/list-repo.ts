@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { JobStatusSchema } from '../../../../shared/jobs.js';
 import { firstNameOf } from '../../../../shared/names.js';
 import { ReferralStatusSchema } from '../../../../shared/referral-status.js';
 import { type Referral, type ReferralHandoff, type ReferralRequest } from '../../../../shared/referrals.js';
@@ -178,6 +179,12 @@ function toRequestDto(
     resumeLink: row.resumeId == null || passedOn ? null : `/api/resumes/${row.resumeId}/file`,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
+    job: {
+      title: request.jobTitle,
+      location: request.jobLocation,
+      status: JobStatusSchema.catch('unknown').parse(request.jobStatus),
+      checkedAt: request.jobCheckedAt?.toISOString() ?? null,
+    },
     company: row.company,
     jobSeeker: row.seeker,
     // A seeker learns their referrer's first name and nothing else that identifies them.

@@ -34,8 +34,10 @@ import {
   findReferralOf,
   insertReferral,
   insertRequest,
+  jobColumns,
   moveReferral,
   setRequestStatus,
+  updateRequestJob,
 } from '../repo.js';
 
 type CreateInput = z.output<typeof CreateReferralRequestInputSchema>;
@@ -81,6 +83,9 @@ export async function createReferralRequest(
   seeker: UserRow,
   input: CreateInput,
 ): Promise<CreateReferralRequestResult> {
+  // The form previewed the URL moments ago, so its reading is usually cached; else it is read after the
+  // commit. Either way the request never waits on the network.
+  const cachedJob = deps.jobs?.cached(input.jobUrl);
   let created: { id: number; noReferrers: boolean };
   try {
     created = await db.transaction(async (tx) => {
@@ -97,6 +102,7 @@ export async function createReferralRequest(
         jobUrl: input.jobUrl,
         normalizedJobUrl: normalizeJobUrl(input.jobUrl),
         message: input.message,
+        ...(cachedJob && jobColumns(cachedJob)),
       });
       if (!request) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);
       const pick = await pickReferrer(tx, company.id, seeker.id, deps.capacity);
@@ -113,6 +119,9 @@ export async function createReferralRequest(
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);
     throw err;
+  }
+  if (deps.jobs && !cachedJob) {
+    deps.jobs.readLater(input.jobUrl, (snapshot) => updateRequestJob(db, created.id, snapshot));
   }
   const view = await findRequestView(db, created.id);
   if (!view) throw new Error(`referral request ${created.id} vanished right after its insert`);

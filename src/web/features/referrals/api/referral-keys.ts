@@ -6,4 +6,5 @@ export const referralKeys = {
   companies: () => ['companies'] as const,
   detection: (url: string) => ['companies', 'detect', url] as const,
   companyStats: (companyId: number) => ['companies', companyId, 'stats'] as const,
+  jobPreview: (url: string) => ['jobs', 'preview', url] as const,
 };

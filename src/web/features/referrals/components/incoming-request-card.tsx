@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { companyNameOf, formatRequestDate, isPartnerRequest } from '../utils/referral-display';
+import { RequestJobLine } from './request-job-line';
 import { StatusActions } from './status-actions';
 import { StatusBadge } from './status-badge';
 
@@ -46,6 +47,7 @@ export function IncomingRequestCard({
               </Badge>
             )}
           </p>
+          <RequestJobLine job={request.job} />
         </div>
         <StatusBadge status={displayStatus(request)} />
       </CardHeader>

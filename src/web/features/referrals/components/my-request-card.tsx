@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { companyNameOf, formatRequestDate } from '../utils/referral-display';
 import { CompanyStatsLine } from './company-stats-line';
+import { RequestJobLine } from './request-job-line';
 import { StatusBadge } from './status-badge';
 
 /** One of the seeker's own requests (My Requests tab). */
@@ -23,6 +24,7 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
             <Building2 className="size-4" aria-hidden="true" />
             {companyNameOf(request, 'Company')}
           </p>
+          <RequestJobLine job={request.job} />
         </div>
         <StatusBadge status={displayStatus(request)} />
       </CardHeader>

@@ -3,13 +3,14 @@ import type { CompanySummary } from '@shared/companies';
 import {
   DETECTED_COMPANY_NAME_MAX,
   MESSAGE_MAX,
+  POSITION_MAX,
   REFERRAL_FORM_TEXTS,
   REFERRAL_REQUEST_ERRORS,
 } from '@shared/referral-texts';
 import { type CreateReferralRequestInput, CreateReferralRequestInputSchema } from '@shared/referrals';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Send } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { CompanyCombobox } from '@/components/company-combobox';
@@ -17,9 +18,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { detectCompanyQuery } from '../api/detect-company';
+import { useJobPreview } from '../api/get-job-preview';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { requestCompany, useRequestCompany } from '../hooks/use-request-company';
 import { CompanyNotes } from './company-notes';
 import { DetectionBanner } from './detection-banner';
+import { JobPreviewNote } from './job-preview-note';
 import { FormField, invalidProps } from '@/components/form-field';
 
 const shape = CreateReferralRequestInputSchema.shape;
@@ -69,6 +73,8 @@ export function ReferralRequestForm({
     control,
     handleSubmit,
     setError,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(ReferralFormSchema),
@@ -76,12 +82,32 @@ export function ReferralRequestForm({
   });
 
   const messageLength = useWatch({ control, name: 'message' }).length;
+  const jobUrl = useWatch({ control, name: 'jobUrl' }).trim();
   const { state, needsCompany, pickAnother, company, ownCompany } = useRequestCompany({
-    jobUrl: useWatch({ control, name: 'jobUrl' }).trim(),
+    jobUrl,
     typedCompany: useWatch({ control, name: 'companyName' }),
     companies,
     currentCompanyName,
   });
+
+  // The posting behind the URL (issue 23): its title fills an empty Position, once per URL, and its company
+  // fills the company field when detection found none; what the seeker typed is never replaced.
+  const previewUrl = useDebouncedValue(jobUrl);
+  const { data: preview } = useJobPreview(previewUrl);
+  const shownPreview = previewUrl === jobUrl ? preview : undefined;
+  const filled = useRef({ position: '', company: '' });
+  useEffect(() => {
+    if (!preview?.title || filled.current.position === previewUrl) return;
+    filled.current.position = previewUrl;
+    if (!getValues('position').trim()) {
+      setValue('position', preview.title.slice(0, POSITION_MAX), { shouldDirty: true });
+    }
+  }, [preview, previewUrl, getValues, setValue]);
+  useEffect(() => {
+    if (!needsCompany || !preview?.companyName || filled.current.company === previewUrl) return;
+    filled.current.company = previewUrl;
+    if (!getValues('companyName').trim()) setValue('companyName', preview.companyName, { shouldDirty: true });
+  }, [needsCompany, preview, previewUrl, getValues, setValue]);
 
   async function submit(values: FormValues) {
     const detected = await queryClient.fetchQuery(detectCompanyQuery(values.jobUrl)).catch(() => null);
@@ -127,6 +153,7 @@ export function ReferralRequestForm({
           {...invalidProps(ids.jobUrl, errors.jobUrl?.message)}
         />
       </FormField>
+      <JobPreviewNote preview={shownPreview} />
       <DetectionBanner state={state} onPickAnother={pickAnother} />
       {needsCompany && (
         <FormField

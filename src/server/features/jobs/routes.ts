@@ -1,0 +1,54 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../../shared/errors.js';
+import { JOB_URL_INVALID_MESSAGE, JobPreviewQuerySchema, JobPreviewSchema } from '../../../shared/jobs.js';
+import { badRequest } from '../../lib/errors.js';
+import { requireUser } from '../../lib/request-user.js';
+import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
+import { parseJobUrl, type JobPreviewer } from './service.js';
+
+/** Per user per minute: a form previews as the seeker types and pastes. */
+export const JOB_PREVIEWS_PER_MINUTE = 60;
+
+export async function jobsRoutes(
+  app: FastifyInstance,
+  { previewer, rateLimits }: { previewer: JobPreviewer; rateLimits: RateLimitStore },
+) {
+  await app.register(
+    rateLimit,
+    rateLimitOptions(rateLimits, 'job-preview', {
+      max: JOB_PREVIEWS_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+    }),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/preview',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary:
+          "What the posting behind a job URL says (its ATS's public API, else its JSON-LD or Open Graph tags): title, company, location, and open, closed or unknown",
+        querystring: JobPreviewQuerySchema,
+        response: {
+          200: JobPreviewSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+      preValidation: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        // Visitors get 401 before their input is even looked at.
+        requireUser(request);
+      },
+    },
+    async (request) => {
+      const url = parseJobUrl(request.query.url);
+      if (!url) throw badRequest(JOB_URL_INVALID_MESSAGE);
+      return previewer.preview(url);
+    },
+  );
+}

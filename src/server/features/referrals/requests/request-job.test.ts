@@ -1,0 +1,104 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  CreateReferralRequestResultSchema,
+  ReferralRequestListSchema,
+  type ReferralRequest,
+} from '../../../../shared/referrals.js';
+import { createTestApp, type SignedIn, testDatabases, type TestApp } from '../../../testing/test-app.js';
+import { requestBody } from '../../../testing/referral-fixtures.js';
+
+/**
+ * A request remembers its posting (issue 23 item 4) without ever waiting for it: a posting held back by
+ * the local Greenhouse below is still unread when the request is created, and stored once it answers.
+ */
+const held: (() => void)[] = [];
+const hits = new Map<string, number>();
+
+const server = http.createServer((req, res) => {
+  const path = req.url ?? '';
+  hits.set(path, (hits.get(path) ?? 0) + 1);
+  const id = /\/jobs\/(\d+)$/.exec(path)?.[1];
+  const answer = () =>
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ title: `Posting ${id}`, location: { name: 'Berlin' } }));
+  // Posting 9xx answers only when the test lets it.
+  if (id?.startsWith('9')) held.push(answer);
+  else answer();
+});
+
+beforeAll(async () => {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+});
+afterAll(async () => {
+  for (const answer of held) answer();
+  server.closeAllConnections();
+  await new Promise((done) => server.close(done));
+});
+
+describe.each(testDatabases)('requests remember their posting (%s)', (kind) => {
+  let t: TestApp;
+  let seeker: SignedIn;
+  beforeAll(async () => {
+    const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await createTestApp(
+      kind,
+      {},
+      { JOB_FETCH_ALLOWED_HOSTS: host, GREENHOUSE_API_URL: `http://${host}` },
+    );
+    seeker = await t.signIn('Posting Rememberer');
+  });
+  afterAll(async () => {
+    for (const answer of held.splice(0)) answer();
+    await t.close();
+  });
+
+  const mine = async (): Promise<ReferralRequest[]> =>
+    ReferralRequestListSchema.parse((await seeker.get('/api/referral-requests')).json());
+
+  it('stores the preview the form just read, at once and without fetching again', async () => {
+    const jobUrl = `https://boards.greenhouse.io/acme${kind}/jobs/101`;
+    expect((await seeker.get(`/api/jobs/preview?url=${encodeURIComponent(jobUrl)}`)).statusCode).toBe(200);
+    const path = `/v1/boards/acme${kind}/jobs/101`;
+    expect(hits.get(path)).toBe(1);
+    const res = await seeker.post('/api/referral-requests', requestBody({ jobUrl }));
+    expect(res.statusCode).toBe(201);
+    const created = CreateReferralRequestResultSchema.parse(res.json());
+    expect(created.job).toMatchObject({ title: 'Posting 101', location: 'Berlin', status: 'open' });
+    expect(created.job.checkedAt).not.toBeNull();
+    expect(hits.get(path)).toBe(1);
+    expect((await mine()).find((r) => r.id === created.id)?.job).toEqual(created.job);
+  });
+
+  it('never waits on the network: an unread posting is read after the commit and stored', async () => {
+    const jobUrl = `https://boards.greenhouse.io/acme${kind}/jobs/909`;
+    const res = await seeker.post('/api/referral-requests', requestBody({ jobUrl }));
+    // Answered while the posting's server still holds its answer back.
+    expect(res.statusCode).toBe(201);
+    const created = CreateReferralRequestResultSchema.parse(res.json());
+    expect(created.job).toEqual({ title: null, location: null, status: 'unknown', checkedAt: null });
+    await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
+    for (const answer of held.splice(0)) answer();
+    await vi.waitFor(async () => {
+      const job = (await mine()).find((r) => r.id === created.id)?.job;
+      expect(job).toMatchObject({ title: 'Posting 909', location: 'Berlin', status: 'open' });
+    });
+  });
+
+  it('gives every request of both lists its job, unknown when the posting could not be read', async () => {
+    const res = await seeker.post(
+      '/api/referral-requests',
+      requestBody({ jobUrl: `https://careers.example.com/${kind}/jobs/1` }),
+    );
+    const created = CreateReferralRequestResultSchema.parse(res.json());
+    await vi.waitFor(async () => {
+      const job = (await mine()).find((r) => r.id === created.id)?.job;
+      expect(job?.checkedAt).not.toBeNull();
+      expect(job).toMatchObject({ title: null, location: null, status: 'unknown' });
+    });
+    const incoming = await seeker.get('/api/referral-requests?role=referrer');
+    expect(ReferralRequestListSchema.parse(incoming.json())).toEqual([]);
+  });
+});
