@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useMyRequests } from '../api/get-my-requests';
 import { MyRequestCard } from './my-request-card';
-import { EmptyState, LoadError, LoadingText } from './referral-states';
+import { EmptyState, LoadError, LoadMore, LoadingText } from './referral-states';
 import { paths } from '@/paths';
 
 /** The My Requests tab: the seeker's own requests, newest first. */
@@ -37,16 +37,7 @@ export function MyRequestsTab() {
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore query={query} />
     </div>
   );
 }
