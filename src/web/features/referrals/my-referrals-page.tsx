@@ -1,6 +1,6 @@
 import type { User } from '@shared/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, Plus, RefreshCw } from 'lucide-react';
+import { AlertCircle, RefreshCw } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { paths } from '@/paths';
 import { referralKeys } from './api/referral-keys';
 import { IncomingRequestsView } from './components/incoming-requests-view';
 import { MyRequestsTab } from './components/my-requests-tab';
+import { NewRequestLink } from './components/new-request-link';
 import type { RenderProfileModal } from './components/profile-modal-slot';
 import { MY_REFERRALS_TIPS, TipsCard } from './components/tips-card';
 import { WillingnessToggle } from './components/willingness-toggle';
@@ -50,12 +51,7 @@ export function MyReferralsPage({
               <RefreshCw aria-hidden="true" />
               Refresh
             </Button>
-            <Button asChild>
-              <Link to={paths.requestReferral}>
-                <Plus aria-hidden="true" />
-                Request New Referral
-              </Link>
-            </Button>
+            <NewRequestLink label="Request New Referral" />
           </div>
         }
       />
