@@ -8,6 +8,7 @@ import {
   newPage,
   screenshot,
   servers,
+  watchStartup,
 } from './browser';
 
 describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
@@ -96,6 +97,7 @@ describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
     const email = `linus.${name}@example.com`;
     const signIn = async () => {
       const session = await newPage(browser, baseUrl);
+      const startup = await watchStartup(session.page);
       await session.page.goto('/signin');
       const [popup] = await Promise.all([
         session.page.waitForEvent('popup'),
@@ -103,6 +105,9 @@ describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
       ]);
       await completePopupSignIn(popup, email, 'Linus Torvalds');
       await session.page.waitForURL('**/dashboard');
+      // Signed in means the dashboard has loaded, read what it shows and opened its live stream: until
+      // then its first reads race the sign-out below and answer 401 (console errors) on a busy machine.
+      await startup.done();
       return session;
     };
     const laptop = await signIn();

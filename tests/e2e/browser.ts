@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { inject } from 'vitest';
 
@@ -36,6 +36,37 @@ export async function newPage(
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
   });
   return { context, page, errors };
+}
+
+/**
+ * Watches a page from before it signs in, so a journey can wait until the signed-in screen is done starting:
+ * its live notification stream has sent its first event (the unread count, after which the page reads its
+ * lists again) and nothing but the stream has been on the way for `quietMs`. The URL changes before the
+ * screen's code has even loaded; a journey that ends the session from another browser waits for this
+ * first, or the screen's first reads race the sign-out and answer 401, which Chromium logs as console errors.
+ */
+export async function watchStartup(page: Page) {
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  // Playwright does not show Server-Sent Events; the DevTools protocol does.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const firstStreamEvent = new Promise<void>((resolve) => {
+    cdp.on('Network.eventSourceMessageReceived', () => resolve());
+  });
+  return {
+    async done(quietMs = 500): Promise<void> {
+      await firstStreamEvent;
+      for (let quietSince = Date.now(); Date.now() - quietSince < quietMs;) {
+        if (inFlight.size > 0) quietSince = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
 }
 
 /** Completes the development identity provider's form in the sign-in popup. */

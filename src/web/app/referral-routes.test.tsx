@@ -5,6 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
+import { fakeApi } from '@/testing/fake-api';
 import { createQueryClient } from './query-client';
 import { routes } from './router';
 
@@ -12,16 +13,7 @@ vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 beforeEach(() => vi.mocked(toast).mockClear());
 afterEach(() => vi.unstubAllGlobals());
 
-function stubAuth(response: () => Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      if (String(input) === '/auth/status') return response();
-      return new Response(JSON.stringify({ error: 'Not found.' }), { status: 404 });
-    }),
-  );
-}
-const visitor = () => new Response(JSON.stringify({ isAuthenticated: false, user: null }), { status: 200 });
+const visitor = () => fakeApi({ authStatus: () => ({ isAuthenticated: false, user: null }) });
 
 /**
  * The signed-in screens are one lazy module: its first import in a file transforms it, which takes
@@ -43,7 +35,7 @@ describe('referral routes', () => {
   it.each(['/referrer-dashboard', '/original-dashboard', '/basic-dashboard', '/emergency-dashboard'])(
     '%s tells visitors to sign in instead of redirecting',
     async (path) => {
-      stubAuth(visitor);
+      visitor();
       const router = renderAt(path);
       expect(
         await screen.findByRole('heading', { name: 'Authentication Required' }, FIRST_LOAD),
@@ -57,13 +49,13 @@ describe('referral routes', () => {
   );
 
   it("/basic-dashboard says 'Auth check failed' when the auth check fails", async () => {
-    stubAuth(() => new Response('down', { status: 500 }));
+    fakeApi({}).overrides.set('GET /auth/status', () => new Response('down', { status: 500 }));
     renderAt('/basic-dashboard');
     expect(await screen.findByRole('heading', { name: 'Auth check failed' }, FIRST_LOAD)).toBeInTheDocument();
   });
 
   it('/request-referral toasts and redirects visitors to /signin', async () => {
-    stubAuth(visitor);
+    visitor();
     const router = renderAt('/request-referral');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(toast).toHaveBeenCalledWith({
@@ -74,7 +66,7 @@ describe('referral routes', () => {
   });
 
   it('/my-referrals redirects visitors to /signin', async () => {
-    stubAuth(visitor);
+    visitor();
     const router = renderAt('/my-referrals');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
   });

@@ -4,18 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '@/testing/fake-api';
+import { fakeApi } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
-import { stubBrowserApis } from '@/testing/referrals-test-utils';
 import { createQueryClient } from './query-client';
 import { routes } from './router';
+import { stubBrowserApis } from '@/testing/browser-stubs';
 
 beforeEach(() => stubBrowserApis());
 afterEach(() => vi.unstubAllGlobals());
 
 /** The whole app at `path`, signed in, with the reads its signed-in screens make on the way in. */
 async function renderApp(path: string) {
-  installFakeApi({
+  fakeApi({
     authStatus: () => ({ isAuthenticated: true, user: aUser({ profileCompleted: true }) }),
     recordActivity: () => null,
     unreadCount: () => ({ count: 0 }),

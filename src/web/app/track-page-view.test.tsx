@@ -4,6 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { analyticsMetaTag } from '@shared/analytics';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TrackPageView } from './track-page-view';
+import { fakeApi } from '@/testing/fake-api';
 
 describe('TrackPageView', () => {
   afterEach(() => {
@@ -12,26 +13,30 @@ describe('TrackPageView', () => {
   });
 
   it('records views of the four tracked screens only', async () => {
-    const fetchMock = vi.fn(async (..._args: unknown[]) => new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const { calls } = fakeApi({ recordActivity: () => null });
     const router = createMemoryRouter([{ path: '*', element: <TrackPageView /> }], {
       initialEntries: ['/dashboard'],
     });
     render(<RouterProvider router={router} />);
     await act(() => router.navigate('/notifications'));
     await act(() => router.navigate('/profile/edit'));
-    const bodies = fetchMock.mock.calls.map((call: unknown[]) =>
-      JSON.parse(String((call[1] as RequestInit).body)),
-    );
-    expect(bodies).toEqual([
+    expect(calls.map((call) => call.body)).toEqual([
       { category: 'navigation', action: 'page_view', details: { path: '/dashboard' } },
       { category: 'navigation', action: 'page_view', details: { path: '/profile/edit' } },
     ]);
   });
 
   it('sends the same page views, path only, to analytics when the server configured it', async () => {
-    const fetchMock = vi.fn(async (..._args: unknown[]) => new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const sent: unknown[] = [];
+    fakeApi(
+      { recordActivity: () => null },
+      {
+        outside: (url, init) => {
+          if (url.origin === 'https://plausible.io') sent.push(JSON.parse(String(init?.body)));
+          return new Response(null, { status: 202 });
+        },
+      },
+    );
     document.head.insertAdjacentHTML(
       'beforeend',
       analyticsMetaTag({
@@ -45,9 +50,6 @@ describe('TrackPageView', () => {
     });
     render(<RouterProvider router={router} />);
     await act(() => router.navigate('/notifications'));
-    const sent = fetchMock.mock.calls
-      .filter((call: unknown[]) => String(call[0]).startsWith('https://plausible.io'))
-      .map((call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body)));
     expect(sent).toEqual([
       { name: 'pageview', url: `${window.location.origin}/request-referral`, domain: 'referbridge.example' },
     ]);

@@ -2,6 +2,7 @@
 import { analyticsMetaTag } from '@shared/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logActivity } from './activity';
+import { fakeApi } from '@/testing/fake-api';
 import { analytics, createPlausibleAnalytics, maskPath, readAnalyticsConfig } from './analytics';
 
 const config = {
@@ -21,14 +22,19 @@ interface Sent {
   body: Record<string, unknown>;
 }
 
+/** The app's own activity log answers; what goes to the analytics provider is kept in the list returned. */
 function stubFetch() {
   const sent: Sent[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    sent.push({ url: String(input), init, body: JSON.parse(String(init.body)) });
-    return new Response(null, { status: 202 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return sent;
+  const api = fakeApi(
+    { recordActivity: () => null },
+    {
+      outside: (url, init = {}) => {
+        sent.push({ url: url.href, init, body: JSON.parse(String(init.body)) });
+        return new Response(null, { status: 202 });
+      },
+    },
+  );
+  return { sent, appCalls: api.calls };
 }
 
 describe('analytics adapter', () => {
@@ -39,7 +45,7 @@ describe('analytics adapter', () => {
   });
 
   it('sends nothing when the server configured nothing', () => {
-    const sent = stubFetch();
+    const { sent } = stubFetch();
     analytics.pageView('/dashboard');
     analytics.event('Referral Request', 'referral', { noReferrers: true });
     expect(sent).toEqual([]);
@@ -58,7 +64,7 @@ describe('analytics adapter', () => {
   });
 
   it('posts a page view to the events API of the configured host', () => {
-    const sent = stubFetch();
+    const { sent } = stubFetch();
     setMeta(analyticsMetaTag({ ...config, apiHost: 'https://stats.example.org' }));
     analytics.pageView('/my-referrals');
     expect(sent).toHaveLength(1);
@@ -109,12 +115,12 @@ describe('analytics adapter', () => {
   });
 
   it('logActivity records the activity and forwards it under its vocabulary name, without personal data', () => {
-    const sent = stubFetch();
+    const { sent, appCalls } = stubFetch();
     setMeta(analyticsMetaTag(config));
     window.history.replaceState(null, '', '/profile/view/42?name=ada');
     logActivity('resume', 'uploaded', { fileName: 'ada-lovelace.pdf', userId: 42 });
-    const [activity, event] = sent;
-    expect(activity!.url).toBe('/api/activity');
+    expect(appCalls.map((call) => call.path)).toEqual(['/api/activity']);
+    const [event] = sent;
     expect(event!.url).toBe('https://plausible.io/api/event');
     expect(event!.body).toEqual({
       name: 'Resume Upload',

@@ -5,6 +5,7 @@ import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from './require-auth';
 import { authKeys } from '@/lib/auth';
+import { fakeApi } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 
 function renderProtected() {
@@ -36,10 +37,7 @@ describe('RequireAuth', () => {
   });
 
   it('shows the loading screen while asking, then the page', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(signedIn))),
-    );
+    fakeApi({ authStatus: () => signedIn });
     renderProtected();
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(screen.getByText('Please wait while we check your authentication status.')).toBeInTheDocument();
@@ -48,20 +46,14 @@ describe('RequireAuth', () => {
 
   it('sends visitors to /signin and clears the logged-in flag', async () => {
     sessionStorage.setItem('isLoggedIn', 'true');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ isAuthenticated: false, user: null }))),
-    );
+    fakeApi({ authStatus: () => ({ isAuthenticated: false, user: null }) });
     renderProtected();
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(sessionStorage.getItem('isLoggedIn')).toBeNull();
   });
 
   it('shows the authentication error screen when the check fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('down', { status: 503 })),
-    );
+    fakeApi({}).overrides.set('GET /auth/status', () => new Response('down', { status: 503 }));
     renderProtected();
     expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
     expect(screen.getByText('There was a problem checking your authentication status.')).toBeInTheDocument();

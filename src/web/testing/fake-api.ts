@@ -4,9 +4,9 @@ import { ApiErrorSchema } from '@shared/errors';
 import { onTestFinished, vi } from 'vitest';
 
 /**
- * Test-only: a `fetch` that answers the routes of src/shared/api-routes.ts and nothing else. Each answer has
- * the route's real success status and a body that must parse with the route's shared schema, so a fake
- * cannot drift from the server. A call to a route the server does not have, or an answer the real schema
+ * Test-only: the one fake `fetch` of the web tests. It answers the routes of src/shared/api-routes.ts (and
+ * another origin only where a test says how). Each answer has the route's real success status and a body
+ * that must parse with the route's shared schema, so a fake cannot drift from the server. A call to a route the server does not have, or an answer the real schema
  * refuses, fails the test that made it.
  */
 
@@ -47,8 +47,12 @@ export interface RecordedCall {
 const isFakeError = (value: unknown): value is FakeError =>
   typeof value === 'object' && value !== null && ERROR in value;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** A raw JSON Response, for `overrides`: the failures a real server or a proxy can answer. */
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(body === undefined ? '' : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 const patterns = (Object.keys(API_ROUTES) as ApiRouteName[]).map((name) => {
   const { method, path } = API_ROUTES[name];
@@ -75,21 +79,26 @@ const schemasOf = (name: ApiRouteName): ApiRouteSchemas => API_ROUTE_SCHEMAS[nam
 function answer(name: ApiRouteName, result: unknown): Response {
   if (isFakeError(result)) {
     if (result.status < 400) throw new Error(`fakeError for ${name} needs a 4xx or 5xx status.`);
-    return json(result.status, ApiErrorSchema.parse({ error: result.error }));
+    return jsonResponse(result.status, ApiErrorSchema.parse({ error: result.error }));
   }
   const { status } = API_ROUTES[name];
   const schemas = schemasOf(name);
   if (schemas.response === null) return new Response(null, { status });
   if (schemas.response) schemas.response.parse(result);
-  return json(status, result);
+  return jsonResponse(status, result);
 }
 
 /**
- * Installs the fake `fetch`. `overrides` answers one exact call (`'PUT /api/referrals/1001/status'`) with any
- * Response, for the failures a real server or proxy can give (a 500, an HTML 502, a malformed body); it too
- * must name a route the server has.
+ * Installs the fake `fetch`: every test that meets the network uses this one. `routes` answers the app's own
+ * routes by name. `overrides` answers one exact call (`'PUT /api/referrals/1001/status'`) with any Response,
+ * for the failures a real server or proxy can give (a 500, an HTML 502, a malformed body); it too must name
+ * a route the server has. `outside` answers calls to another origin (the analytics provider); without it
+ * such a call fails the test.
  */
-export function installFakeApi(handlers: FakeHandlers) {
+export function fakeApi(
+  routes: FakeHandlers,
+  { outside }: { outside?: (url: URL, init: RequestInit | undefined) => Response } = {},
+) {
   const calls: RecordedCall[] = [];
   const overrides = new Map<string, () => Response | Promise<Response>>();
   const problems: string[] = [];
@@ -107,13 +116,21 @@ export function installFakeApi(handlers: FakeHandlers) {
     if (bodySchema && !bodySchema.safeParse(body).success) {
       throw new Error(`The web sent ${route.name} a body the server refuses: ${JSON.stringify(body)}.`);
     }
-    const handler = handlers[route.name];
+    const handler = routes[route.name];
     if (!handler) throw new Error(`No fake answers ${route.name} (${method} ${url.pathname}) in this test.`);
     return answer(route.name, await handler({ method, url, params: route.params, body }));
   };
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+    // Relative URLs are the app's own; jsdom's location is the app's origin (plain Node has none).
+    const appOrigin = globalThis.location?.origin ?? 'http://localhost';
+    const url = new URL(String(input), appOrigin);
+    if (url.origin !== appOrigin) {
+      if (outside) return outside(url, init);
+      const problem = `No fake answers ${url.href}, outside the app, in this test.`;
+      problems.push(problem);
+      throw new Error(problem);
+    }
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     calls.push({ method, path: `${url.pathname}${url.search}`, body });

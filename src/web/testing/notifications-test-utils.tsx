@@ -1,14 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_PAGE_SIZE, RECENT_LIMIT, type Notification } from '@shared/notifications';
 import type { ReactNode } from 'react';
-import { fakeError, installFakeApi } from '@/testing/fake-api';
+import { fakeError, fakeApi } from '@/testing/fake-api';
 import { renderAt } from '@/testing/render-at';
 
 /** A stand-in for the notifications API behind `fetch`, holding one user's notifications in memory. */
 export function fakeNotificationsApi(initial: Notification[]) {
   let items = [...initial];
   const byId = (params: Record<string, string>) => Number(params.id);
-  const api = installFakeApi({
+  const api = fakeApi({
     recordActivity: () => null,
     unreadCount: () => ({ count: items.filter((n) => !n.read).length }),
     recentNotifications: () => items.slice(0, RECENT_LIMIT),

@@ -13,8 +13,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
-import { fakeError, installFakeApi, type FakeRequest, type RecordedCall } from '@/testing/fake-api';
+import { fakeError, fakeApi, type FakeRequest, type RecordedCall } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 
 /** Test-only: a fake of the profile API behind fetch, plus a render wrapper with a fresh QueryClient. */
@@ -106,7 +105,7 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
   const education = list('education', (body) => EducationInputSchema.parse(body));
   const skills = list('skills', (body) => ({ ...SkillInputSchema.parse(body), proficiency: null }));
 
-  const api = installFakeApi({
+  const api = fakeApi({
     authStatus: () => ({ isAuthenticated: true, user: state.user }),
     recordActivity: () => null,
     myActiveResume: () => state.resume,
@@ -175,16 +174,4 @@ export function renderWithClient(ui: ReactNode) {
   );
   const view = render(wrap(ui));
   return { queryClient, ...view, rerender: (next: ReactNode) => view.rerender(wrap(next)) };
-}
-
-/** jsdom has no ResizeObserver; Radix's checkbox measures itself with one. */
-export function stubResizeObserver() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
 }

@@ -6,8 +6,7 @@ import type { CompanyDetection } from '@shared/job-url';
 import type { ReferralRequest } from '@shared/referrals';
 import type { VerificationStatus } from '@shared/verification';
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
-import { fakeError, installFakeApi, type RecordedCall } from '@/testing/fake-api';
+import { fakeError, fakeApi, type RecordedCall } from '@/testing/fake-api';
 import { createQueryClient } from '@/app/query-client';
 import { aUser } from '@/testing/fixtures';
 import { renderAt } from '@/testing/render-at';
@@ -77,13 +76,6 @@ export interface FakeReferralsState {
 
 export const CORRECT_CODE = '123456';
 
-/** A raw Response, for `overrides`: the failures a real server or a proxy can answer. */
-export const jsonResponse = (status: number, body: unknown) =>
-  new Response(body === undefined ? '' : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
 export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
   const state: FakeReferralsState = {
     user: aUser(),
@@ -106,7 +98,7 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     verification: { verified: false, method: null, companyName: null },
     ...initial,
   };
-  const api = installFakeApi({
+  const api = fakeApi({
     authStatus: () => ({ isAuthenticated: true, user: state.user }),
     recordActivity: () => null,
     companies: () => state.companies,
@@ -165,16 +157,4 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
 /** Renders with the app's own QueryClient (so failed mutations toast as in the app) inside a router. */
 export function renderReferralsUi(ui: ReactNode, path = '/') {
   return renderAt(ui, path, createQueryClient());
-}
-
-export function stubBrowserApis() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  Element.prototype.scrollIntoView = () => {};
 }

@@ -33,6 +33,16 @@ export async function lockUser(tx: Db, userId: number) {
   return row;
 }
 
+/** What the export says of a referral, on either side of it. */
+const REFERRAL_EXPORT = {
+  status: referrals.status,
+  feedback: referrals.feedback,
+  submittedAt: referrals.submittedAt,
+  supersededAt: referrals.supersededAt,
+  createdAt: referrals.createdAt,
+  updatedAt: referrals.updatedAt,
+};
+
 /** Every row about the user; secrets (session and code hashes) are left out. */
 export async function readUserData(db: Db, userId: number) {
   const mine = (t: { userId: AnyPgColumn }) => eq(t.userId, userId);
@@ -143,15 +153,7 @@ export async function readUserData(db: Db, userId: number) {
     requestIds.length === 0
       ? Promise.resolve([])
       : db
-          .select({
-            requestId: referrals.requestId,
-            status: referrals.status,
-            feedback: referrals.feedback,
-            submittedAt: referrals.submittedAt,
-            supersededAt: referrals.supersededAt,
-            createdAt: referrals.createdAt,
-            updatedAt: referrals.updatedAt,
-          })
+          .select({ requestId: referrals.requestId, ...REFERRAL_EXPORT })
           .from(referrals)
           .where(inArray(referrals.requestId, requestIds))
           .orderBy(asc(referrals.id)),
@@ -160,12 +162,7 @@ export async function readUserData(db: Db, userId: number) {
         requestId: referrals.requestId,
         companyName: companies.name,
         position: referralRequests.position,
-        status: referrals.status,
-        feedback: referrals.feedback,
-        submittedAt: referrals.submittedAt,
-        supersededAt: referrals.supersededAt,
-        createdAt: referrals.createdAt,
-        updatedAt: referrals.updatedAt,
+        ...REFERRAL_EXPORT,
       })
       .from(referrals)
       .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))

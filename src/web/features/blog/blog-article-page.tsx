@@ -1,4 +1,3 @@
-import { BLOG_IMAGE_SIZE } from '@shared/blog';
 import { ArrowLeft, UserRound } from 'lucide-react';
 import { Suspense, use, useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -6,7 +5,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/paths';
 import { ArticleCta } from './components/article-cta';
 import { BlogLayout } from './components/blog-layout';
-import { CategoryBadge, PostDetails } from './components/post-details';
+import { CategoryBadge, PostDetails, PostImage } from './components/post-details';
 import { findPost, loadArticleBody } from './posts';
 
 function ArticleBody({ slug }: { slug: string }) {
@@ -60,13 +59,7 @@ export function BlogArticlePage() {
             <PostDetails post={post} />
           </div>
         </header>
-        <img
-          src={post.image}
-          alt={post.imageAlt}
-          width={BLOG_IMAGE_SIZE.width}
-          height={BLOG_IMAGE_SIZE.height}
-          className="mt-8 aspect-[1200/630] h-auto w-full rounded-2xl border bg-muted"
-        />
+        <PostImage post={post} className="mt-8 aspect-[1200/630] h-auto w-full rounded-2xl border bg-muted" />
         <Suspense
           fallback={
             <p role="status" className="mt-10 text-muted-foreground">

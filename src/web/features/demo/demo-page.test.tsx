@@ -2,6 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { fakeApi } from '@/testing/fake-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EDGE_CASES } from './mock/edge-cases';
 import { DemoPage } from './demo-page';
@@ -18,8 +19,10 @@ function renderDemo() {
 }
 
 describe('DemoPage', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  beforeEach(() => {
+    // The demo never calls the API: any call fails the test.
+    fakeApi({});
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('has the three tabs and says the data is made up', async () => {
@@ -34,7 +37,6 @@ describe('DemoPage', () => {
       expect(within(companies).getByRole('cell', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('table', { name: /Referrers/ })).toHaveTextContent('Pending Verification');
-    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the account dropdown of the selected mock user', async () => {

@@ -9,15 +9,15 @@ import {
   anExperience,
   fakeProfileApi,
   renderWithClient,
-  stubResizeObserver,
   testUser,
 } from '@/testing/profile-edit-test-utils';
+import { stubBrowserApis } from '@/testing/browser-stubs';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 
 beforeEach(() => {
   vi.mocked(toast).mockClear();
-  stubResizeObserver();
+  stubBrowserApis();
 });
 
 const year = new Date().getFullYear();

@@ -1,10 +1,7 @@
 import type { User } from '@shared/auth';
-import { ArrowLeft, Briefcase, CheckCircle2, GraduationCap, Lightbulb } from 'lucide-react';
+import { Briefcase, CheckCircle2, GraduationCap, Lightbulb } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { paths } from '@/paths';
 import { CompletionCard } from './components/completion-card';
 import { CurrentCompanyCard } from './components/current-company-card';
 import { EmailNotificationsCard } from './components/email-notifications-card';
@@ -15,6 +12,7 @@ import { SkillsSection } from './components/skills-section';
 import { YourDataCard } from './components/your-data-card';
 import { useProfileCompletion, type ProfileCompletion } from './hooks/use-profile-completion';
 import { PageMain } from '@/components/main-landmark';
+import { PageHeader } from '@/components/page-header';
 
 type SectionKey = 'experience' | 'education' | 'skills';
 
@@ -31,18 +29,10 @@ export function ProfileEditPage({ user }: { user: User }) {
 
   return (
     <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
-        <Link to={paths.dashboard}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Dashboard
-        </Link>
-      </Button>
-      <header className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Edit Profile</h1>
-        <p className="text-muted-foreground mt-1">
-          Your experience, education, skills and resume are what referrers read before they vouch for you.
-        </p>
-      </header>
+      <PageHeader
+        title="Edit Profile"
+        text="Your experience, education, skills and resume are what referrers read before they vouch for you."
+      />
 
       <CompletionCard completion={completion} />
 

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileViewPage } from './profile-view-page';
-import { fakeError, installFakeApi, type FakeRequest } from '@/testing/fake-api';
+import { fakeError, fakeApi, type FakeRequest } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 
 const ada = aUser();
@@ -53,7 +53,7 @@ function stubApi(routes: Routes) {
       return fakeError(route.status!, (route.body as { error: string }).error);
     return route.body;
   };
-  const api = installFakeApi({
+  const api = fakeApi({
     user: read,
     userExperiences: read,
     userEducation: read,

@@ -3,19 +3,19 @@ import { displayStatus } from '@shared/referral-status';
 import { HorizontalScroll } from '@/components/horizontal-scroll';
 import { ApiRequestError } from '@/lib/api';
 import { useIncomingRequests } from './api/get-incoming-requests';
-import { DashboardHeader } from './components/dashboard-header';
 import { EmptyState, LoadingText } from './components/referral-states';
 import { StatusActions } from './components/status-actions';
 import { StatusBadge } from './components/status-badge';
 import { companyNameOf, formatRequestDate, truncateUrl } from './utils/referral-display';
 import { PageMain } from '@/components/main-landmark';
+import { PageHeader } from '@/components/page-header';
 
 /** /basic-dashboard: the referrer's requests as one table (spec: job URL cut to 40 characters). */
 export function BasicDashboardPage({ user }: { user: User }) {
   const query = useIncomingRequests();
   return (
     <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <DashboardHeader
+      <PageHeader
         title="Referral Requests"
         text={`Signed in as ${user.fullName}. Every request assigned to you, newest first.`}
       />

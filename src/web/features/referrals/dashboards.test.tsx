@@ -8,13 +8,8 @@ import { EmergencyDashboardPage } from './emergency-dashboard-page';
 import { OriginalDashboardPage } from './original-dashboard-page';
 import { ReferrerDashboardPage } from './referrer-dashboard-page';
 import { aUser } from '@/testing/fixtures';
-import {
-  aRequest,
-  fakeReferralsApi,
-  renderReferralsUi,
-  stubBrowserApis,
-  withReferral,
-} from '@/testing/referrals-test-utils';
+import { aRequest, fakeReferralsApi, renderReferralsUi, withReferral } from '@/testing/referrals-test-utils';
+import { stubBrowserApis } from '@/testing/browser-stubs';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 beforeEach(() => {

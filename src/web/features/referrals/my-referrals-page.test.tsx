@@ -8,14 +8,9 @@ import { MyReferralsPage } from './my-referrals-page';
 import { WILLINGNESS_FAILED } from './api/update-willingness';
 import { RequireAuth } from '@/lib/require-auth';
 import { aUser } from '@/testing/fixtures';
-import {
-  aRequest,
-  fakeReferralsApi,
-  jsonResponse,
-  renderReferralsUi,
-  stubBrowserApis,
-  withReferral,
-} from '@/testing/referrals-test-utils';
+import { aRequest, fakeReferralsApi, renderReferralsUi, withReferral } from '@/testing/referrals-test-utils';
+import { stubBrowserApis } from '@/testing/browser-stubs';
+import { jsonResponse } from '@/testing/fake-api';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 beforeEach(() => {

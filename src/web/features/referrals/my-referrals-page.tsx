@@ -1,6 +1,6 @@
 import type { User } from '@shared/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, ArrowLeft, Plus, RefreshCw } from 'lucide-react';
+import { AlertCircle, RefreshCw } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,10 +10,12 @@ import { paths } from '@/paths';
 import { referralKeys } from './api/referral-keys';
 import { IncomingRequestsView } from './components/incoming-requests-view';
 import { MyRequestsTab } from './components/my-requests-tab';
+import { NewRequestLink } from './components/new-request-link';
 import type { RenderProfileModal } from './components/profile-modal-slot';
 import { MY_REFERRALS_TIPS, TipsCard } from './components/tips-card';
 import { WillingnessToggle } from './components/willingness-toggle';
 import { PageMain } from '@/components/main-landmark';
+import { PageHeader } from '@/components/page-header';
 
 type TabKey = 'my-requests' | 'incoming';
 
@@ -40,30 +42,19 @@ export function MyReferralsPage({
 
   return (
     <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <Button asChild variant="ghost" size="sm" className="-ml-3 mb-4">
-        <Link to={paths.dashboard}>
-          <ArrowLeft aria-hidden="true" />
-          Back to Dashboard
-        </Link>
-      </Button>
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Referrals</h1>
-          <p className="text-muted-foreground mt-1">Track the requests you sent and the ones you received.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" onClick={refresh}>
-            <RefreshCw aria-hidden="true" />
-            Refresh
-          </Button>
-          <Button asChild>
-            <Link to={paths.requestReferral}>
-              <Plus aria-hidden="true" />
-              Request New Referral
-            </Link>
-          </Button>
-        </div>
-      </header>
+      <PageHeader
+        title="My Referrals"
+        text="Track the requests you sent and the ones you received."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" onClick={refresh}>
+              <RefreshCw aria-hidden="true" />
+              Refresh
+            </Button>
+            <NewRequestLink label="Request New Referral" />
+          </div>
+        }
+      />
 
       {!user.profileCompleted && <IncompleteProfileBanner />}
 

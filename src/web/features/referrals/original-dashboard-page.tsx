@@ -3,31 +3,18 @@ import { format } from 'date-fns';
 import { Bug } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useIncomingRequests } from './api/get-incoming-requests';
-import { DashboardHeader } from './components/dashboard-header';
-import { IncomingRequestsView } from './components/incoming-requests-view';
-import type { RenderProfileModal } from './components/profile-modal-slot';
+import { ReferrerDashboardFrame, type ReferrerDashboardProps } from './components/referrer-dashboard-frame';
 import { REQUEST_GROUPS, groupRequests } from './utils/referral-display';
-import { PageMain } from '@/components/main-landmark';
 
 /** /original-dashboard: the referrer dashboard plus debug information (counts, user id, last fetch). */
-export function OriginalDashboardPage({
-  user,
-  renderProfileModal,
-}: {
-  user: User;
-  renderProfileModal?: RenderProfileModal;
-}) {
+export function OriginalDashboardPage(props: ReferrerDashboardProps) {
   return (
-    <PageMain className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-8">
-      <div>
-        <DashboardHeader
-          title="Referrer Dashboard"
-          text="The referrer dashboard with debug information for support and testing."
-        />
-        <DebugPanel user={user} />
-      </div>
-      <IncomingRequestsView user={user} renderProfileModal={renderProfileModal} />
-    </PageMain>
+    <ReferrerDashboardFrame
+      {...props}
+      text="The referrer dashboard with debug information for support and testing."
+    >
+      <DebugPanel user={props.user} />
+    </ReferrerDashboardFrame>
   );
 }
 

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { stubBrowserApis } from '@/testing/browser-stubs';
 import { apiPath } from '@shared/api-routes';
 import { JOB_CLOSED_MESSAGE, type JobPreview } from '@shared/jobs';
 import { screen, waitFor } from '@testing-library/react';
@@ -6,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { RequestReferralPage } from './request-referral-page';
-import { fakeReferralsApi, renderReferralsUi, stubBrowserApis } from '@/testing/referrals-test-utils';
+import { fakeReferralsApi, renderReferralsUi } from '@/testing/referrals-test-utils';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 beforeEach(() => {

@@ -8,13 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { RequestReferralPage } from './request-referral-page';
-import {
-  aRequest,
-  fakeReferralsApi,
-  jsonResponse,
-  renderReferralsUi,
-  stubBrowserApis,
-} from '@/testing/referrals-test-utils';
+import { aRequest, fakeReferralsApi, renderReferralsUi } from '@/testing/referrals-test-utils';
+import { stubBrowserApis } from '@/testing/browser-stubs';
+import { jsonResponse } from '@/testing/fake-api';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { ApiErrorSchema } from '@shared/errors';
 import { REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
 import { type CreateReferralRequestInput } from '@shared/referrals';
-import { AlertTriangle, ArrowLeft, ClipboardList, Link2 } from 'lucide-react';
+import { AlertTriangle, ClipboardList, Link2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,6 +13,7 @@ import { useCompanies } from './api/get-companies';
 import { ReferralRequestForm, type FieldErrors } from './components/referral-request-form';
 import { REQUEST_TIPS, TipsCard } from './components/tips-card';
 import { PageMain } from '@/components/main-landmark';
+import { PageHeader } from '@/components/page-header';
 
 /** The active resume as the router hands it in (the profile feature owns that call). */
 export interface ActiveResumeState {
@@ -59,26 +60,19 @@ export function RequestReferralPage({
 
   return (
     <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <nav aria-label="Referral pages" className="mb-4 flex flex-wrap gap-2">
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
-          <Link to={paths.dashboard}>
-            <ArrowLeft aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-        </Button>
-        <Button asChild variant="ghost" size="sm">
-          <Link to={paths.myReferrals}>
-            <ClipboardList aria-hidden="true" />
-            My Referrals
-          </Link>
-        </Button>
-      </nav>
-      <header className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Request a Referral</h1>
-        <p className="text-muted-foreground mt-1">
-          Paste the job posting and we&apos;ll connect you with an employee who can refer you.
-        </p>
-      </header>
+      <PageHeader
+        title="Request a Referral"
+        text="Paste the job posting and we'll connect you with an employee who can refer you."
+        linksLabel="Referral pages"
+        links={
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.myReferrals}>
+              <ClipboardList aria-hidden="true" />
+              My Referrals
+            </Link>
+          </Button>
+        }
+      />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid gap-4">

@@ -1,57 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planOf as bulkPlanOf, seedBulkReferrals } from '../../../testing/bulk-referrals.js';
-import { createTestApp, testDatabases, type TestApp } from '../../../testing/test-app.js';
+import { expect, it } from 'vitest';
+import { describePlans, expectNoFullScan } from '../../../testing/plan-world.js';
 import { recentRequestTimes } from './daily-limit.js';
 import { requestListQuery } from './list-repo.js';
 
-const SEEKERS = 2000;
-const PER_SEEKER = 100; // 200,000 requests
-const REFERRERS = 200;
+/** Through an index, in the index's order. */
+function expectIndexed(plan: string) {
+  expectNoFullScan(plan);
+  expect(plan).not.toMatch(/(^|\s)Sort\s/m);
+}
 
-describe.each(testDatabases)('list query plans with 200,000 requests (%s)', (kind) => {
-  let t: TestApp;
-  let firstSeeker = 0;
-  let firstReferrer = 0;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    ({ firstSeeker, firstReferrer } = await seedBulkReferrals(t.database.db, {
-      seekers: SEEKERS,
-      referrers: REFERRERS,
-      requests: SEEKERS * PER_SEEKER,
-      companies: 13,
-    }));
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const planOf = (query: Parameters<typeof bulkPlanOf>[1]) => bulkPlanOf(t.database.db, query);
-
-  function expectIndexed(plan: string) {
-    expect(plan).not.toMatch(/Seq Scan on referral_requests/);
-    expect(plan).not.toMatch(/Seq Scan on referrals/);
-    expect(plan).not.toMatch(/(^|\s)Sort\s/m);
-  }
-
+// 100 requests a seeker.
+describePlans('list query plans', { seekers: 2000, referrers: 200, companies: 13 }, (world) => {
   it("reads a seeker's page through the seeker index, without sorting", async () => {
-    const db = t.database.db;
-    expectIndexed(await planOf(requestListQuery(db, 'seeker', firstSeeker + 7, { limit: 50 })));
+    const { db, firstSeeker } = world;
+    expectIndexed(await world.planOf(requestListQuery(db, 'seeker', firstSeeker + 7, { limit: 50 })));
     expectIndexed(
-      await planOf(requestListQuery(db, 'seeker', firstSeeker + 7, { limit: 50, before: 150_000 })),
+      await world.planOf(requestListQuery(db, 'seeker', firstSeeker + 7, { limit: 50, before: 150_000 })),
     );
   });
 
   it("reads a referrer's page through the referrer index, without sorting", async () => {
-    const db = t.database.db;
-    expectIndexed(await planOf(requestListQuery(db, 'referrer', firstReferrer + 3, { limit: 50 })));
+    const { db, firstReferrer } = world;
+    expectIndexed(await world.planOf(requestListQuery(db, 'referrer', firstReferrer + 3, { limit: 50 })));
     expectIndexed(
-      await planOf(requestListQuery(db, 'referrer', firstReferrer + 3, { limit: 50, before: 100_000 })),
+      await world.planOf(requestListQuery(db, 'referrer', firstReferrer + 3, { limit: 50, before: 100_000 })),
     );
   });
 
   it("counts a seeker's last 24 hours through (job_seeker_id, created_at), without sorting", async () => {
     const since = new Date(Date.now() - 24 * 3600 * 1000);
-    const plan = await planOf(recentRequestTimes(t.database.db, firstSeeker + 7, since, 10));
+    const plan = await world.planOf(recentRequestTimes(world.db, world.firstSeeker + 7, since, 10));
     expect(plan).toMatch(/referral_requests_seeker_created_idx/);
     expectIndexed(plan);
   });

@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 import { AccountMenu } from './account-menu';
 
@@ -53,11 +54,10 @@ describe('AccountMenu', () => {
     ['Sign out', '/auth/logout'],
     ['Sign out everywhere', '/auth/logout-all'],
   ])("'%s' posts to %s, clears the session flags and goes to /signin", async (item, endpoint) => {
-    const fetchMock = vi.fn(
-      async (..._args: unknown[]) =>
-        new Response(JSON.stringify({ success: true }), { headers: { 'Content-Type': 'application/json' } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    const { fetchMock } = fakeApi({
+      signOut: () => ({ success: true }),
+      signOutEverywhere: () => ({ success: true }),
+    });
     renderMenu();
     await choose(item);
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
@@ -72,19 +72,16 @@ describe('AccountMenu', () => {
     expect(sessionStorage.getItem('hasVisitedDashboard')).toBeNull();
   });
 
-  it.each(['Sign out', 'Sign out everywhere'])(
-    "a failed '%s' is only logged and the user stays",
-    async (item) => {
-      vi.stubGlobal(
-        'fetch',
-        vi.fn(async () => new Response('down', { status: 503 })),
-      );
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      renderMenu();
-      await choose(item);
-      await waitFor(() => expect(warn).toHaveBeenCalledWith('Sign out failed', expect.any(Error)));
-      expect(screen.queryByText('Sign-in page')).not.toBeInTheDocument();
-      expect(screen.getByRole('button', { name: /Account/ })).toBeInTheDocument();
-    },
-  );
+  it.each([
+    ['Sign out', 'POST /auth/logout'],
+    ['Sign out everywhere', 'POST /auth/logout-all'],
+  ])("a failed '%s' is only logged and the user stays", async (item, call) => {
+    fakeApi({}).overrides.set(call, () => new Response('down', { status: 503 }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderMenu();
+    await choose(item);
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Sign out failed', expect.any(Error)));
+    expect(screen.queryByText('Sign-in page')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Account/ })).toBeInTheDocument();
+  });
 });

@@ -1,14 +1,7 @@
 import type { User } from '@shared/auth';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { AccountMenuView } from '@/components/account-menu-view';
 import { useSignOut } from '../api/sign-out';
 import { AccountTrigger } from './account-trigger';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
@@ -35,31 +28,33 @@ export function AccountMenu({ user, links, signOutLabel, defaultOpen }: AccountM
   const signOutEverywhere = useSignOutEverywhere(toSignIn);
   const leaving = signOut.isPending || signOutEverywhere.isPending;
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild>
-        <AccountTrigger user={user} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="truncate font-normal">
-          <span className="block font-medium">{user.fullName}</span>
-          <span className="text-muted-foreground block truncate text-xs">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {links.map((link) => (
-          <DropdownMenuItem key={link.to + link.label} onSelect={() => navigate(link.to)}>
-            {link.label}
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => signOut.mutate()} disabled={leaving}>
-          <LogOut aria-hidden="true" />
-          {signOutLabel}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => signOutEverywhere.mutate()} disabled={leaving}>
-          <MonitorSmartphone aria-hidden="true" />
-          Sign out everywhere
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <AccountMenuView
+      defaultOpen={defaultOpen}
+      trigger={<AccountTrigger user={user} />}
+      person={user}
+      groups={[
+        links.map((link) => ({
+          key: link.to + link.label,
+          label: link.label,
+          onSelect: () => navigate(link.to),
+        })),
+        [
+          {
+            key: 'sign-out',
+            label: signOutLabel,
+            icon: <LogOut aria-hidden="true" />,
+            onSelect: () => signOut.mutate(),
+            disabled: leaving,
+          },
+          {
+            key: 'sign-out-everywhere',
+            label: 'Sign out everywhere',
+            icon: <MonitorSmartphone aria-hidden="true" />,
+            onSelect: () => signOutEverywhere.mutate(),
+            disabled: leaving,
+          },
+        ],
+      ]}
+    />
   );
 }

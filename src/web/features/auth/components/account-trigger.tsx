@@ -1,7 +1,7 @@
 import type { User } from '@shared/auth';
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { PersonAvatar } from '@/components/account-menu-view';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -10,13 +10,9 @@ import { Button } from '@/components/ui/button';
  * header shows it alone.
  */
 export function AccountTrigger({ user, ...props }: { user: User } & ComponentProps<typeof Button>) {
-  const initial = (user.fullName.trim()[0] ?? 'U').toUpperCase();
   return (
     <Button variant="ghost" className="gap-2 px-2" {...props}>
-      <Avatar className="size-7" aria-hidden="true">
-        {user.profilePicture && <AvatarImage src={user.profilePicture} alt="" referrerPolicy="no-referrer" />}
-        <AvatarFallback className="bg-primary text-primary-foreground text-xs">{initial}</AvatarFallback>
-      </Avatar>
+      <PersonAvatar person={user} />
       {/* The button's name on every screen; shown from the small breakpoint. */}
       <span className="sr-only sm:not-sr-only">Account</span>
       <ChevronDown className="size-4 opacity-60" aria-hidden="true" />

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { GoogleButton } from './google-button';
+import { fakeApi } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 
 /** A same-origin window the app can treat as its popup: a real WindowProxy, so it can be a message source. */
@@ -87,18 +88,13 @@ describe('GoogleButton', () => {
     vi.useFakeTimers();
     const popup = { closed: false } as Window;
     vi.spyOn(window, 'open').mockReturnValue(popup);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              isAuthenticated: true,
-              user: aUser({ id: 1, username: 'g', email: 'g@example.com', fullName: 'Grace' }),
-            }),
-          ),
-      ),
-    );
+    fakeApi({
+      authStatus: () => ({
+        isAuthenticated: true,
+        user: aUser({ id: 1, username: 'g', email: 'g@example.com', fullName: 'Grace' }),
+      }),
+      changeSettings: ({ body }) => ({ emailNotifications: true, timeZone: null, ...(body as object) }),
+    });
     fireEvent.click(renderButton('signin'));
     Object.assign(popup, { closed: true });
     await act(() => vi.advanceTimersByTimeAsync(1000));
@@ -123,10 +119,7 @@ describe('GoogleButton', () => {
     vi.useFakeTimers();
     const popup = { closed: false } as Window;
     vi.spyOn(window, 'open').mockReturnValue(popup);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ isAuthenticated: false, user: null, error: 'nope' }))),
-    );
+    fakeApi({ authStatus: () => ({ isAuthenticated: false, user: null, error: 'nope' }) });
     const button = renderButton('signup');
     fireEvent.click(button);
     Object.assign(popup, { closed: true });
@@ -143,10 +136,7 @@ describe('GoogleButton', () => {
     vi.useFakeTimers();
     const popup = { closed: false } as Window;
     vi.spyOn(window, 'open').mockReturnValue(popup);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('down', { status: 503 })),
-    );
+    fakeApi({}).overrides.set('GET /auth/status', () => new Response('down', { status: 503 }));
     fireEvent.click(renderButton('signin'));
     Object.assign(popup, { closed: true });
     await act(() => vi.advanceTimersByTimeAsync(1000));

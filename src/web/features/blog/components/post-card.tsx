@@ -1,20 +1,16 @@
-import { BLOG_IMAGE_SIZE, type BlogPost } from '@shared/blog';
+import { type BlogPost } from '@shared/blog';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
-import { CategoryBadge, PostDetails } from './post-details';
+import { CategoryBadge, PostDetails, PostImage } from './post-details';
 
 /** One article in the list; the whole card is the title's link (one link per card for screen readers). */
 export function PostCard({ post }: { post: BlogPost }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card shadow-xs transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-lg">
-      <img
-        src={post.image}
-        alt={post.imageAlt}
-        width={BLOG_IMAGE_SIZE.width}
-        height={BLOG_IMAGE_SIZE.height}
-        loading="lazy"
-        decoding="async"
+      <PostImage
+        post={post}
+        lazy
         className="aspect-[1200/630] h-auto w-full border-b bg-muted object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-6">

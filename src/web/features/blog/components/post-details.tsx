@@ -1,4 +1,4 @@
-import { formatPostDate, type BlogPost } from '@shared/blog';
+import { BLOG_IMAGE_SIZE, formatPostDate, type BlogPost } from '@shared/blog';
 import { CalendarDays, Clock } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
@@ -28,5 +28,29 @@ export function PostDetails({ post, className }: { post: BlogPost; className?: s
         {post.readTime}
       </span>
     </p>
+  );
+}
+
+/** The post's picture at the size every post picture has, so the page keeps its place while it loads. */
+export function PostImage({
+  post,
+  className,
+  lazy = false,
+}: {
+  post: BlogPost;
+  className: string;
+  /** Below the fold (the list): loaded and decoded when the browser gets to it. */
+  lazy?: boolean;
+}) {
+  return (
+    <img
+      src={post.image}
+      alt={post.imageAlt}
+      width={BLOG_IMAGE_SIZE.width}
+      height={BLOG_IMAGE_SIZE.height}
+      loading={lazy ? 'lazy' : undefined}
+      decoding={lazy ? 'async' : undefined}
+      className={className}
+    />
   );
 }

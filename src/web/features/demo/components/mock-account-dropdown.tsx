@@ -1,20 +1,8 @@
 import { ChevronDown, LogOut } from 'lucide-react';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { AccountMenuView, PersonAvatar } from '@/components/account-menu-view';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { paths } from '@/paths';
 import type { MockUser } from '../mock/mock-data';
-
-export function initialOf(name: string): string {
-  return (name.trim()[0] ?? 'U').toUpperCase();
-}
 
 const ITEMS = [
   { label: 'Referrals Dashboard', to: paths.dashboard },
@@ -33,36 +21,31 @@ export function MockAccountDropdown({
   onAction: (description: string) => void;
 }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <AccountMenuView
+      align="start"
+      trigger={
         <Button variant="outline" className="gap-2 px-2">
-          <Avatar className="size-7">
-            {user.profilePicture && <AvatarImage src={user.profilePicture} alt="" />}
-            <AvatarFallback className="bg-primary text-primary-foreground text-xs">
-              {initialOf(user.fullName)}
-            </AvatarFallback>
-          </Avatar>
+          <PersonAvatar person={user} />
           <span>Account</span>
           <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-56">
-        <DropdownMenuLabel className="truncate font-normal">
-          <span className="block font-medium">{user.fullName}</span>
-          <span className="text-muted-foreground block truncate text-xs">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {ITEMS.map((item) => (
-          <DropdownMenuItem key={item.to} onSelect={() => onAction(`${item.label} would open ${item.to}.`)}>
-            {item.label}
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => onAction(`Sign Out would sign ${user.fullName} out.`)}>
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      person={user}
+      groups={[
+        ITEMS.map((item) => ({
+          key: item.to,
+          label: item.label,
+          onSelect: () => onAction(`${item.label} would open ${item.to}.`),
+        })),
+        [
+          {
+            key: 'sign-out',
+            label: 'Sign Out',
+            icon: <LogOut aria-hidden="true" />,
+            onSelect: () => onAction(`Sign Out would sign ${user.fullName} out.`),
+          },
+        ],
+      ]}
+    />
   );
 }

@@ -1,10 +1,11 @@
-import { BadgeCheck, Clock, ExternalLink, UserRound } from 'lucide-react';
+import { BadgeCheck, Clock, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { mockCompany, mockUser, type MockReferrer, type MockRequest, type MockUser } from '../mock/mock-data';
 import { formatDemoDate } from '../utils/format';
 import { MockProfileModal } from './mock-profile-modal';
+import { JobUrlLink } from './job-url-link';
 
 /** Referrer info and the pending requests waiting for them (spec section 2 'Demo pages'). */
 export function ReferrerView({
@@ -84,15 +85,7 @@ function PendingRequestCard({ request }: { request: MockRequest }) {
           {name} · requested {formatDemoDate(request.createdAt)}
         </p>
       </div>
-      <a
-        href={request.jobUrl}
-        target="_blank"
-        rel="noreferrer noopener"
-        className="text-primary inline-flex items-center gap-1 text-sm break-all hover:underline"
-      >
-        <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-        {request.jobUrl}
-      </a>
+      <JobUrlLink url={request.jobUrl} />
       {request.message && <p className="text-sm">“{request.message}”</p>}
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         {seeker && (

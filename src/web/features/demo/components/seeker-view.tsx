@@ -1,5 +1,4 @@
 import { statusLabel } from '@shared/referral-status';
-import { ExternalLink } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { mockCompany, type MockRequest, type MockUser } from '../mock/mock-data';
@@ -7,6 +6,7 @@ import type { NewMockRequest } from '../hooks/use-mock-requests';
 import { shownStatus } from '../utils/demo-requests';
 import { formatDemoDate } from '../utils/format';
 import { CreateRequestForm } from './create-request-form';
+import { JobUrlLink } from './job-url-link';
 
 /** The job seeker's side of the referrer demo: 'Create Request' and 'My Requests'. */
 export function SeekerView({
@@ -48,15 +48,7 @@ export function SeekerView({
                   </div>
                   <Badge variant="secondary">{statusLabel(shownStatus(request))}</Badge>
                 </div>
-                <a
-                  href={request.jobUrl}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  className="text-primary inline-flex items-center gap-1 text-sm break-all hover:underline"
-                >
-                  <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-                  {request.jobUrl}
-                </a>
+                <JobUrlLink url={request.jobUrl} />
               </li>
             ))}
           </ul>

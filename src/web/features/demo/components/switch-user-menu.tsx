@@ -1,21 +1,15 @@
 import { Check, ChevronDown, UsersRound } from 'lucide-react';
+import { AccountMenuView } from '@/components/account-menu-view';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { MOCK_USERS, type MockUser } from '../mock/mock-data';
 import { roleLabel } from './mock-user-switcher';
 
 /** The referrer demo's switch-user menu. */
 export function SwitchUserMenu({ user, onChange }: { user: MockUser; onChange: (id: number) => void }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <AccountMenuView
+      className="w-64"
+      trigger={
         <Button variant="outline" className="max-w-64 gap-2">
           <UsersRound aria-hidden="true" />
           <span className="sr-only">Switch user (now</span>
@@ -23,24 +17,24 @@ export function SwitchUserMenu({ user, onChange }: { user: MockUser; onChange: (
           <span className="sr-only">)</span>
           <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel>Switch user</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {MOCK_USERS.map((u) => (
-          <DropdownMenuItem
-            key={u.id}
-            onSelect={() => onChange(u.id)}
-            aria-current={u.id === user.id ? 'true' : undefined}
-          >
-            <span className="flex flex-1 flex-col">
-              <span>{u.fullName}</span>
-              <span className="text-muted-foreground text-xs">{roleLabel(u)}</span>
-            </span>
-            {u.id === user.id && <Check aria-hidden="true" />}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      title="Switch user"
+      groups={[
+        MOCK_USERS.map((u) => ({
+          key: String(u.id),
+          onSelect: () => onChange(u.id),
+          current: u.id === user.id,
+          label: (
+            <>
+              <span className="flex flex-1 flex-col">
+                <span>{u.fullName}</span>
+                <span className="text-muted-foreground text-xs">{roleLabel(u)}</span>
+              </span>
+              {u.id === user.id && <Check aria-hidden="true" />}
+            </>
+          ),
+        })),
+      ]}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { ReferralStatusSchema } from '@shared/referral-status';
+import { ReferralRequestSchema } from '@shared/referrals';
 import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import type { MockRequest } from '../mock/mock-data';
@@ -6,17 +6,16 @@ import type { MockRequest } from '../mock/mock-data';
 /** Spec section 2: the demo's requests stay in this browser under a key no real screen reads. */
 export const MOCK_REQUESTS_STORAGE_KEY = 'referbridge:mock-referral-requests';
 
+/** A real request's fields, as the demo keeps them: a message always, any date text. */
 const StoredRequestsSchema = z.array(
-  z.object({
-    id: z.number().int(),
-    jobSeekerId: z.number().int(),
-    companyId: z.number().int(),
-    position: z.string(),
-    jobUrl: z.string(),
-    status: ReferralStatusSchema,
-    message: z.string(),
-    createdAt: z.string(),
-  }),
+  ReferralRequestSchema.pick({
+    id: true,
+    jobSeekerId: true,
+    companyId: true,
+    position: true,
+    jobUrl: true,
+    status: true,
+  }).extend({ message: z.string(), createdAt: z.string() }),
 );
 
 /** What was stored, or nothing when storage is empty, unavailable or holds something else. */

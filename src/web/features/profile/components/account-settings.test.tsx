@@ -3,20 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
-import {
-  fakeProfileApi,
-  renderWithClient,
-  stubResizeObserver,
-  testUser,
-} from '@/testing/profile-edit-test-utils';
+import { fakeProfileApi, renderWithClient, testUser } from '@/testing/profile-edit-test-utils';
 import { CurrentCompanyCard } from './current-company-card';
 import { EmailNotificationsCard } from './email-notifications-card';
+import { stubBrowserApis } from '@/testing/browser-stubs';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 
 beforeEach(() => {
   vi.mocked(toast).mockClear();
-  stubResizeObserver();
+  stubBrowserApis();
   Element.prototype.scrollIntoView ??= () => {};
 });
 

@@ -5,9 +5,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanyPrompt } from './company-prompt';
-import { fakeError, installFakeApi, type FakeHandlers } from '@/testing/fake-api';
+import { fakeError, fakeApi, type FakeHandlers } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
-import { stubResizeObserver } from '@/testing/profile-edit-test-utils';
+import { stubBrowserApis } from '@/testing/browser-stubs';
 
 const user = aUser({ id: 5, username: 'lin', email: 'lin@example.com', fullName: 'Lin Chen' });
 
@@ -27,7 +27,7 @@ const experience = {
  * recorded as activity.
  */
 function stubApi(handlers: FakeHandlers = {}) {
-  return installFakeApi({
+  return fakeApi({
     authStatus: () => ({ isAuthenticated: true, user }),
     myExperiences: () => [],
     currentCompany: ({ body }) => ({
@@ -63,7 +63,7 @@ async function expectNoDialog({ fetchMock }: ReturnType<typeof stubApi>, expectF
 
 // jsdom has neither; the suggestion list (cmdk) measures itself and scrolls the highlight into view.
 beforeEach(() => {
-  stubResizeObserver();
+  stubBrowserApis();
   Element.prototype.scrollIntoView ??= () => {};
 });
 

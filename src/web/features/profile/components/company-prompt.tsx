@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@shared/auth';
-import { suggestEmployers } from '@shared/employers';
 import { CurrentCompanyInputSchema } from '@shared/profile';
 import { Building2, Loader2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { AppDialog } from '@/components/app-dialog';
-import { CompanyCombobox } from '@/components/company-combobox';
+import { CompanyField } from '@/components/company-field';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { useExperiences } from '../api/get-experiences';
 import { useUpdateCurrentCompany } from '../api/update-current-company';
 import { useUpdateNotWorking } from '../api/update-not-working';
@@ -52,7 +50,6 @@ function CompanyForm({ userId, onSaved }: { userId: number; onSaved: () => void 
   const update = useUpdateCurrentCompany(userId);
   const notWorking = useUpdateNotWorking(userId);
   const saving = update.isPending || notWorking.isPending;
-  const ids = { input: useId(), error: useId() };
   const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
     resolver: zodResolver(CurrentCompanyInputSchema),
     defaultValues: { companyName: '' },
@@ -70,15 +67,12 @@ function CompanyForm({ userId, onSaved }: { userId: number; onSaved: () => void 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <div className="grid gap-2">
-        <Label htmlFor={ids.input} className="text-base">
-          Where do you work?
-        </Label>
         <Controller
           control={form.control}
           name="companyName"
           render={({ field }) => (
-            <CompanyCombobox
-              id={ids.input}
+            <CompanyField
+              labelClassName="text-base"
               value={field.value ?? ''}
               onChange={(next) => {
                 field.onChange(next);
@@ -86,20 +80,12 @@ function CompanyForm({ userId, onSaved }: { userId: number; onSaved: () => void 
                 update.reset();
                 notWorking.reset();
               }}
-              suggest={suggestEmployers}
               onEnter={() => void submit()}
-              placeholder="Start typing your company name"
               disabled={saving}
-              invalid={message !== null}
-              describedBy={message ? ids.error : undefined}
+              message={message}
             />
           )}
         />
-        {message && (
-          <p id={ids.error} role="alert" className="text-destructive text-sm">
-            {message}
-          </p>
-        )}
       </div>
       <DialogFooter>
         <Button

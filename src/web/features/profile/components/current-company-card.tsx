@@ -1,12 +1,10 @@
 import type { User } from '@shared/auth';
-import { suggestEmployers } from '@shared/employers';
 import { CurrentCompanyInputSchema } from '@shared/profile';
 import { Building2, Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { CompanyCombobox } from '@/components/company-combobox';
+import { CompanyField } from '@/components/company-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateCurrentCompany } from '../api/update-current-company';
 import { useUpdateNotWorking } from '../api/update-not-working';
@@ -14,7 +12,7 @@ import { COMPANY_SAVE_FAILED, NOT_WORKING_LABEL } from './company-prompt';
 
 /** Account Settings: change where you work later, or say you are not working (docs/decisions/021-account-settings.md). */
 export function CurrentCompanyCard({ user }: { user: User }) {
-  const ids = { input: useId(), error: useId(), title: useId() };
+  const titleId = useId();
   const [name, setName] = useState(user.currentCompanyName ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
   const update = useUpdateCurrentCompany(user.id);
@@ -44,11 +42,11 @@ export function CurrentCompanyCard({ user }: { user: User }) {
   }
 
   return (
-    <Card aria-labelledby={ids.title}>
+    <Card aria-labelledby={titleId}>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Building2 className="text-primary size-5" aria-hidden="true" />
-          <h2 id={ids.title}>Current company</h2>
+          <h2 id={titleId}>Current company</h2>
         </CardTitle>
         <CardDescription>
           {user.currentCompanyName
@@ -60,9 +58,7 @@ export function CurrentCompanyCard({ user }: { user: User }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={save} noValidate className="grid gap-3">
-          <Label htmlFor={ids.input}>Where do you work?</Label>
-          <CompanyCombobox
-            id={ids.input}
+          <CompanyField
             value={name}
             onChange={(next) => {
               setName(next);
@@ -70,18 +66,10 @@ export function CurrentCompanyCard({ user }: { user: User }) {
               update.reset();
               notWorking.reset();
             }}
-            suggest={suggestEmployers}
             onEnter={() => save()}
-            placeholder="Start typing your company name"
             disabled={saving}
-            invalid={message !== null}
-            describedBy={message ? ids.error : undefined}
+            message={message}
           />
-          {message && (
-            <p id={ids.error} role="alert" className="text-destructive text-sm">
-              {message}
-            </p>
-          )}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={saving || unchanged || name.trim() === ''}>
               {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}

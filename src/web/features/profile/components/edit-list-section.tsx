@@ -1,7 +1,9 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { EditItemCard } from './edit-item-card';
 import { AddToggleButton, EditSectionCard, type EditMode } from './edit-section-card';
 
 interface Item {
@@ -9,17 +11,24 @@ interface Item {
   order: number;
 }
 
+/** What an item's card shows; its Edit and Delete buttons are the section's. */
+export type ItemCardText = Omit<ComponentProps<typeof EditItemCard>, 'onEdit' | 'onDelete' | 'deleting'>;
+
 /**
  * Spec section 4, 'Profile edit screen': a section shows its list with Edit and Delete per item, or a form.
- * An empty list opens the form at once; 'Add' toggles to 'Cancel Editing'.
+ * An empty list opens the form at once; 'Add' toggles to 'Cancel Editing'. Saving and deleting go through
+ * `save` and `remove`, with a 'Success' toast saying `saved` or `deleted`.
  */
-export function EditListSection<T extends Item>({
+export function EditListSection<T extends Item, Values>({
   title,
   description,
   icon,
   query,
   sort,
-  renderItem,
+  save,
+  remove,
+  texts,
+  card,
   renderForm,
 }: {
   title: string;
@@ -27,14 +36,23 @@ export function EditListSection<T extends Item>({
   icon: ReactNode;
   query: UseQueryResult<T[]>;
   sort: (items: readonly T[]) => T[];
-  renderItem: (item: T, startEditing: () => void) => ReactNode;
-  renderForm: (form: { item?: T; order: number; done: () => void }) => ReactNode;
+  save: UseMutationResult<unknown, Error, Values & { id?: number }>;
+  remove: UseMutationResult<unknown, Error, number>;
+  texts: { saved: string; deleted: string };
+  card: (item: T) => ItemCardText;
+  renderForm: (form: {
+    item?: T;
+    order: number;
+    saving: boolean;
+    onSave: (values: Values) => void;
+  }) => ReactNode;
 }) {
   const [mode, setMode] = useState<EditMode<T>>({ kind: 'list' });
   const items = query.data ?? [];
   const formOpen = query.isSuccess && (mode.kind !== 'list' || items.length === 0);
   const canToggle = query.isSuccess && items.length > 0;
   const done = () => setMode({ kind: 'list' });
+  const item = mode.kind === 'edit' ? mode.item : undefined;
 
   return (
     <EditSectionCard
@@ -56,18 +74,37 @@ export function EditListSection<T extends Item>({
         <SectionError what={title.toLowerCase()} onRetry={() => void query.refetch()} />
       ) : formOpen ? (
         // A fresh form per item: its fields start from that item's values.
-        <div key={mode.kind === 'edit' ? mode.item.id : 'new'}>
+        <div key={item?.id ?? 'new'}>
           {renderForm({
-            item: mode.kind === 'edit' ? mode.item : undefined,
-            order: items.reduce((max, item) => Math.max(max, item.order + 1), 0),
-            done,
+            item,
+            order: items.reduce((max, each) => Math.max(max, each.order + 1), 0),
+            saving: save.isPending,
+            onSave: (values) =>
+              save.mutate(
+                { ...values, id: item?.id },
+                {
+                  onSuccess: () => {
+                    toast({ title: 'Success', description: texts.saved });
+                    done();
+                  },
+                },
+              ),
           })}
         </div>
       ) : (
         <ul className="grid gap-3">
-          {sort(items).map((item) => (
-            <li key={item.id} className="list-none">
-              {renderItem(item, () => setMode({ kind: 'edit', item }))}
+          {sort(items).map((each) => (
+            <li key={each.id} className="list-none">
+              <EditItemCard
+                {...card(each)}
+                onEdit={() => setMode({ kind: 'edit', item: each })}
+                deleting={remove.isPending && remove.variables === each.id}
+                onDelete={() =>
+                  remove.mutate(each.id, {
+                    onSuccess: () => toast({ title: 'Success', description: texts.deleted }),
+                  })
+                }
+              />
             </li>
           ))}
         </ul>

@@ -3,11 +3,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExperienceForm } from './experience-form';
-import { anExperience, stubResizeObserver } from '@/testing/profile-edit-test-utils';
+import { anExperience } from '@/testing/profile-edit-test-utils';
+import { stubBrowserApis } from '@/testing/browser-stubs';
 
 const year = new Date().getFullYear();
 
-beforeEach(stubResizeObserver);
+beforeEach(stubBrowserApis);
 
 function renderForm(props: Partial<Parameters<typeof ExperienceForm>[0]> = {}) {
   const onSave = vi.fn();

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_CONFIRMATION_MS, UserProfileModal } from './user-profile-modal';
-import { fakeError, installFakeApi } from '@/testing/fake-api';
+import { fakeError, fakeApi } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
 
 const grace = aUser({
@@ -19,7 +19,7 @@ const grace = aUser({
 /** Grace's profile through the fake of the real routes; `userStatus` 404 makes her user read fail. */
 function stubProfile(userStatus = 200) {
   const resumeUrl = apiPath('resumeFile', { id: 4 });
-  return installFakeApi({
+  return fakeApi({
     user: () => (userStatus === 200 ? grace : fakeError(userStatus, 'User not found')),
     userExperiences: () => [],
     userEducation: () => [

@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { authKeys } from '@/lib/auth';
 import { aUser } from '@/testing/fixtures';
-import { fakeError, installFakeApi } from '@/testing/fake-api';
-import { renderReferralsUi, stubBrowserApis } from '@/testing/referrals-test-utils';
+import { fakeError, fakeApi } from '@/testing/fake-api';
+import { renderReferralsUi } from '@/testing/referrals-test-utils';
 import { YourDataCard } from './your-data-card';
+import { stubBrowserApis } from '@/testing/browser-stubs';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 beforeEach(() => {
@@ -27,7 +28,7 @@ describe('YourDataCard', () => {
   });
 
   it('deletes only after the email is typed, then signs out and goes home', async () => {
-    const api = installFakeApi({ deleteAccount: () => null });
+    const api = fakeApi({ deleteAccount: () => null });
     const { queryClient } = renderReferralsUi(<YourDataCard user={user} />, '/profile/edit');
     queryClient.setQueryData(authKeys.status, { isAuthenticated: true, user });
     await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
@@ -44,7 +45,7 @@ describe('YourDataCard', () => {
   });
 
   it("shows the server's sentence when the deletion is refused", async () => {
-    installFakeApi({
+    fakeApi({
       deleteAccount: () => fakeError(400, 'The email you typed is not the one on this account.'),
     });
     renderReferralsUi(<YourDataCard user={user} />, '/profile/edit');

@@ -1,18 +1,11 @@
 import type { User } from '@shared/auth';
 import { Download, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { AppDialog } from '@/components/app-dialog';
+import { DialogForm } from '@/components/dialog-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { ApiRequestError } from '@/lib/api';
 import { EXPORT_URL, useDeleteAccount } from '../api/delete-account';
 
@@ -39,14 +32,19 @@ export function YourDataCard({ user }: { user: User }) {
           Delete account
         </Button>
       </CardContent>
-      <Dialog open={open} onOpenChange={setOpen}>
-        {open && <DeleteAccountDialogContent email={user.email} onCancel={() => setOpen(false)} />}
-      </Dialog>
+      <AppDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete your account?"
+        description="This deletes your profile, resume, requests, notifications and settings, and cannot be undone. Referral requests you hold as a referrer pass to another referrer."
+      >
+        <DeleteAccountForm email={user.email} onCancel={() => setOpen(false)} />
+      </AppDialog>
     </Card>
   );
 }
 
-function DeleteAccountDialogContent({ email, onCancel }: { email: string; onCancel: () => void }) {
+function DeleteAccountForm({ email, onCancel }: { email: string; onCancel: () => void }) {
   const inputId = useId();
   const remove = useDeleteAccount();
   const [typed, setTyped] = useState('');
@@ -67,37 +65,29 @@ function DeleteAccountDialogContent({ email, onCancel }: { email: string; onCanc
   };
 
   return (
-    <DialogContent>
-      <DialogHeader>
-        <DialogTitle>Delete your account?</DialogTitle>
-        <DialogDescription>
-          This deletes your profile, resume, requests, notifications and settings, and cannot be undone.
-          Referral requests you hold as a referrer pass to another referrer.
-        </DialogDescription>
-      </DialogHeader>
-      <form className="grid gap-3" onSubmit={onSubmit}>
-        <Label htmlFor={inputId}>Type your email ({email}) to confirm</Label>
-        <Input
-          id={inputId}
-          type="email"
-          autoComplete="off"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        {error && (
-          <p className="text-destructive text-sm" role="alert">
-            {error}
-          </p>
-        )}
-        <DialogFooter>
+    <DialogForm
+      fieldId={inputId}
+      label={`Type your email (${email}) to confirm`}
+      error={error}
+      onSubmit={onSubmit}
+      actions={
+        <>
           <Button type="button" variant="outline" onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
             {remove.isPending ? 'Deleting...' : 'Delete my account'}
           </Button>
-        </DialogFooter>
-      </form>
-    </DialogContent>
+        </>
+      }
+    >
+      <Input
+        id={inputId}
+        type="email"
+        autoComplete="off"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+      />
+    </DialogForm>
   );
 }

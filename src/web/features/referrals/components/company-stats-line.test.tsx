@@ -5,13 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequestReferralPage } from '../request-referral-page';
 import { MyRequestCard } from './my-request-card';
-import {
-  aRequest,
-  fakeReferralsApi,
-  renderReferralsUi,
-  stubBrowserApis,
-  withReferral,
-} from '@/testing/referrals-test-utils';
+import { aRequest, fakeReferralsApi, renderReferralsUi, withReferral } from '@/testing/referrals-test-utils';
+import { stubBrowserApis } from '@/testing/browser-stubs';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 beforeEach(() => stubBrowserApis());

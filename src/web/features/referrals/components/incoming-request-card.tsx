@@ -1,15 +1,13 @@
-import { displayStatus } from '@shared/referral-status';
 import { type ReferralRequest } from '@shared/referrals';
-import { Building2, Calendar, ExternalLink, FileText, Star, UserRound } from 'lucide-react';
+import { Calendar, FileText, Star, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { companyNameOf, formatRequestDate, isPartnerRequest } from '../utils/referral-display';
-import { RequestJobLine } from './request-job-line';
+import { formatRequestDate, isPartnerRequest } from '../utils/referral-display';
+import { JobPostingLink, RequestCardHeader } from './request-card-parts';
 import { StatusActions } from './status-actions';
-import { StatusBadge } from './status-badge';
 
 /** A request assigned to the referrer (spec section 2, 'Request card (referrer side)'). */
 export function IncomingRequestCard({
@@ -32,25 +30,20 @@ export function IncomingRequestCard({
         partner && 'border-green-300 bg-green-50/60 dark:border-green-800 dark:bg-green-950/30',
       )}
     >
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1">
-          <h4 id={titleId} className="text-base font-semibold">
-            {request.position}
-          </h4>
-          <p className="text-muted-foreground flex items-center gap-1.5 text-sm">
-            <Building2 className="size-4" aria-hidden="true" />
-            {companyNameOf(request, 'Unknown Company')}
-            {partner && (
-              <Badge className="border-transparent bg-green-600 text-white">
-                <Star aria-hidden="true" />
-                Partner Company
-              </Badge>
-            )}
-          </p>
-          <RequestJobLine job={request.job} />
-        </div>
-        <StatusBadge status={displayStatus(request)} />
-      </CardHeader>
+      <RequestCardHeader
+        request={request}
+        titleId={titleId}
+        level="h4"
+        companyFallback="Unknown Company"
+        companyExtra={
+          partner && (
+            <Badge className="border-transparent bg-green-600 text-white">
+              <Star aria-hidden="true" />
+              Partner Company
+            </Badge>
+          )
+        }
+      />
       <CardContent className="grid gap-3 text-sm">
         <div className="flex items-center gap-3">
           <span
@@ -79,12 +72,7 @@ export function IncomingRequestCard({
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <a href={request.jobUrl} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden="true" />
-              View Job Posting
-            </a>
-          </Button>
+          <JobPostingLink url={request.jobUrl} />
           {request.resumeLink && (
             <Button asChild variant="outline" size="sm">
               <a href={request.resumeLink} target="_blank" rel="noopener noreferrer">

@@ -10,14 +10,9 @@ import { IncomingRequestsView } from './incoming-requests-view';
 import { MISSING_REFERRAL_TEXT } from './status-actions';
 import { STATUS_UPDATE_FAILED } from '../api/update-referral-status';
 import { aUser } from '@/testing/fixtures';
-import {
-  aRequest,
-  fakeReferralsApi,
-  jsonResponse,
-  renderReferralsUi,
-  stubBrowserApis,
-  withReferral,
-} from '@/testing/referrals-test-utils';
+import { aRequest, fakeReferralsApi, renderReferralsUi, withReferral } from '@/testing/referrals-test-utils';
+import { stubBrowserApis } from '@/testing/browser-stubs';
+import { jsonResponse } from '@/testing/fake-api';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 beforeEach(() => {

@@ -8,7 +8,7 @@ import { useIncomingRequests } from '../api/get-incoming-requests';
 import { useUpdateWillingness } from '../api/update-willingness';
 import { REQUEST_GROUPS, groupRequests, hasNoCategorized } from '../utils/referral-display';
 import { IncomingRequestCard } from './incoming-request-card';
-import { EmptyState, LoadError, LoadingText } from './referral-states';
+import { EmptyState, LoadError, LoadMore, LoadingText } from './referral-states';
 import type { RenderProfileModal } from './profile-modal-slot';
 import { VerificationBadge } from './verification-badge';
 
@@ -76,16 +76,7 @@ function IncomingRequests({
           <RequestSection key={key} title={title} requests={groups[key]} onViewProfile={setProfileUserId} />
         ) : null,
       )}
-      {query.hasNextPage && (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore query={query} />
       {profileUserId !== null &&
         renderProfileModal?.({
           userId: profileUserId,

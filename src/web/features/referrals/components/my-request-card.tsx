@@ -1,13 +1,11 @@
 import { displayStatus } from '@shared/referral-status';
 import { type ReferralHandoff, type ReferralRequest } from '@shared/referrals';
-import { Building2, Calendar, ExternalLink, History, MessageSquare, UserRound } from 'lucide-react';
+import { Calendar, History, MessageSquare, UserRound } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { companyNameOf, formatRequestDate } from '../utils/referral-display';
 import { CompanyStatsLine } from './company-stats-line';
-import { RequestJobLine } from './request-job-line';
-import { StatusBadge } from './status-badge';
+import { JobPostingLink, RequestCardHeader } from './request-card-parts';
 
 /** One of the seeker's own requests (My Requests tab). */
 export function MyRequestCard({ request }: { request: ReferralRequest }) {
@@ -15,19 +13,7 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
   const referral = request.referral;
   return (
     <Card role="article" aria-labelledby={titleId} className="gap-3">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1">
-          <h3 id={titleId} className="text-lg font-semibold">
-            {request.position}
-          </h3>
-          <p className="text-muted-foreground flex items-center gap-1.5 text-sm">
-            <Building2 className="size-4" aria-hidden="true" />
-            {companyNameOf(request, 'Company')}
-          </p>
-          <RequestJobLine job={request.job} />
-        </div>
-        <StatusBadge status={displayStatus(request)} />
-      </CardHeader>
+      <RequestCardHeader request={request} titleId={titleId} level="h3" companyFallback="Company" />
       <CardContent className="grid gap-3 text-sm">
         <p className="text-muted-foreground flex items-center gap-1.5">
           <Calendar className="size-4" aria-hidden="true" />
@@ -57,12 +43,7 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
           </div>
         )}
         {request.handoffs.length > 0 && <HandoffHistory request={request} />}
-        <Button asChild variant="outline" size="sm" className="justify-self-start">
-          <a href={request.jobUrl} target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden="true" />
-            View Job Posting
-          </a>
-        </Button>
+        <JobPostingLink url={request.jobUrl} className="justify-self-start" />
       </CardContent>
     </Card>
   );

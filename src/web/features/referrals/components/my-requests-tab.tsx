@@ -1,10 +1,7 @@
-import { Plus } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { useMyRequests } from '../api/get-my-requests';
 import { MyRequestCard } from './my-request-card';
-import { EmptyState, LoadError, LoadingText } from './referral-states';
-import { paths } from '@/paths';
+import { NewRequestLink } from './new-request-link';
+import { EmptyState, LoadError, LoadMore, LoadingText } from './referral-states';
 
 /** The My Requests tab: the seeker's own requests, newest first. */
 export function MyRequestsTab() {
@@ -17,14 +14,7 @@ export function MyRequestsTab() {
       <EmptyState
         title="No referral requests yet"
         text="Ask an employee to refer you for a job you want."
-        action={
-          <Button asChild>
-            <Link to={paths.requestReferral}>
-              <Plus aria-hidden="true" />
-              Request a Referral
-            </Link>
-          </Button>
-        }
+        action={<NewRequestLink label="Request a Referral" />}
       />
     );
   }
@@ -37,16 +27,7 @@ export function MyRequestsTab() {
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore query={query} />
     </div>
   );
 }

@@ -3,14 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IncomingRequestsView } from './incoming-requests-view';
 import { MyRequestCard } from './my-request-card';
+import { stubBrowserApis } from '@/testing/browser-stubs';
 import { aUser } from '@/testing/fixtures';
-import {
-  aRequest,
-  fakeReferralsApi,
-  renderReferralsUi,
-  stubBrowserApis,
-  withReferral,
-} from '@/testing/referrals-test-utils';
+import { aRequest, fakeReferralsApi, renderReferralsUi, withReferral } from '@/testing/referrals-test-utils';
 
 beforeEach(() => stubBrowserApis());
 afterEach(() => vi.unstubAllGlobals());

@@ -4,13 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { aUser } from '@/testing/fixtures';
-import {
-  fakeReferralsApi,
-  jsonResponse,
-  renderReferralsUi,
-  stubBrowserApis,
-} from '@/testing/referrals-test-utils';
+import { fakeReferralsApi, renderReferralsUi } from '@/testing/referrals-test-utils';
 import { IncomingRequestsView } from './incoming-requests-view';
+import { stubBrowserApis } from '@/testing/browser-stubs';
+import { jsonResponse } from '@/testing/fake-api';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 beforeEach(() => {

@@ -1,17 +1,10 @@
 import { BadgeCheck, ShieldAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { AppDialog } from '@/components/app-dialog';
+import { DialogForm } from '@/components/dialog-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api';
 import {
@@ -54,14 +47,19 @@ export function VerificationBadge() {
           Pending Verification
         </Badge>
       </button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        {open && <VerifyDialogContent companyName={status.data.companyName} onDone={() => setOpen(false)} />}
-      </Dialog>
+      <AppDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Verify with your work email"
+        description={`We send a 6-digit code to your ${status.data.companyName} address. Verified referrers get requests first.`}
+      >
+        <VerifyForms companyName={status.data.companyName} onDone={() => setOpen(false)} />
+      </AppDialog>
     </>
   );
 }
 
-function VerifyDialogContent({ companyName, onDone }: { companyName: string; onDone: () => void }) {
+function VerifyForms({ companyName, onDone }: { companyName: string; onDone: () => void }) {
   const emailId = useId();
   const codeId = useId();
   const send = useSendVerificationCode();
@@ -91,64 +89,54 @@ function VerifyDialogContent({ companyName, onDone }: { companyName: string; onD
     });
   };
 
-  return (
-    <DialogContent>
-      <DialogHeader>
-        <DialogTitle>Verify with your work email</DialogTitle>
-        <DialogDescription>
-          We send a 6-digit code to your {companyName} address. Verified referrers get requests first.
-        </DialogDescription>
-      </DialogHeader>
-      {sentTo === null ? (
-        <form className="grid gap-3" onSubmit={onSend}>
-          <Label htmlFor={emailId}>Work email</Label>
-          <Input
-            id={emailId}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-          />
-          {error && (
-            <p className="text-destructive text-sm" role="alert">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="submit" disabled={send.isPending || !email.trim()}>
-              {send.isPending ? 'Sending...' : 'Send code'}
-            </Button>
-          </DialogFooter>
-        </form>
-      ) : (
-        <form className="grid gap-3" onSubmit={onVerify}>
-          <p className="text-sm">We sent a code to {sentTo}. It works for 15 minutes.</p>
-          <Label htmlFor={codeId}>Code</Label>
-          <Input
-            id={codeId}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            required
-          />
-          {error && (
-            <p className="text-destructive text-sm" role="alert">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setSentTo(null)}>
-              Use another address
-            </Button>
-            <Button type="submit" disabled={confirm.isPending || code.trim().length !== 6}>
-              {confirm.isPending ? 'Verifying...' : 'Verify'}
-            </Button>
-          </DialogFooter>
-        </form>
-      )}
-    </DialogContent>
+  return sentTo === null ? (
+    <DialogForm
+      fieldId={emailId}
+      label="Work email"
+      error={error}
+      onSubmit={onSend}
+      actions={
+        <Button type="submit" disabled={send.isPending || !email.trim()}>
+          {send.isPending ? 'Sending...' : 'Send code'}
+        </Button>
+      }
+    >
+      <Input
+        id={emailId}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
+    </DialogForm>
+  ) : (
+    <DialogForm
+      fieldId={codeId}
+      label="Code"
+      error={error}
+      onSubmit={onVerify}
+      intro={<p className="text-sm">We sent a code to {sentTo}. It works for 15 minutes.</p>}
+      actions={
+        <>
+          <Button type="button" variant="outline" onClick={() => setSentTo(null)}>
+            Use another address
+          </Button>
+          <Button type="submit" disabled={confirm.isPending || code.trim().length !== 6}>
+            {confirm.isPending ? 'Verifying...' : 'Verify'}
+          </Button>
+        </>
+      }
+    >
+      <Input
+        id={codeId}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        required
+      />
+    </DialogForm>
   );
 }
