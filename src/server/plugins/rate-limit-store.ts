@@ -31,6 +31,15 @@ export function rateLimitOptions(
   return store ? { ...options, store } : options;
 }
 
+/** A per-minute budget for each signed-in user (each address for a visitor), for a whole route scope. */
+export function perUserPerMinute(limits: RateLimitStore, name: string, max: number): RateLimitPluginOptions {
+  return rateLimitOptions(limits, name, {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+  });
+}
+
 export const inMemoryLimits: RateLimitStore = { storeFor: () => undefined, close: async () => {} };
 
 /** How long a start waits for Redis before serving with limits in memory (it keeps trying behind). */

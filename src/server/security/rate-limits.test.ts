@@ -57,13 +57,15 @@ describe('the inventory of limits', () => {
     const sources = serverSources();
     const named = new Set<string>();
     for (const { text } of sources) {
-      for (const m of text.matchAll(/rateLimitOptions\(\s*\w+,\s*'([^']+)'/g)) named.add(m[1]!);
+      for (const m of text.matchAll(/(?:rateLimitOptions|perUserPerMinute)\(\s*\w+,\s*'([^']+)'/g)) {
+        named.add(m[1]!);
+      }
     }
     expect([...named].sort()).toEqual(PLUGIN_LIMITS);
     // @fastify/rate-limit registered anywhere else would bypass the shared store and this file.
     const registering = sources
       .filter(({ text }) => /from '@fastify\/rate-limit'/.test(text))
-      .filter(({ text }) => !/rateLimitOptions\(/.test(text))
+      .filter(({ text }) => !/(rateLimitOptions|perUserPerMinute)\(/.test(text))
       .map(({ file }) => file);
     expect(registering).toEqual([]);
     const handMade = sources

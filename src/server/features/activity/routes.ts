@@ -6,7 +6,7 @@ import { ActivityInputSchema } from '../../../shared/activity.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
-import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
+import { perUserPerMinute, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { recordActivity } from './repo.js';
 
 /** Per user per minute: plenty for real clicks, not enough to flood the table. */
@@ -16,14 +16,7 @@ export async function activityRoutes(
   app: FastifyInstance,
   { db, rateLimits }: { db: Db; rateLimits: RateLimitStore },
 ) {
-  await app.register(
-    rateLimit,
-    rateLimitOptions(rateLimits, 'activity', {
-      max: ACTIVITY_PER_MINUTE,
-      timeWindow: '1 minute',
-      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-    }),
-  );
+  await app.register(rateLimit, perUserPerMinute(rateLimits, 'activity', ACTIVITY_PER_MINUTE));
 
   // Who is asking comes before what they sent: a visitor hears 'sign in', whatever the body.
   app.addHook('preValidation', async (request) => {

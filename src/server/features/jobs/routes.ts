@@ -5,7 +5,7 @@ import { ApiErrorSchema } from '../../../shared/errors.js';
 import { JOB_URL_INVALID_MESSAGE, JobPreviewQuerySchema, JobPreviewSchema } from '../../../shared/jobs.js';
 import { badRequest } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
-import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
+import { perUserPerMinute, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { parseJobUrl, type JobPreviewer } from './service.js';
 
 /** Per user per minute: a form previews as the seeker types and pastes. */
@@ -15,14 +15,7 @@ export async function jobsRoutes(
   app: FastifyInstance,
   { previewer, rateLimits }: { previewer: JobPreviewer; rateLimits: RateLimitStore },
 ) {
-  await app.register(
-    rateLimit,
-    rateLimitOptions(rateLimits, 'job-preview', {
-      max: JOB_PREVIEWS_PER_MINUTE,
-      timeWindow: '1 minute',
-      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-    }),
-  );
+  await app.register(rateLimit, perUserPerMinute(rateLimits, 'job-preview', JOB_PREVIEWS_PER_MINUTE));
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/preview',
