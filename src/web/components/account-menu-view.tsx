@@ -1,5 +1,5 @@
 import { Fragment, type ReactElement, type ReactNode } from 'react';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import type { MenuPerson } from '@/components/person-avatar';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,13 +9,6 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 
-/** Who a menu is about: a signed-in user or a demo's mock user. */
-export interface MenuPerson {
-  fullName: string;
-  email: string;
-  profilePicture: string | null;
-}
-
 export interface MenuItem {
   key: string;
   label: ReactNode;
@@ -24,24 +17,6 @@ export interface MenuItem {
   disabled?: boolean;
   /** The item that stands for the present choice (aria-current). */
   current?: boolean;
-}
-
-export function initialOf(name: string): string {
-  return (name.trim()[0] ?? 'U').toUpperCase();
-}
-
-/** The person's picture, or their initial where there is none. */
-export function PersonAvatar({ person }: { person: Omit<MenuPerson, 'email'> }) {
-  return (
-    <Avatar className="size-7" aria-hidden="true">
-      {person.profilePicture && (
-        <AvatarImage src={person.profilePicture} alt="" referrerPolicy="no-referrer" />
-      )}
-      <AvatarFallback className="bg-primary text-primary-foreground text-xs">
-        {initialOf(person.fullName)}
-      </AvatarFallback>
-    </Avatar>
-  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { User } from '@shared/auth';
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { PersonAvatar } from '@/components/account-menu-view';
+import { PersonAvatar } from '@/components/person-avatar';
 import { Button } from '@/components/ui/button';
 
 /**

@@ -1,5 +1,6 @@
 import { ChevronDown, LogOut } from 'lucide-react';
-import { AccountMenuView, PersonAvatar } from '@/components/account-menu-view';
+import { AccountMenuView } from '@/components/account-menu-view';
+import { PersonAvatar } from '@/components/person-avatar';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/paths';
 import type { MockUser } from '../mock/mock-data';
