@@ -10,10 +10,17 @@ export const ReferralStatusSchema = z.enum([
   'unsuccessful',
   // Never a referrer's move: the sweep sets it when nobody answered in time (DESIGN.md "Bounded answers").
   'expired',
+  // Never a referrer's move either: the seeker withdrew the request before anything was submitted.
+  'withdrawn',
+  // Nor this: the liveness sweep found the posting closed (docs/decisions/032-job-postings.md).
+  'job_closed',
 ]);
 export type ReferralStatus = z.infer<typeof ReferralStatusSchema>;
 
-/** Where a referrer may take a referral from each status; declined, successful and unsuccessful are final. */
+/**
+ * Where a referrer may take a referral from each status. Declined, successful, unsuccessful and the three
+ * that are nobody's answer (expired, withdrawn, job_closed) are final.
+ */
 export const REFERRAL_TRANSITIONS: Readonly<Record<ReferralStatus, readonly ReferralStatus[]>> = {
   pending: ['accepted', 'declined'],
   accepted: ['submitted'],
@@ -22,6 +29,8 @@ export const REFERRAL_TRANSITIONS: Readonly<Record<ReferralStatus, readonly Refe
   successful: [],
   unsuccessful: [],
   expired: [],
+  withdrawn: [],
+  job_closed: [],
 };
 
 export function canMoveReferral(from: ReferralStatus, to: ReferralStatus): boolean {
@@ -30,6 +39,21 @@ export function canMoveReferral(from: ReferralStatus, to: ReferralStatus): boole
 
 /** A referral that still takes one of the referrer's capacity slots (DESIGN.md "Matching"). */
 export const OPEN_REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'accepted'];
+
+/** The endings that are nobody's answer, and the statuses each may end (always open ones, never again). */
+export type ReferralEnding = 'expired' | 'withdrawn' | 'job_closed';
+export const REFERRAL_ENDINGS: Readonly<Record<ReferralEnding, readonly ReferralStatus[]>> = {
+  // The hand-off sweep, when the referrer did not answer in time.
+  expired: ['pending'],
+  // The seeker, while nothing has been submitted to the company.
+  withdrawn: ['pending', 'accepted'],
+  // The liveness sweep, when the posting is gone.
+  job_closed: ['pending', 'accepted'],
+};
+
+export function canEndReferral(from: ReferralStatus, ending: ReferralEnding): boolean {
+  return REFERRAL_ENDINGS[ending].includes(from);
+}
 
 /** The status a card shows: the referral's when there is one, else the request's (spec section 3). */
 export function displayStatus(request: {
@@ -61,6 +85,10 @@ export function statusLabel(status: string): string {
       return 'Unsuccessful';
     case 'expired':
       return 'Expired';
+    case 'withdrawn':
+      return 'Withdrawn';
+    case 'job_closed':
+      return 'Posting closed';
     default:
       return status;
   }

@@ -47,7 +47,7 @@ export const REFERRAL_REQUEST_ERRORS = {
 
 /** Spec section 8 ('Referral status toasts'). */
 export const REFERRAL_STATUS_TOASTS: Readonly<
-  Record<Exclude<ReferralStatus, 'pending' | 'expired'>, string>
+  Record<Exclude<ReferralStatus, 'pending' | 'expired' | 'withdrawn' | 'job_closed'>, string>
 > = {
   accepted: "You've accepted the referral request. The job seeker has been notified.",
   declined: "You've declined the referral request. The job seeker has been notified.",

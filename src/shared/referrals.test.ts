@@ -2,8 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeJobUrl } from './job-url-rules';
 import {
+  canEndReferral,
   canMoveReferral,
+  OPEN_REFERRAL_STATUSES,
+  REFERRAL_ENDINGS,
   REFERRAL_TRANSITIONS,
+  type ReferralEnding,
   type ReferralStatus,
   ReferralStatusSchema,
   statusLabel,
@@ -37,6 +41,23 @@ describe('referral status machine (spec section 4)', () => {
     expect(UpdateReferralStatusInputSchema.safeParse({ status: 'expired' }).success).toBe(false);
     expect(statusLabel('expired')).toBe('Expired');
   });
+
+  it('knows withdrawn (the seeker) and job_closed (the liveness sweep): final, and no referrer may set them', () => {
+    for (const end of ['withdrawn', 'job_closed'] as const) {
+      expect(REFERRAL_TRANSITIONS[end]).toEqual([]);
+      expect(UpdateReferralStatusInputSchema.safeParse({ status: end }).success).toBe(false);
+    }
+    expect(statusLabel('withdrawn')).toBe('Withdrawn');
+    expect(statusLabel('job_closed')).toBe('Posting closed');
+  });
+
+  it('ends only open referrals: withdraw and a closed posting before anything was submitted, expiry while pending', () => {
+    expect(REFERRAL_ENDINGS).toEqual({
+      expired: ['pending'],
+      withdrawn: ['pending', 'accepted'],
+      job_closed: ['pending', 'accepted'],
+    });
+  });
 });
 
 describe('status machine properties', () => {
@@ -57,6 +78,34 @@ describe('status machine properties', () => {
         // At most three moves take a referral from pending to its end.
         expect(seen.length).toBeLessThanOrEqual(4);
         expect(new Set(seen).size).toBe(seen.length);
+      }),
+    );
+  });
+
+  const ending = fc.constantFrom(...(Object.keys(REFERRAL_ENDINGS) as ReferralEnding[]));
+
+  it('any walk of moves and endings stops at a final status: an ending is the last step, and only from an open one', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 10 }), ending, fc.nat(), (choices, end, when) => {
+        let at: ReferralStatus = 'pending';
+        const endAt = when % (choices.length + 1);
+        for (let step = 0; step <= choices.length; step += 1) {
+          if (step === endAt && canEndReferral(at, end)) {
+            expect(OPEN_REFERRAL_STATUSES).toContain(at);
+            at = end;
+            break;
+          }
+          const next: readonly ReferralStatus[] = REFERRAL_TRANSITIONS[at];
+          if (next.length === 0 || step === choices.length) break;
+          at = next[choices[step]! % next.length]!;
+        }
+        if (at === end) {
+          expect(REFERRAL_TRANSITIONS[at]).toEqual([]);
+          for (const other of Object.keys(REFERRAL_ENDINGS) as ReferralEnding[])
+            expect(canEndReferral(at, other)).toBe(false);
+        }
+        // Nothing submitted is ever withdrawn or closed with its posting.
+        if (['submitted', 'successful', 'unsuccessful'].includes(at)) expect(canEndReferral(at, end)).toBe(false);
       }),
     );
   });

@@ -130,7 +130,7 @@ export const ReferralIdParamsSchema = z.object({
 
 /** PUT /api/referrals/{referralId}/status. Nobody moves a referral back to pending, nor expires it. */
 export const UpdateReferralStatusInputSchema = z.object({
-  status: ReferralStatusSchema.exclude(['pending', 'expired'], {
+  status: ReferralStatusSchema.exclude(['pending', 'expired', 'withdrawn', 'job_closed'], {
     error: 'The status must be accepted, declined, submitted, successful or unsuccessful.',
   }),
   feedback: optionalTextSchema({ field: 'Feedback', max: FEEDBACK_MAX }),

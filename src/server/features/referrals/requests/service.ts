@@ -141,6 +141,8 @@ const VERB: Record<ReferralStatus, string> = {
   successful: 'marked successful',
   unsuccessful: 'marked unsuccessful',
   expired: 'expired',
+  withdrawn: 'withdrawn',
+  job_closed: 'closed with its posting',
 };
 
 export function illegalMoveMessage(from: ReferralStatus, to: ReferralStatus): string {
@@ -156,6 +158,8 @@ const SEEKER_TITLE: Record<ReferralStatus, string> = {
   successful: 'Referral successful',
   unsuccessful: 'Referral unsuccessful',
   expired: 'Referral request expired',
+  withdrawn: 'Referral request withdrawn',
+  job_closed: 'Job posting closed',
 };
 
 const SEEKER_SENTENCE: Record<ReferralStatus, string> = {
@@ -166,6 +170,8 @@ const SEEKER_SENTENCE: Record<ReferralStatus, string> = {
   successful: 'was successful: you were shortlisted or invited to interview',
   unsuccessful: 'was unsuccessful: the company did not select you this time',
   expired: 'expired without an answer',
+  withdrawn: 'was withdrawn by you',
+  job_closed: 'closed with its job posting',
 };
 
 /**

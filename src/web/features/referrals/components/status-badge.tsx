@@ -10,6 +10,8 @@ const STYLE: Record<string, string> = {
   Successful: 'bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100',
   Unsuccessful: 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
   Expired: 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
+  Withdrawn: 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
+  'Posting closed': 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
 };
 
 export function StatusBadge({ status }: { status: string }) {
