@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from './errors.js';
-import { canonicalTimeZone } from './settings.js';
+import { zonedTimeFormat } from './settings.js';
 
 /** REQUESTS_PER_DAY's default: new referral requests one seeker may send in any 24 hours. */
 export const DEFAULT_REQUESTS_PER_DAY = 10;
@@ -11,17 +11,9 @@ export const DEFAULT_REQUESTS_PER_DAY = 10;
  * rounded up to the minute, so the time said is never too early.
  */
 export function dailyLimitMessage(limit: number, nextAt: Date, timeZone: string | null = null): string {
-  const zone = (timeZone && canonicalTimeZone(timeZone)) ?? 'UTC';
   const rounded = new Date(Math.ceil(nextAt.getTime() / 60_000) * 60_000);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: zone === 'UTC' ? 'short' : 'shortOffset',
-  }).format(rounded);
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric' }).format(
-    rounded,
-  );
+  const parts = zonedTimeFormat(timeZone, { hour: 'numeric', minute: '2-digit' }).format(rounded);
+  const day = zonedTimeFormat(timeZone, { month: 'short', day: 'numeric' }, { named: false }).format(rounded);
   const noun = limit === 1 ? 'referral request' : 'referral requests';
   return `You can send at most ${limit} ${noun} a day. You can send your next one after ${parts} on ${day}.`;
 }

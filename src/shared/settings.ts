@@ -11,6 +11,20 @@ export function canonicalTimeZone(value: string): string | undefined {
   }
 }
 
+/**
+ * Formats in the reader's zone (UTC when it is unknown or unsupported). A time names its zone, as 'UTC' or
+ * an offset ('GMT+1'), so it is never ambiguous; `named: false` leaves it out (a day on its own).
+ */
+export function zonedTimeFormat(
+  timeZone: string | null,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone' | 'timeZoneName'>,
+  { named = true }: { named?: boolean } = {},
+): Intl.DateTimeFormat {
+  const zone = (timeZone && canonicalTimeZone(timeZone)) ?? 'UTC';
+  const timeZoneName = named ? (zone === 'UTC' ? 'short' : 'shortOffset') : undefined;
+  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone, timeZoneName });
+}
+
 /** An IANA time zone name ('Europe/Berlin', 'America/Argentina/Buenos_Aires', 'UTC'), as the browser's Intl gives it. */
 export const TimeZoneSchema = z
   .string({ error: TIME_ZONE_MESSAGE })

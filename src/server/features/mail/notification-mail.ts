@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '../../../shared/brand.js';
 import { renderNotificationText } from '../../../shared/notifications.js';
-import { canonicalTimeZone } from '../../../shared/settings.js';
+import { zonedTimeFormat } from '../../../shared/settings.js';
 import type { Db } from '../../db/client.js';
 import { escapeHtml } from './html.js';
 import { enqueueMail, type MailMessage } from './outbox.js';
@@ -33,15 +33,12 @@ export function unsubscribeUrl(options: NotificationMailOptions, userId: number)
  * or in UTC when their browser never told us their zone.
  */
 export function mailTime(at: Date, timeZone: string | null): string {
-  const zone = (timeZone && canonicalTimeZone(timeZone)) ?? 'UTC';
-  return new Intl.DateTimeFormat('en-US', {
+  return zonedTimeFormat(timeZone, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZone: zone,
-    timeZoneName: zone === 'UTC' ? 'short' : 'shortOffset',
   }).format(at);
 }
 

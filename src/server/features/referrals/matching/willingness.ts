@@ -1,4 +1,5 @@
 import { normalizeCompanyName } from '../../../../shared/companies.js';
+import { domainOf, isWithinDomain } from '../../../../shared/email-domain.js';
 import { NO_COMPANY_FOR_WILLINGNESS } from '../../../../shared/referral-texts.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
@@ -21,13 +22,7 @@ import {
  */
 export function emailMatchesDomain(email: string, domain: string | null): boolean {
   if (!domain || isFreeMail(email)) return false;
-  const emailDomain = email.trim().toLowerCase().split('@').at(-1) ?? '';
-  const companyDomain = domain
-    .trim()
-    .toLowerCase()
-    .replace(/^\.+|\.+$/g, '');
-  if (!companyDomain || !emailDomain) return false;
-  return emailDomain === companyDomain || emailDomain.endsWith(`.${companyDomain}`);
+  return isWithinDomain(domainOf(email), domainOf(domain));
 }
 
 /** Points the user's referrer record at this company, with their current job there and verification. */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
+import { domainOf } from '../../../../shared/email-domain.js';
 
 /**
  * Domains that hand out mailboxes to anyone (Gmail, Yahoo, Zoho, …), from the maintained list of the
@@ -9,9 +10,6 @@ import { z } from 'zod';
 const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set(
   z.array(z.string()).parse(createRequire(import.meta.url)('email-providers/all.json')),
 );
-
-const domainOf = (emailOrDomain: string) =>
-  (emailOrDomain.trim().toLowerCase().split('@').at(-1) ?? '').replace(/^\.+|\.+$/g, '');
 
 /** Whether this address (or bare domain) belongs to a public mail provider, subdomains included. */
 export function isFreeMail(emailOrDomain: string): boolean {

@@ -4,6 +4,7 @@ import type {
   VerificationMethod,
   VerificationStatus,
 } from '../../../../shared/verification.js';
+import { domainOf } from '../../../../shared/email-domain.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { type AppError, badRequest, conflict, tooManyRequests } from '../../../lib/errors.js';
@@ -106,7 +107,7 @@ export async function sendVerificationCode(
     }
     if (isFreeMail(email)) {
       throw badRequest(
-        `${email.split('@').at(-1)} gives mailboxes to anyone, so it cannot show where you work. Use your ${referrer.companyName} email address.`,
+        `${domainOf(email)} gives mailboxes to anyone, so it cannot show where you work. Use your ${referrer.companyName} email address.`,
         { workEmail: ['Use your work email address, not a personal one.'] },
       );
     }
