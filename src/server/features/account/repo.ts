@@ -18,6 +18,7 @@ import {
   skills,
   userSettings,
   users,
+  type UserRow,
   verificationCodes,
 } from '../../db/schema.js';
 
@@ -197,15 +198,17 @@ export async function deleteUser(tx: Db, userId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The companies this user names: their current company and those of their referral requests. */
-export async function companyNamesOf(db: Db, userId: number): Promise<string[]> {
-  const user = await findUser(db, userId);
+/** The companies this user names: their current company (from the row the caller holds) and their requests'. */
+export async function companyNamesOf(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'currentCompanyName'>,
+): Promise<string[]> {
   const requestCompanies = await db
     .selectDistinct({ name: companies.name })
     .from(referralRequests)
     .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .where(eq(referralRequests.jobSeekerId, userId));
+    .where(eq(referralRequests.jobSeekerId, user.id));
   const names = requestCompanies.map((c) => c.name);
-  if (user?.currentCompanyName) names.push(user.currentCompanyName);
+  if (user.currentCompanyName) names.push(user.currentCompanyName);
   return names;
 }

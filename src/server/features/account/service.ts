@@ -56,7 +56,7 @@ export async function deleteAccount(
   await db.transaction(async (tx) => {
     const user = await lockUser(tx, actor.id);
     if (!user) throw notFound('Account not found.');
-    const names = await companyNamesOf(tx, user.id);
+    const names = await companyNamesOf(tx, user);
     await deps.companies.lock(tx, names);
     await deps.passOnReferrals(tx, user.id);
     await deleteUser(tx, user.id);
