@@ -57,9 +57,9 @@ describe('the inventory of limits', () => {
     const sources = serverSources();
     const named = new Set<string>();
     for (const { text } of sources) {
-      for (const m of text.matchAll(/(?:rateLimitOptions|perUserPerMinute)\(\s*\w+,\s*'([^']+)'/g)) {
-        named.add(m[1]!);
-      }
+      // The spellings that name a limit: the store's options, the per-user helper, auth's perMinute.
+      const calls = /(?:rateLimitOptions|perUserPerMinute)\(\s*\w+,\s*'([^']+)'|\bperMinute\(\s*'([^']+)'/g;
+      for (const m of text.matchAll(calls)) named.add((m[1] ?? m[2])!);
     }
     expect([...named].sort()).toEqual(PLUGIN_LIMITS);
     // @fastify/rate-limit registered anywhere else would bypass the shared store and this file.

@@ -44,30 +44,25 @@ export async function createAuthLimits(
   rateLimits: RateLimitStore,
   options: AuthLimitOptions,
 ): Promise<AuthLimits> {
-  const limits: Partial<AuthLimits> = {};
   // Each in a scope of its own: the plugin's createRateLimit counts in the store it was registered with.
-  await app.register(async (scope) => {
-    await scope.register(rateLimit, rateLimitOptions(rateLimits, 'sign-in', { global: false }));
-    limits.signIn = limitOf(
-      scope.createRateLimit({
-        max: options.signInPerMinute,
-        timeWindow: '1 minute',
-        keyGenerator: clientKey,
-        allowList: options.isInternal,
-      }),
-    );
-  });
-  await app.register(async (scope) => {
-    await scope.register(rateLimit, rateLimitOptions(rateLimits, 'auth-status', { global: false }));
-    limits.status = limitOf(
-      scope.createRateLimit({
-        max: options.statusPerMinute,
-        timeWindow: '1 minute',
-        keyGenerator: clientKey,
-      }),
-    );
-  });
-  return { signIn: limits.signIn!, status: limits.status! };
+  const perMinute = async (
+    name: string,
+    max: number,
+    allowList?: (request: FastifyRequest) => boolean,
+  ): Promise<Limit> => {
+    let limit: Limit | undefined;
+    await app.register(async (scope) => {
+      await scope.register(rateLimit, rateLimitOptions(rateLimits, name, { global: false }));
+      limit = limitOf(
+        scope.createRateLimit({ max, timeWindow: '1 minute', keyGenerator: clientKey, allowList }),
+      );
+    });
+    return limit!;
+  };
+  return {
+    signIn: await perMinute('sign-in', options.signInPerMinute, options.isInternal),
+    status: await perMinute('auth-status', options.statusPerMinute),
+  };
 }
 
 function limitOf(check: ReturnType<FastifyInstance['createRateLimit']>): Limit {
