@@ -89,6 +89,9 @@ export function statusLabel(status: string): string {
       return 'Withdrawn';
     case 'job_closed':
       return 'Posting closed';
+    // Not a status: how a referrer's card reads once the request passed to someone else.
+    case 'passed_on':
+      return 'Passed on';
     default:
       return status;
   }

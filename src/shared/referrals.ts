@@ -93,10 +93,20 @@ export const ReferralRequestSchema = z.object({
   jobSeeker: z.object({
     id: z.number().int(),
     fullName: z.string(),
-    email: z.string(),
+    /** Null on a card the request has passed on from. */
+    email: z.string().nullable(),
     profilePicture: z.string().nullable(),
   }),
-  referral: ReferralSchema.extend({ referrerFirstName: z.string() }).nullable(),
+  referral: ReferralSchema.extend({
+    referrerFirstName: z.string(),
+    /** While the referral is pending: when it passes on unless answered (REFERRAL_RESPONSE_TIME). */
+    respondBy: z.iso.datetime({ offset: true }).nullable(),
+    /**
+     * In the referrer's list, when the request left them for another referrer; the card stays as their
+     * history without the applicant's email, message or résumé. Null for a referral they still hold.
+     */
+    passedOnAt: z.iso.datetime({ offset: true }).nullable(),
+  }).nullable(),
   /** Earlier referrers, oldest first; in the seeker's list only (the referrer's list answers []). */
   handoffs: z.array(ReferralHandoffSchema).default([]),
 });

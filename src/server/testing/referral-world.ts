@@ -25,7 +25,7 @@ export interface ReferralWorld {
   user(name: string, values?: Partial<typeof users.$inferInsert>): Promise<UserRow>;
   company(domain?: string | null): Promise<{ id: number; name: string }>;
   referrer(name: string, company: string, email?: string): Promise<UserRow>;
-  ask(seeker: UserRow, company: string, position?: string): Promise<number>;
+  ask(seeker: UserRow, company: string, position?: string, message?: string): Promise<number>;
   /** As the profile's setCurrentCompany does: the user's company first, then the referrer record follows. */
   moveTo(userId: number, company: string): Promise<void>;
   reload(userId: number): Promise<UserRow>;
@@ -83,12 +83,12 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
       const user = await world.user(name, { currentCompanyName: company, ...(email ? { email } : {}) });
       return setWillingness(db, deps, user, user.id, true);
     },
-    async ask(seeker, company, position = 'Engineer') {
+    async ask(seeker, company, position = 'Engineer', message) {
       seq += 1;
       const created = await createReferralRequest(db, deps, seeker, {
         jobUrl: `https://jobs.example/${seq}-${randomUUID().slice(0, 8)}`,
         position,
-        message: null,
+        message: message ?? null,
         companyId: null,
         detectedCompanyName: company,
       } as Parameters<typeof createReferralRequest>[3]);

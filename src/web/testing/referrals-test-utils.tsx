@@ -41,7 +41,7 @@ export function withReferral(
   request: ReferralRequest,
   status: ReferralRequest['status'],
   feedback: string | null = null,
-) {
+): ReferralRequest {
   return {
     ...request,
     referral: {
@@ -54,6 +54,8 @@ export function withReferral(
       createdAt: at,
       updatedAt: at,
       referrerFirstName: 'Ada',
+      respondBy: null,
+      passedOnAt: null,
     },
   };
 }

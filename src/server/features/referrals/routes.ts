@@ -67,7 +67,7 @@ export async function referralRoutes(app: FastifyInstance, { db, ...deps }: Refe
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listRequests(db, requireUser(request), request.query);
+      return listRequests(db, deps, requireUser(request), request.query);
     },
   );
 

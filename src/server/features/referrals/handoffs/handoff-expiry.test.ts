@@ -81,14 +81,17 @@ describe.each(testDatabases)('referral reminders and expiry (%s)', (kind) => {
     expect(seekerNotes[0]!.message).toContain('was not answered in time by Rita');
     expect((await notificationsOf(t, rita.user.id))[0]?.title).toBe('Referral request passed on');
 
-    // The seeker sees the history; Rita's list no longer holds the request, Bob's does.
+    // The seeker sees the history; Rita keeps the request only as a passed-on card, Bob holds it.
     const [mine] = await seekerList(seeker);
     expect(mine?.referral).toMatchObject({ referrerFirstName: 'Bob', status: 'pending' });
     expect(mine?.handoffs).toEqual([
       { referrerFirstName: 'Rita', outcome: 'expired', at: at(T + 1000).toISOString() },
     ]);
-    expect((await referrerList(rita)).map((r) => r.id)).not.toContain(requestId);
-    expect((await referrerList(bob)).map((r) => r.id)).toContain(requestId);
+    const ritas = (await referrerList(rita)).find((r) => r.id === requestId);
+    expect(ritas).toMatchObject({ message: null, resumeLink: null, jobSeeker: { email: null } });
+    expect(ritas?.referral).toMatchObject({ status: 'expired', passedOnAt: at(T + 1000).toISOString() });
+    const bobs = (await referrerList(bob)).find((r) => r.id === requestId);
+    expect(bobs?.referral).toMatchObject({ status: 'pending', passedOnAt: null });
   });
 
   it('ends expired when nobody is left, and frees the referrer for a waiting request', async () => {

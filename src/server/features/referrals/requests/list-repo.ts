@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { JobStatusSchema } from '../../../../shared/jobs.js';
 import { firstNameOf } from '../../../../shared/names.js';
@@ -73,8 +73,7 @@ export function requestListQuery(
       true,
       and(
         eq(referrals.referrerId, userId),
-        // Their current referrals, and the ones they declined before it passed on (their history).
-        or(isNull(referrals.supersededAt), sql`${referrals.status} = 'declined'`),
+        // Every referral they held: the current ones, and those passed on since (their history).
         page.before === undefined ? undefined : lt(referrals.requestId, page.before),
       ),
     )
@@ -100,6 +99,7 @@ export async function listRequestViews(
   role: 'seeker' | 'referrer',
   userId: number,
   page: Page,
+  responseMs: number,
 ): Promise<ReferralRequest[]> {
   const rows =
     page.before === undefined
@@ -107,7 +107,7 @@ export async function listRequestViews(
       : await requestListQuery(db, role, userId, page);
   // A referrer learns nothing of the request's other referrers; the seeker sees who passed it on.
   const handoffs = role === 'seeker' ? await handoffsByRequest(db, rows) : new Map();
-  return rows.map((row) => toRequestDto(row, handoffs.get(row.request.id) ?? [], role));
+  return rows.map((row) => toRequestDto(row, handoffs.get(row.request.id) ?? [], role, responseMs));
 }
 
 // The lists' first pages are what the dashboards and their polls ask for.
@@ -124,9 +124,14 @@ const firstPages = {
   ),
 };
 
-export async function findRequestView(db: Db, requestId: number): Promise<ReferralRequest | undefined> {
+export async function findRequestView(
+  db: Db,
+  requestId: number,
+  responseMs: number,
+): Promise<ReferralRequest | undefined> {
   const [row] = await selectRequestViews(db, false, eq(referralRequests.id, requestId));
-  return row && toRequestDto(row, (await handoffsByRequest(db, [row])).get(requestId) ?? [], 'seeker');
+  if (!row) return undefined;
+  return toRequestDto(row, (await handoffsByRequest(db, [row])).get(requestId) ?? [], 'seeker', responseMs);
 }
 
 async function handoffsByRequest(db: Db, rows: RequestViewRow[]): Promise<Map<number, ReferralHandoff[]>> {
@@ -164,9 +169,11 @@ function toRequestDto(
   row: RequestViewRow,
   handoffs: ReferralHandoff[],
   viewer: 'seeker' | 'referrer',
+  responseMs: number,
 ): ReferralRequest {
   const { request, referral } = row;
-  // A referrer the request passed on from keeps the card as history, but not the applicant's resume.
+  // A referrer the request passed on from keeps the card as history, but not the applicant's contact,
+  // message or resume.
   const passedOn = referral?.supersededAt != null;
   return {
     id: request.id,
@@ -175,7 +182,7 @@ function toRequestDto(
     position: request.position,
     jobUrl: request.jobUrl,
     status: ReferralStatusSchema.parse(request.status),
-    message: request.message,
+    message: passedOn ? null : request.message,
     resumeLink: row.resumeId == null || passedOn ? null : `/api/resumes/${row.resumeId}/file`,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
@@ -186,12 +193,17 @@ function toRequestDto(
       checkedAt: request.jobCheckedAt?.toISOString() ?? null,
     },
     company: row.company,
-    jobSeeker: row.seeker,
+    jobSeeker: passedOn ? { ...row.seeker, email: null } : row.seeker,
     // A seeker learns their referrer's first name and nothing else that identifies them.
     referral: referral && {
       ...toReferralDto(referral),
       referrerId: viewer === 'seeker' ? null : referral.referrerId,
       referrerFirstName: firstNameOf(row.referrerName),
+      respondBy:
+        referral.status === 'pending' && !passedOn
+          ? new Date(referral.createdAt.getTime() + responseMs).toISOString()
+          : null,
+      passedOnAt: referral.supersededAt?.toISOString() ?? null,
     },
     handoffs,
   };

@@ -19,7 +19,7 @@ afterAll(() => w.close());
 
 const HOUR = 3600_000;
 const list = (user: { id: number }, role?: 'referrer', before?: number, limit = 50) =>
-  listRequests(w.database.db, user as Parameters<typeof listRequests>[1], { role, limit, before });
+  listRequests(w.database.db, w.deps, user as Parameters<typeof listRequests>[2], { role, limit, before });
 
 describe('request lists', () => {
   it('the seeker sees their requests newest first, with the current referral and the hand-offs', async () => {
@@ -61,8 +61,8 @@ describe('request lists', () => {
       company: { id: company.id, name: company.name, isPartner: false },
       jobSeeker: { id: seeker.id, fullName: 'Sam Seeker', email: seeker.email, profilePicture: null },
     });
-    expect(await findRequestView(w.database.db, older)).toEqual(bottom);
-    expect(await findRequestView(w.database.db, 9_999_999)).toBeUndefined();
+    expect(await findRequestView(w.database.db, older, w.deps.responseMs)).toEqual(bottom);
+    expect(await findRequestView(w.database.db, 9_999_999, w.deps.responseMs)).toBeUndefined();
 
     // The referrer keeps the declined card as history, without the applicant's resume; the next holds it.
     const [resume] = await w.database.db
@@ -83,19 +83,52 @@ describe('request lists', () => {
     expect((await list(seeker)).map((r) => r.resumeLink)).toEqual([link, link]);
   });
 
-  it('an expired referral is history for the seeker and gone from the referrer list', async () => {
+  it('a pending referral says when it must be answered by; an expired one stays as "passed on" history', async () => {
     const company = await w.company();
     const first = await w.referrer('Rita Ref', company.name);
     const second = await w.referrer('Nina Next', company.name);
     const seeker = await w.user('Sam Seeker');
-    const requestId = await w.ask(seeker, company.name);
+    const requestId = await w.ask(seeker, company.name, 'Role', 'Please refer me: sam@example.com');
+    const assigned = (await w.current(requestId))!;
+    const [waiting] = await list(first, 'referrer');
+    expect(waiting!.referral!.respondBy).toBe(
+      new Date(assigned.createdAt.getTime() + w.deps.responseMs).toISOString(),
+    );
+    expect(waiting!.referral!.passedOnAt).toBeNull();
+    expect((await list(seeker))[0]!.referral!.respondBy).toBe(waiting!.referral!.respondBy);
+
     // Expire every pending referral: this one and any left by other tests.
-    await runReferralSweep(w.database.db, w.deps, new Date(Date.now() + 1000 * HOUR));
+    const later = new Date(Date.now() + 1000 * HOUR);
+    await runReferralSweep(w.database.db, w.deps, later);
     const [view] = await list(seeker);
     expect(view!.handoffs.map((h) => [h.referrerFirstName, h.outcome])).toEqual([['Rita', 'expired']]);
     expect(view!.referral).toMatchObject({ referrerId: null, referrerFirstName: 'Nina' });
-    expect(await list(first, 'referrer')).toEqual([]);
-    expect((await list(second, 'referrer')).map((r) => r.id)).toEqual([requestId]);
+    expect(view!.message).toBe('Please refer me: sam@example.com');
+
+    // Rita keeps the card as history, without the applicant's email, message or resume, and no deadline.
+    const [history] = await list(first, 'referrer');
+    expect(history).toMatchObject({
+      id: requestId,
+      message: null,
+      resumeLink: null,
+      jobSeeker: { id: seeker.id, fullName: 'Sam Seeker', email: null },
+      referral: { referrerId: first.id, status: 'expired', respondBy: null, passedOnAt: later.toISOString() },
+    });
+    const [held] = await list(second, 'referrer');
+    expect(held).toMatchObject({ id: requestId, message: 'Please refer me: sam@example.com' });
+    expect(held!.referral).toMatchObject({ referrerId: second.id, status: 'pending', passedOnAt: null });
+    expect(held!.referral!.respondBy).not.toBeNull();
+  });
+
+  it('an answered referral has no deadline', async () => {
+    const company = await w.company();
+    const referrer = await w.referrer('Rita Ref', company.name);
+    const seeker = await w.user('Sam Seeker');
+    const requestId = await w.ask(seeker, company.name);
+    const referral = (await w.current(requestId))!;
+    await changeReferralStatus(w.database.db, w.deps, referrer, referral.id, { status: 'accepted', feedback: null });
+    const [view] = await list(referrer, 'referrer');
+    expect(view!.referral).toMatchObject({ status: 'accepted', respondBy: null, passedOnAt: null });
   });
 
   it('pages newest first by the before cursor and the limit', async () => {

@@ -123,14 +123,19 @@ export async function createReferralRequest(
   if (deps.jobs && !cachedJob) {
     deps.jobs.readLater(input.jobUrl, (snapshot) => updateRequestJob(db, created.id, snapshot));
   }
-  const view = await findRequestView(db, created.id);
+  const view = await findRequestView(db, created.id, deps.responseMs);
   if (!view) throw new Error(`referral request ${created.id} vanished right after its insert`);
   return { ...view, noReferrers: created.noReferrers };
 }
 
-export async function listRequests(db: Db, user: UserRow, query: ListQuery): Promise<ReferralRequest[]> {
+export async function listRequests(
+  db: Db,
+  deps: Pick<ReferralDeps, 'responseMs'>,
+  user: UserRow,
+  query: ListQuery,
+): Promise<ReferralRequest[]> {
   const page = { limit: query.limit, before: query.before };
-  return listRequestViews(db, query.role ?? 'seeker', user.id, page);
+  return listRequestViews(db, query.role ?? 'seeker', user.id, page, deps.responseMs);
 }
 
 const VERB: Record<ReferralStatus, string> = {

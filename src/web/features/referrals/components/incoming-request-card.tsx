@@ -1,11 +1,11 @@
 import { type ReferralRequest } from '@shared/referrals';
-import { Calendar, FileText, Star, UserRound } from 'lucide-react';
+import { Calendar, Clock, FileText, Forward, Star, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { formatRequestDate, isPartnerRequest } from '../utils/referral-display';
+import { formatAnswerBy, formatRequestDate, isLastQuarter, isPartnerRequest, isPassedOn } from '../utils/referral-display';
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
 import { StatusActions } from './status-actions';
 
@@ -20,6 +20,8 @@ export function IncomingRequestCard({
   const titleId = useId();
   const partner = isPartnerRequest(request);
   const name = request.jobSeeker.fullName.trim() || 'Unknown User';
+  // A request that passed to another referrer stays as history: who and what, no contact and no actions.
+  const passedOn = isPassedOn(request);
   return (
     <Card
       role="article"
@@ -34,6 +36,7 @@ export function IncomingRequestCard({
         request={request}
         titleId={titleId}
         level="h4"
+        status={passedOn ? 'passed_on' : undefined}
         companyFallback="Unknown Company"
         companyExtra={
           partner && (
@@ -60,6 +63,15 @@ export function IncomingRequestCard({
             </p>
           </div>
         </div>
+        {request.referral?.respondBy && (
+          <AnswerBy respondBy={request.referral.respondBy} assignedAt={request.referral.createdAt} />
+        )}
+        {passedOn && request.referral?.passedOnAt && (
+          <p className="text-muted-foreground flex items-center gap-1.5">
+            <Forward className="size-4" aria-hidden="true" />
+            Passed on to another referrer on {formatRequestDate(request.referral.passedOnAt)}.
+          </p>
+        )}
         {request.message && (
           <div className="bg-muted/50 rounded-md p-3">
             <p className="font-medium">Message from applicant:</p>
@@ -81,18 +93,39 @@ export function IncomingRequestCard({
               </a>
             </Button>
           )}
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => onViewProfile(request.jobSeeker.id)}
-          >
-            <UserRound aria-hidden="true" />
-            View Profile
-          </Button>
+          {!passedOn && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => onViewProfile(request.jobSeeker.id)}
+            >
+              <UserRound aria-hidden="true" />
+              View Profile
+            </Button>
+          )}
         </div>
-        <StatusActions request={request} />
+        {!passedOn && <StatusActions request={request} />}
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Answer by Thu 3 Dec, 14:00' in the reader's own time; amber in the last quarter of the time to answer. */
+function AnswerBy({ respondBy, assignedAt }: { respondBy: string; assignedAt: string }) {
+  const late = isLastQuarter(assignedAt, respondBy, new Date());
+  return (
+    <p
+      data-late={late || undefined}
+      className={cn(
+        'flex w-fit items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium',
+        late
+          ? 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100'
+          : 'bg-muted text-muted-foreground',
+      )}
+    >
+      <Clock className="size-3.5" aria-hidden="true" />
+      Answer by {formatAnswerBy(respondBy)}
+    </p>
   );
 }

@@ -19,12 +19,15 @@ export function RequestCardHeader({
   level,
   companyFallback,
   companyExtra,
+  status,
 }: {
   request: ReferralRequest;
   titleId: string;
   level: 'h3' | 'h4';
   companyFallback: string;
   companyExtra?: ReactNode;
+  /** What the badge says when it is not the request's status ('passed_on' on a referrer's history). */
+  status?: string;
 }) {
   const Title = level;
   return (
@@ -40,7 +43,7 @@ export function RequestCardHeader({
         </p>
         <RequestJobLine job={request.job} />
       </div>
-      <StatusBadge status={displayStatus(request)} />
+      <StatusBadge status={status ?? displayStatus(request)} />
     </CardHeader>
   );
 }

@@ -11,6 +11,7 @@ const STYLE: Record<string, string> = {
   Unsuccessful: 'bg-slate-200 text-slate-900 dark:bg-slate-800 dark:text-slate-100',
   Expired: 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
   Withdrawn: 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
+  'Passed on': 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
   'Posting closed': 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
 };
 

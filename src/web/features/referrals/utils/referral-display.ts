@@ -9,6 +9,18 @@ export function formatRequestDate(iso: string): string {
   return format(new Date(iso), 'MMM d, yyyy');
 }
 
+/** A deadline in the reader's own time: 'Thu 3 Dec, 14:00'. */
+export function formatAnswerBy(iso: string): string {
+  return format(new Date(iso), 'EEE d MMM, HH:mm');
+}
+
+/** Whether `now` is in the last quarter of the time from `start` to `end`, or past it. */
+export function isLastQuarter(start: string, end: string, now: Date): boolean {
+  const from = new Date(start).getTime();
+  const to = new Date(end).getTime();
+  return now.getTime() >= to - (to - from) / 4;
+}
+
 /** Spec section 2: the partner company (id 4), also recognised by its host in the job URL. */
 export function isPartnerRequest(request: Pick<ReferralRequest, 'companyId' | 'company' | 'jobUrl'>) {
   return (
@@ -27,7 +39,7 @@ export function truncateUrl(url: string, max = JOB_URL_DISPLAY_MAX): string {
 }
 
 export type RequestGroupKey =
-  'pending' | 'accepted' | 'declined' | 'submitted' | 'successful' | 'unsuccessful';
+  'pending' | 'accepted' | 'declined' | 'submitted' | 'successful' | 'unsuccessful' | 'closed';
 
 export const REQUEST_GROUPS: readonly { key: RequestGroupKey; title: string }[] = [
   { key: 'pending', title: 'Pending Review' },
@@ -36,12 +48,22 @@ export const REQUEST_GROUPS: readonly { key: RequestGroupKey; title: string }[] 
   { key: 'submitted', title: 'Submitted Referrals' },
   { key: 'successful', title: 'Successful Referrals' },
   { key: 'unsuccessful', title: 'Unsuccessful Referrals' },
+  // Not in the spec: what left the referrer without their answer (passed on, withdrawn, posting closed).
+  { key: 'closed', title: 'Passed On or Closed' },
 ];
+
+/** A referrer's card for a request that has since passed to someone else; their own declines excepted. */
+export function isPassedOn(request: Pick<ReferralRequest, 'referral'>): boolean {
+  return request.referral?.passedOnAt != null && request.referral.status !== 'declined';
+}
+
+const CLOSED_STATUSES: readonly string[] = ['expired', 'withdrawn', 'job_closed'];
 
 /** Older data may say approved or rejected: they count as accepted and declined (spec section 2). */
 function groupOf(status: string): RequestGroupKey | undefined {
   if (status === 'approved') return 'accepted';
   if (status === 'rejected') return 'declined';
+  if (CLOSED_STATUSES.includes(status)) return 'closed';
   return REQUEST_GROUPS.find((g) => g.key === status)?.key;
 }
 
@@ -53,9 +75,10 @@ export function groupRequests(requests: readonly ReferralRequest[]) {
     submitted: [],
     successful: [],
     unsuccessful: [],
+    closed: [],
   };
   for (const request of requests) {
-    const key = groupOf(displayStatus(request));
+    const key = isPassedOn(request) ? 'closed' : groupOf(displayStatus(request));
     if (key) groups[key].push(request);
   }
   return groups;
