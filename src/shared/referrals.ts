@@ -75,6 +75,19 @@ export const ReferralHandoffSchema = z.object({
 });
 export type ReferralHandoff = z.infer<typeof ReferralHandoffSchema>;
 
+/**
+ * One step of a request's life (docs/decisions/034-request-timeline.md): asked for, given to a referrer,
+ * each status the referral took with its own note, or passed on without an answer. A referrer's timeline
+ * holds only their own referral; a seeker's names each referrer by first name.
+ */
+export const TimelineEntrySchema = z.object({
+  kind: z.union([z.enum(['requested', 'assigned', 'passed_on']), ReferralStatusSchema]),
+  at: z.iso.datetime({ offset: true }),
+  referrerFirstName: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+
 export const ReferralRequestSchema = z.object({
   id: z.number().int(),
   jobSeekerId: z.number().int(),
@@ -109,6 +122,8 @@ export const ReferralRequestSchema = z.object({
   }).nullable(),
   /** Earlier referrers, oldest first; in the seeker's list only (the referrer's list answers []). */
   handoffs: z.array(ReferralHandoffSchema).default([]),
+  /** The request's life so far, oldest first. */
+  timeline: z.array(TimelineEntrySchema).default([]),
 });
 export type ReferralRequest = z.infer<typeof ReferralRequestSchema>;
 export const ReferralRequestListSchema = z.array(ReferralRequestSchema);

@@ -1,26 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../lib/project-root.js';
-
-const migrations = path.join(projectRoot, 'drizzle');
-
-/** The migrations folder as it was before `tag`: the same files, the journal cut there. */
-function folderBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(migrations, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 0) throw new Error(`no migration ${tag}`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return dir;
-}
+import { folderBefore, migrations } from '../testing/migrations-before.js';
 
 /** Migration 0011 on data written before it: owners for queued mail, private request names, one key per posting. */
 describe('migration 0011 on existing data', () => {

@@ -346,6 +346,25 @@ export const referrals = pgTable(
   ],
 );
 
+/**
+ * Every status a referral took, with the note given with it (docs/decisions/034-request-timeline.md): the
+ * timeline both cards show. `referrals.feedback` keeps only the latest note; nothing here is overwritten.
+ */
+export const referralStatusChanges = pgTable(
+  'referral_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A page of cards reads the changes of its referrals, in order.
+  (t) => [index('referral_status_changes_referral_idx').on(t.referralId, t.id)],
+);
+
 /** A user's choices about how we reach them; no row means every default (mail on). */
 export const userSettings = pgTable('user_settings', {
   userId: integer('user_id')

@@ -32,6 +32,7 @@ export function aRequest(id: number, overrides: Partial<ReferralRequest> = {}): 
     jobSeeker: { id: 20, fullName: 'Grace Hopper', email: 'grace@example.com', profilePicture: null },
     referral: null,
     handoffs: [],
+    timeline: [],
     ...overrides,
   };
 }

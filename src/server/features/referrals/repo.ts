@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, ne, notExists, notInArray, sql } 
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
 import type { JobSnapshot, ReferralCompany } from './ports.js';
+import { recordStatusChange } from './timeline/timeline-repo.js';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 export type ReferralRequestRow = typeof referralRequests.$inferSelect;
@@ -204,7 +205,10 @@ export interface Move {
   feedback: string | null;
 }
 
-/** Moves the referral only if it is still in `from`: of two racing changes, one wins. */
+/**
+ * Moves the referral only if it is still in `from`: of two racing changes, one wins. The move and its note
+ * join the timeline; `feedback` keeps the latest note given.
+ */
 export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | undefined> {
   const [row] = await tx
     .update(referrals)
@@ -223,6 +227,14 @@ export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | un
       ),
     )
     .returning();
+  if (row) {
+    await recordStatusChange(tx, {
+      referralId: row.id,
+      status: move.to,
+      note: move.feedback,
+      at: row.updatedAt,
+    });
+  }
   return row;
 }
 

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { companies, referralRequests, referrals, users } from '../../../db/schema.js';
 import type { ReferralRow } from '../repo.js';
+import { recordStatusChange } from '../timeline/timeline-repo.js';
 
 /** The queries of DESIGN.md "Bounded answers": reminders, expiry, hand-off history. */
 
@@ -29,6 +30,7 @@ export async function expireReferral(tx: Db, id: number, at: Date): Promise<Refe
     .set({ status: 'expired', updatedAt: at })
     .where(and(eq(referrals.id, id), PENDING_CURRENT))
     .returning();
+  if (row) await recordStatusChange(tx, { referralId: row.id, status: 'expired', note: null, at });
   return row;
 }
 
@@ -102,30 +104,6 @@ export async function supersedeReferral(tx: Db, id: number, at: Date): Promise<b
     .where(and(eq(referrals.id, id), isNull(referrals.supersededAt)))
     .returning({ id: referrals.id });
   return rows.length > 0;
-}
-
-export interface HandoffRow {
-  requestId: number;
-  referrerName: string;
-  status: string;
-  at: Date;
-}
-
-/** The earlier referrers of these requests, oldest hand-off first. */
-export async function listHandoffs(db: Db, requestIds: number[]): Promise<HandoffRow[]> {
-  if (requestIds.length === 0) return [];
-  const rows = await db
-    .select({
-      requestId: referrals.requestId,
-      referrerName: users.fullName,
-      status: referrals.status,
-      at: referrals.supersededAt,
-    })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.referrerId))
-    .where(and(inArray(referrals.requestId, requestIds), isNotNull(referrals.supersededAt)))
-    .orderBy(asc(referrals.supersededAt), asc(referrals.id));
-  return rows.flatMap((r) => (r.at ? [{ ...r, at: r.at }] : []));
 }
 
 /** For notifications: the seeker's name, position and company of a request. */

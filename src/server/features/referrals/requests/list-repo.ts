@@ -3,11 +3,17 @@ import { alias } from 'drizzle-orm/pg-core';
 import { JobStatusSchema } from '../../../../shared/jobs.js';
 import { firstNameOf } from '../../../../shared/names.js';
 import { ReferralStatusSchema } from '../../../../shared/referral-status.js';
-import { type Referral, type ReferralHandoff, type ReferralRequest } from '../../../../shared/referrals.js';
+import {
+  type Referral,
+  type ReferralHandoff,
+  type ReferralRequest,
+  type TimelineEntry,
+} from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
-import { listHandoffs } from '../handoffs/handoff-repo.js';
+import { timelinesByRequest } from '../timeline/timeline.js';
+import { listTimelineRows, type TimelineRow } from '../timeline/timeline-repo.js';
 import type { ReferralRow } from '../repo.js';
 
 const referrerUsers = alias(users, 'referrer_users');
@@ -105,9 +111,38 @@ export async function listRequestViews(
     page.before === undefined
       ? await firstPages[role](db).execute({ userId, limit: page.limit })
       : await requestListQuery(db, role, userId, page);
-  // A referrer learns nothing of the request's other referrers; the seeker sees who passed it on.
-  const handoffs = role === 'seeker' ? await handoffsByRequest(db, rows) : new Map();
-  return rows.map((row) => toRequestDto(row, handoffs.get(row.request.id) ?? [], role, responseMs));
+  return withHistory(db, rows, role, userId, responseMs);
+}
+
+/**
+ * The rows as cards, each with its timeline and, for the seeker, its hand-offs, from one more query. A
+ * referrer learns nothing of the request's other referrers; the seeker sees who passed it on.
+ */
+async function withHistory(
+  db: Db,
+  rows: RequestViewRow[],
+  role: 'seeker' | 'referrer',
+  userId: number,
+  responseMs: number,
+): Promise<ReferralRequest[]> {
+  const history = await listTimelineRows(
+    db,
+    rows.map((r) => r.request.id),
+    role === 'referrer' ? userId : undefined,
+  );
+  const timelines = timelinesByRequest(
+    rows.map((r) => r.request),
+    history,
+  );
+  const handoffs = role === 'seeker' ? handoffsByRequest(history) : new Map<number, ReferralHandoff[]>();
+  return rows.map((row) =>
+    toRequestDto(row, {
+      handoffs: handoffs.get(row.request.id) ?? [],
+      timeline: timelines.get(row.request.id) ?? [],
+      viewer: role,
+      responseMs,
+    }),
+  );
 }
 
 // The lists' first pages are what the dashboards and their polls ask for.
@@ -127,25 +162,31 @@ const firstPages = {
 export async function findRequestView(
   db: Db,
   requestId: number,
+  seekerId: number,
   responseMs: number,
 ): Promise<ReferralRequest | undefined> {
-  const [row] = await selectRequestViews(db, false, eq(referralRequests.id, requestId));
-  if (!row) return undefined;
-  return toRequestDto(row, (await handoffsByRequest(db, [row])).get(requestId) ?? [], 'seeker', responseMs);
+  const rows = await selectRequestViews(db, false, eq(referralRequests.id, requestId));
+  const [view] = await withHistory(db, rows, 'seeker', seekerId, responseMs);
+  return view;
 }
 
-async function handoffsByRequest(db: Db, rows: RequestViewRow[]): Promise<Map<number, ReferralHandoff[]>> {
+/** Earlier referrers of each request, oldest first, from its timeline rows. */
+function handoffsByRequest(history: readonly TimelineRow[]): Map<number, ReferralHandoff[]> {
   const byRequest = new Map<number, ReferralHandoff[]>();
-  const history = await listHandoffs(
-    db,
-    rows.map((r) => r.request.id),
-  );
-  for (const h of history) {
+  const seen = new Set<number>();
+  const left = history
+    .filter((h): h is TimelineRow & { supersededAt: Date } => {
+      if (h.supersededAt === null || seen.has(h.referralId)) return false;
+      seen.add(h.referralId);
+      return true;
+    })
+    .sort((a, b) => a.supersededAt.getTime() - b.supersededAt.getTime() || a.referralId - b.referralId);
+  for (const h of left) {
     const list = byRequest.get(h.requestId) ?? [];
     list.push({
       referrerFirstName: firstNameOf(h.referrerName),
       outcome: h.status === 'declined' ? 'declined' : 'expired',
-      at: h.at.toISOString(),
+      at: h.supersededAt.toISOString(),
     });
     byRequest.set(h.requestId, list);
   }
@@ -167,9 +208,17 @@ export function toReferralDto(row: ReferralRow): Referral {
 
 function toRequestDto(
   row: RequestViewRow,
-  handoffs: ReferralHandoff[],
-  viewer: 'seeker' | 'referrer',
-  responseMs: number,
+  {
+    handoffs,
+    timeline,
+    viewer,
+    responseMs,
+  }: {
+    handoffs: ReferralHandoff[];
+    timeline: TimelineEntry[];
+    viewer: 'seeker' | 'referrer';
+    responseMs: number;
+  },
 ): ReferralRequest {
   const { request, referral } = row;
   // A referrer the request passed on from keeps the card as history, but not the applicant's contact,
@@ -206,5 +255,6 @@ function toRequestDto(
       passedOnAt: referral.supersededAt?.toISOString() ?? null,
     },
     handoffs,
+    timeline,
   };
 }

@@ -61,8 +61,8 @@ describe('request lists', () => {
       company: { id: company.id, name: company.name, isPartner: false },
       jobSeeker: { id: seeker.id, fullName: 'Sam Seeker', email: seeker.email, profilePicture: null },
     });
-    expect(await findRequestView(w.database.db, older, w.deps.responseMs)).toEqual(bottom);
-    expect(await findRequestView(w.database.db, 9_999_999, w.deps.responseMs)).toBeUndefined();
+    expect(await findRequestView(w.database.db, older, seeker.id, w.deps.responseMs)).toEqual(bottom);
+    expect(await findRequestView(w.database.db, 9_999_999, seeker.id, w.deps.responseMs)).toBeUndefined();
 
     // The referrer keeps the declined card as history, without the applicant's resume; the next holds it.
     const [resume] = await w.database.db
@@ -126,7 +126,10 @@ describe('request lists', () => {
     const seeker = await w.user('Sam Seeker');
     const requestId = await w.ask(seeker, company.name);
     const referral = (await w.current(requestId))!;
-    await changeReferralStatus(w.database.db, w.deps, referrer, referral.id, { status: 'accepted', feedback: null });
+    await changeReferralStatus(w.database.db, w.deps, referrer, referral.id, {
+      status: 'accepted',
+      feedback: null,
+    });
     const [view] = await list(referrer, 'referrer');
     expect(view!.referral).toMatchObject({ status: 'accepted', respondBy: null, passedOnAt: null });
   });

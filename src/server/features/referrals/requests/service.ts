@@ -123,7 +123,7 @@ export async function createReferralRequest(
   if (deps.jobs && !cachedJob) {
     deps.jobs.readLater(input.jobUrl, (snapshot) => updateRequestJob(db, created.id, snapshot));
   }
-  const view = await findRequestView(db, created.id, deps.responseMs);
+  const view = await findRequestView(db, created.id, seeker.id, deps.responseMs);
   if (!view) throw new Error(`referral request ${created.id} vanished right after its insert`);
   return { ...view, noReferrers: created.noReferrers };
 }

@@ -7,6 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { formatAnswerBy, formatRequestDate, isLastQuarter, isPartnerRequest, isPassedOn } from '../utils/referral-display';
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
+import { RequestTimeline } from './request-timeline';
 import { StatusActions } from './status-actions';
 
 /** A request assigned to the referrer (spec section 2, 'Request card (referrer side)'). */
@@ -83,6 +84,7 @@ export function IncomingRequestCard({
             <span className="text-foreground font-medium">Your feedback:</span> {request.referral.feedback}
           </p>
         )}
+        <RequestTimeline timeline={request.timeline} viewer="referrer" />
         <div className="flex flex-wrap gap-2">
           <JobPostingLink url={request.jobUrl} />
           {request.resumeLink && (

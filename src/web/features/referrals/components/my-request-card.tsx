@@ -6,6 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { companyNameOf, formatRequestDate } from '../utils/referral-display';
 import { CompanyStatsLine } from './company-stats-line';
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
+import { RequestTimeline } from './request-timeline';
 
 /** One of the seeker's own requests (My Requests tab). */
 export function MyRequestCard({ request }: { request: ReferralRequest }) {
@@ -43,6 +44,7 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
           </div>
         )}
         {request.handoffs.length > 0 && <HandoffHistory request={request} />}
+        <RequestTimeline timeline={request.timeline} viewer="seeker" />
         <JobPostingLink url={request.jobUrl} className="justify-self-start" />
       </CardContent>
     </Card>

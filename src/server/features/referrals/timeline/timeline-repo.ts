@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { referralStatusChanges, referrals, users } from '../../../db/schema.js';
+
+/** One status a referral took, with the note given with it; written in the transaction of the change. */
+export async function recordStatusChange(
+  tx: Db,
+  change: { referralId: number; status: string; note: string | null; at: Date },
+): Promise<void> {
+  await tx.insert(referralStatusChanges).values(change);
+}
+
+export interface TimelineRow {
+  requestId: number;
+  referralId: number;
+  referrerId: number;
+  referrerName: string;
+  assignedAt: Date;
+  supersededAt: Date | null;
+  /** The referral's status now: a referral passed on without an answer is still pending or accepted. */
+  status: string;
+  change: { status: string; note: string | null; at: Date } | null;
+}
+
+/**
+ * Every referral of these requests (or only `referrerId`'s), with each status change, in order; one query
+ * through referrals_request_idx and referral_status_changes_referral_idx.
+ */
+export async function listTimelineRows(
+  db: Db,
+  requestIds: number[],
+  referrerId?: number,
+): Promise<TimelineRow[]> {
+  if (requestIds.length === 0) return [];
+  const rows = await db
+    .select({
+      requestId: referrals.requestId,
+      referralId: referrals.id,
+      referrerId: referrals.referrerId,
+      referrerName: users.fullName,
+      assignedAt: referrals.createdAt,
+      supersededAt: referrals.supersededAt,
+      status: referrals.status,
+      changeId: referralStatusChanges.id,
+      changeStatus: referralStatusChanges.status,
+      changeNote: referralStatusChanges.note,
+      changeAt: referralStatusChanges.at,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referrerId))
+    .leftJoin(referralStatusChanges, eq(referralStatusChanges.referralId, referrals.id))
+    .where(
+      and(
+        inArray(referrals.requestId, requestIds),
+        referrerId === undefined ? undefined : eq(referrals.referrerId, referrerId),
+      ),
+    )
+    .orderBy(asc(referrals.id), sql`${referralStatusChanges.id} asc nulls first`);
+  return rows.map(({ changeId, changeStatus, changeNote, changeAt, ...row }) => ({
+    ...row,
+    change:
+      changeId !== null && changeStatus !== null && changeAt !== null
+        ? { status: changeStatus, note: changeNote, at: changeAt }
+        : null,
+  }));
+}

@@ -1,0 +1,63 @@
+import { firstNameOf } from '../../../../shared/names.js';
+import { OPEN_REFERRAL_STATUSES, ReferralStatusSchema } from '../../../../shared/referral-status.js';
+import type { TimelineEntry } from '../../../../shared/referrals.js';
+import type { TimelineRow } from './timeline-repo.js';
+
+/**
+ * A request's timeline from its rows (docs/decisions/034-request-timeline.md): requested, then for each
+ * referral in turn its assignment, every status it took with that step's note, and 'passed_on' when it
+ * left its referrer without an answer of theirs (they closed their account, or were blocked). Declines
+ * and expiries are hand-offs already: the next 'assigned' says where the request went.
+ */
+export function buildTimeline(requestedAt: Date, rows: readonly TimelineRow[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    { kind: 'requested', at: requestedAt.toISOString(), referrerFirstName: null, note: null },
+  ];
+  let last: TimelineRow | undefined;
+  const closeReferral = (row: TimelineRow | undefined) => {
+    if (
+      row?.supersededAt &&
+      OPEN_REFERRAL_STATUSES.includes(ReferralStatusSchema.catch('pending').parse(row.status))
+    ) {
+      entries.push({
+        kind: 'passed_on',
+        at: row.supersededAt.toISOString(),
+        referrerFirstName: firstNameOf(row.referrerName),
+        note: null,
+      });
+    }
+  };
+  for (const row of rows) {
+    const referrerFirstName = firstNameOf(row.referrerName);
+    if (row.referralId !== last?.referralId) {
+      closeReferral(last);
+      entries.push({ kind: 'assigned', at: row.assignedAt.toISOString(), referrerFirstName, note: null });
+    }
+    last = row;
+    const status = row.change && ReferralStatusSchema.safeParse(row.change.status);
+    if (row.change && status?.success) {
+      entries.push({
+        kind: status.data,
+        at: row.change.at.toISOString(),
+        referrerFirstName,
+        note: row.change.note,
+      });
+    }
+  }
+  closeReferral(last);
+  return entries;
+}
+
+/** The timelines of a page of requests, by request id. */
+export function timelinesByRequest(
+  requests: readonly { id: number; createdAt: Date }[],
+  rows: readonly TimelineRow[],
+): Map<number, TimelineEntry[]> {
+  const byRequest = new Map<number, TimelineRow[]>();
+  for (const row of rows) {
+    const list = byRequest.get(row.requestId) ?? [];
+    list.push(row);
+    byRequest.set(row.requestId, list);
+  }
+  return new Map(requests.map((r) => [r.id, buildTimeline(r.createdAt, byRequest.get(r.id) ?? [])]));
+}
