@@ -46,10 +46,13 @@ export function createHostPacer(options: {
     const soonest = Math.min(...waiting.map((w) => dueAt(w.host)));
     if (wake && wake.at <= soonest) return;
     if (wake) clearTimeout(wake.timer);
-    const timer = setTimeout(() => {
-      wake = undefined;
-      pump();
-    }, Math.max(0, soonest - now()));
+    const timer = setTimeout(
+      () => {
+        wake = undefined;
+        pump();
+      },
+      Math.max(0, soonest - now()),
+    );
     // Waiting tasks alone must not keep a process alive.
     timer.unref();
     wake = { timer, at: soonest };

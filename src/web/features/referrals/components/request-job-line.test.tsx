@@ -16,6 +16,7 @@ const read = aRequest(3, {
     location: 'Zurich, Switzerland',
     status: 'open',
     checkedAt: '2025-01-05T12:00:00.000Z',
+    unreachableSince: null,
   },
 });
 
