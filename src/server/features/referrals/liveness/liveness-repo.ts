@@ -13,10 +13,21 @@ export interface DueCheck {
   jobUrl: string;
 }
 
+/** Up to `limit` open requests whose posting is due at `now`, soonest first, locked, skipping locked ones. */
+export function dueChecksQuery(tx: Db, now: Date, limit: number) {
+  return tx
+    .select({ id: referralRequests.id })
+    .from(referralRequests)
+    .where(and(OPEN_REQUEST, lte(referralRequests.jobNextCheckAt, now)))
+    .orderBy(asc(referralRequests.jobNextCheckAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
 /**
- * Up to `limit` open requests whose posting is due for a reading at `now`, soonest first, claimed by moving
- * their next reading an interval on (less up to a tenth, so requests due together drift apart). SKIP
- * LOCKED: another instance's claim of a row makes this one take the next, so each row is read once.
+ * Claims the due rows (dueChecksQuery) by moving their next reading an interval on (less up to a tenth, so
+ * requests due together drift apart). SKIP LOCKED: another instance's claim of a row makes this one take
+ * the next, so each row is read once.
  */
 export async function claimDueChecks(
   tx: Db,
@@ -25,19 +36,17 @@ export async function claimDueChecks(
   limit: number,
 ): Promise<DueCheck[]> {
   const at = now.toISOString();
-  const due = tx
-    .select({ id: referralRequests.id })
-    .from(referralRequests)
-    .where(and(OPEN_REQUEST, lte(referralRequests.jobNextCheckAt, now)))
-    .orderBy(asc(referralRequests.jobNextCheckAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
   return tx
     .update(referralRequests)
     .set({
       jobNextCheckAt: sql`${at}::timestamptz + (${intervalMs}::double precision * (0.9 + random() / 10)) * interval '1 millisecond'`,
     })
-    .where(and(inArray(referralRequests.id, due), lte(referralRequests.jobNextCheckAt, now)))
+    .where(
+      and(
+        inArray(referralRequests.id, dueChecksQuery(tx, now, limit)),
+        lte(referralRequests.jobNextCheckAt, now),
+      ),
+    )
     .returning({ id: referralRequests.id, jobUrl: referralRequests.jobUrl });
 }
 
