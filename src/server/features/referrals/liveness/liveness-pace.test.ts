@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seekerList, requestStatus } from '../../../testing/handoff-fixtures.js';
+import { requestStatus, seekerList } from '../../../testing/handoff-fixtures.js';
 import {
   askFor,
   greenhousePosting,
@@ -7,7 +7,7 @@ import {
   startPostingServers,
   type PostingServers,
 } from '../../../testing/liveness-fixtures.js';
-import { createTestApp, type SignedIn, testDatabases, type TestApp } from '../../../testing/test-app.js';
+import { createTestApp, type SignedIn, testDatabases } from '../../../testing/test-app.js';
 import { runLivenessSweep } from './liveness-sweep.js';
 
 const DAY = 86_400_000;
