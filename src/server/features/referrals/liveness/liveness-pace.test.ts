@@ -68,8 +68,9 @@ describe.each(testDatabases)('job liveness, its pace and its instances (%s)', (k
       for (const host of postings.hosts) {
         const times = postings.arrivals.filter((a) => a.host === host).map((a) => a.at);
         expect(times).toHaveLength(PER_HOST);
-        // Timers may fire a few milliseconds early against the server's clock; never a whole reading early.
-        for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
+        // The pacer spaces the starts by a second; a busy event loop may delay one request's arrival more than
+        // the next one's, so the server may see a little less. Unpaced, both would arrive together.
+        for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(750);
       }
     } finally {
       await t.close();
