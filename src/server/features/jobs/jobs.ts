@@ -49,7 +49,8 @@ export function createJobs(
        */
       check: async (jobUrl: string, signal?: AbortSignal): Promise<Reading | undefined> => {
         const url = parseJobUrl(jobUrl);
-        if (!url) return undefined;
+        // JOB_FETCH=off reads nothing: an unknown answer would count towards asking the seeker.
+        if (!url || config.jobs.fetch === 'off') return undefined;
         return pacer
           .run(firstHostOf(url, config.jobs), () => previewer.read(url), signal)
           .catch(() => undefined);
