@@ -49,6 +49,8 @@ export interface AppDeps {
   now?: () => Date;
   /** False: no referral sweep timer (tests that drive runReferralSweep themselves). */
   referralSweep?: boolean;
+  /** False: no job liveness timer (tests that drive runLivenessSweep themselves). */
+  livenessSweep?: boolean;
   /** The PostgreSQL pool's numbers, for the metrics. */
   poolStats?: () => PoolStats;
   /** Hears every route as it is registered (the authorisation matrix and the fuzzer learn the routes). */
@@ -114,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sendMail: mail.send,
     now: deps.now,
     sweep: deps.referralSweep,
+    livenessSweep: deps.livenessSweep,
     logger: app.log,
   });
   const profile = createProfile(config, {

@@ -103,6 +103,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REFERRAL_MAX_HANDOFFS: 'x' })).toThrow(/REFERRAL_MAX_HANDOFFS/);
   });
 
+  it('re-checks job postings every JOB_CHECK_INTERVAL: 24h by default, down to one second', () => {
+    expect(loadConfig({}).jobCheckIntervalMs).toBe(24 * 3_600_000);
+    expect(loadConfig({ JOB_CHECK_INTERVAL: '3s' }).jobCheckIntervalMs).toBe(3000);
+    expect(loadConfig({ JOB_CHECK_INTERVAL: '12h' }).jobCheckIntervalMs).toBe(12 * 3_600_000);
+    for (const bad of ['0s', '500ms', 'daily', '1.5h']) {
+      expect(() => loadConfig({ JOB_CHECK_INTERVAL: bad })).toThrow(
+        /^Invalid configuration: JOB_CHECK_INTERVAL must be a duration such as 90s, 30m, 12h or 5d/,
+      );
+    }
+  });
+
   it('shares limits through REDIS_URL only when it is a redis URL', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');

@@ -171,6 +171,8 @@ const ConfigSchema = z
     LEVER_API_URL: apiOrigin('https://api.lever.co'),
     ASHBY_API_URL: apiOrigin('https://api.ashbyhq.com'),
     WORKABLE_API_URL: apiOrigin('https://apply.workable.com'),
+    /** How often the liveness sweep re-reads each open request's posting (docs/decisions/032-job-postings.md). */
+    JOB_CHECK_INTERVAL: duration.default(DURATION_UNITS.d),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -254,6 +256,7 @@ const ConfigSchema = z
       ashbyApiUrl: e.ASHBY_API_URL,
       workableApiUrl: e.WORKABLE_API_URL,
     },
+    jobCheckIntervalMs: e.JOB_CHECK_INTERVAL,
     /** Undefined means analytics are off: nothing is sent and the CSP allows no analytics host. */
     analytics: e.ANALYTICS_PLAUSIBLE_DOMAIN
       ? {

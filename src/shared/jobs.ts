@@ -8,6 +8,11 @@ export const JOB_URL_INVALID_MESSAGE =
 /** Shown under the job URL when the preview says the posting is gone; the seeker may still send. */
 export const JOB_CLOSED_MESSAGE = 'This posting seems to be closed.';
 
+/** After this many days of nothing but unknown readings, the seeker is asked (the liveness sweep, once). */
+export const JOB_UNREACHABLE_DAYS = 7;
+/** The seeker's card says so while it lasts. */
+export const JOB_UNREACHABLE_MESSAGE = `We could not check this posting for ${JOB_UNREACHABLE_DAYS} days. Is it still open?`;
+
 export const JOB_STATUSES = ['open', 'closed', 'unknown'] as const;
 export const JobStatusSchema = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof JobStatusSchema>;
@@ -33,6 +38,8 @@ export const RequestJobSchema = z.object({
   location: z.string().nullable(),
   status: JobStatusSchema,
   checkedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Since when every reading said unknown, once that has lasted JOB_UNREACHABLE_DAYS; null otherwise. */
+  unreachableSince: z.iso.datetime({ offset: true }).nullable(),
 });
 export type RequestJob = z.infer<typeof RequestJobSchema>;
 

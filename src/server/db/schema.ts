@@ -285,6 +285,11 @@ export const referralRequests = pgTable(
     jobStatus: text('job_status').notNull().default('unknown'),
     jobSource: text('job_source'),
     jobCheckedAt: timestamp('job_checked_at', { withTimezone: true }),
+    // The liveness sweep (docs/decisions/032-job-postings.md): when it reads the posting next, since when
+    // every reading said unknown (null after any open or closed answer), and when the seeker was told so.
+    jobNextCheckAt: timestamp('job_next_check_at', { withTimezone: true }),
+    jobUnknownSince: timestamp('job_unknown_since', { withTimezone: true }),
+    jobUnknownFlaggedAt: timestamp('job_unknown_flagged_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -301,6 +306,10 @@ export const referralRequests = pgTable(
     index('referral_requests_company_pending_idx')
       .on(t.companyId, t.id)
       .where(sql`${t.status} = 'pending'`),
+    // The liveness sweep's claim: open requests whose posting is due for a reading, soonest first.
+    index('referral_requests_job_next_check_idx')
+      .on(t.jobNextCheckAt)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
   ],
 );
 

@@ -50,6 +50,7 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
       referralResponseMs: 48 * 3600_000,
       requestsPerDay: 1000,
       referralSweepIntervalMs: 60_000,
+      jobCheckIntervalMs: 24 * 3600_000,
       sessionSecret: 'referral-world',
     },
     {

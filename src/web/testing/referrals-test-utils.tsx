@@ -27,7 +27,7 @@ export function aRequest(id: number, overrides: Partial<ReferralRequest> = {}): 
     resumeLink: null,
     createdAt: at,
     updatedAt: at,
-    job: { title: null, location: null, status: 'unknown', checkedAt: null },
+    job: { title: null, location: null, status: 'unknown', checkedAt: null, unreachableSince: null },
     company: { id: 1, name: 'Google', isPartner: false },
     jobSeeker: { id: 20, fullName: 'Grace Hopper', email: 'grace@example.com', profilePicture: null },
     referral: null,

@@ -1,15 +1,20 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { createHostPacer } from '../../lib/host-pacer.js';
 import { createOutboundFetch } from '../../lib/outbound-fetch.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { jobsRoutes } from './routes.js';
-import { createJobPreviewer, parseJobUrl, type JobPreviewer } from './service.js';
+import { createJobPreviewer, firstHostOf, parseJobUrl, type JobPreviewer } from './service.js';
 
 type Reading = Awaited<ReturnType<JobPreviewer['read']>>;
 
+/** The liveness sweep's pace (issue 23): at most 4 readings at once, one a second per host. */
+export const CHECKS_AT_ONCE = 4;
+export const CHECK_GAP_PER_HOST_MS = 1000;
+
 /**
  * Job postings (docs/decisions/032-job-postings.md): read through the one guarded way out, previewed at
- * /api/jobs/preview, and read for new requests without making them wait.
+ * /api/jobs/preview, read for new requests without making them wait, and re-read by the liveness sweep.
  */
 export function createJobs(
   config: Config,
@@ -23,6 +28,7 @@ export function createJobs(
   const previewer = createJobPreviewer({ fetch: jobFetch, apis: config.jobs });
   // Readings of new requests' postings still in flight are finished (or fail) before the database closes.
   const inFlight = new Set<Promise<unknown>>();
+  const pacer = createHostPacer({ concurrency: CHECKS_AT_ONCE, perHostMs: CHECK_GAP_PER_HOST_MS });
   return {
     /** The referrals feature's port: a cached reading now, or a fresh one stored after the commit. */
     postings: {
@@ -36,6 +42,18 @@ export function createJobs(
           .catch((err: unknown) => logger.warn({ err }, 'could not store a job posting reading'))
           .finally(() => inFlight.delete(task));
         inFlight.add(task);
+      },
+      /**
+       * A fresh reading for the liveness sweep, paced; undefined for a URL that cannot be read at all or
+       * when `signal` aborts before its turn.
+       */
+      check: async (jobUrl: string, signal?: AbortSignal): Promise<Reading | undefined> => {
+        const url = parseJobUrl(jobUrl);
+        // JOB_FETCH=off reads nothing: an unknown answer would count towards asking the seeker.
+        if (!url || config.jobs.fetch === 'off') return undefined;
+        return pacer
+          .run(firstHostOf(url, config.jobs), () => previewer.read(url), signal)
+          .catch(() => undefined);
       },
     },
     routes: async (app: FastifyInstance) => {

@@ -93,6 +93,11 @@ export function createJobPreviewer(deps: {
   };
 }
 
+/** The host a reading of `url` asks first: its ATS's API, else the page's own (the sweep paces by it). */
+export function firstHostOf(url: URL, apis: AtsApis): string {
+  return new URL(atsTarget(url, apis)?.apiUrl ?? url.href).host;
+}
+
 /** A job URL the server may try to read: http(s) with a host, fragment dropped. Undefined otherwise. */
 export function parseJobUrl(value: string): URL | undefined {
   try {

@@ -48,6 +48,11 @@ export interface JobPostings {
   cached(jobUrl: string): JobSnapshot | undefined;
   /** Reads the posting in the background and hands it to `store`; the caller does not wait. */
   readLater(jobUrl: string, store: (snapshot: JobSnapshot) => Promise<unknown>): void;
+  /**
+   * Reads the posting afresh for the liveness sweep, paced per host; undefined when it was not read (a URL
+   * that cannot be, or `signal` aborted first).
+   */
+  check(jobUrl: string, signal?: AbortSignal): Promise<JobSnapshot | undefined>;
 }
 
 /** Everything the referral services need besides the database. */
@@ -64,4 +69,6 @@ export interface ReferralDeps {
   responseMs: number;
   /** Reads the posting behind a new request; without it requests keep `unknown`. */
   jobs?: JobPostings;
+  /** JOB_CHECK_INTERVAL in milliseconds: how often the liveness sweep re-reads an open request's posting. */
+  jobCheckMs: number;
 }

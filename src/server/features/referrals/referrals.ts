@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { passOnReferralsOfLeavingReferrer } from './handoffs/leave.js';
 import { startReferralSweep, type SweepTimer } from './handoffs/sweep.js';
+import { startLivenessSweep } from './liveness/liveness-sweep.js';
 import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
 import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
 import { referralRoutes } from './routes.js';
@@ -22,6 +23,8 @@ export interface ReferralCollaborators {
   now?: () => Date;
   /** False: no sweep timer (tests that drive runReferralSweep themselves). */
   sweep?: boolean;
+  /** False: no job liveness timer (tests that drive runLivenessSweep themselves). */
+  livenessSweep?: boolean;
   logger: FastifyBaseLogger;
 }
 
@@ -36,6 +39,7 @@ export type ReferralConfig = Pick<
   | 'referralMaxHandoffs'
   | 'referralResponseMs'
   | 'referralSweepIntervalMs'
+  | 'jobCheckIntervalMs'
   | 'sessionSecret'
 >;
 
@@ -50,6 +54,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     requestsPerDay: config.requestsPerDay,
     maxHandoffs: config.referralMaxHandoffs,
     responseMs: config.referralResponseMs,
+    jobCheckMs: config.jobCheckIntervalMs,
   };
   return {
     deps,
@@ -69,18 +74,20 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         secret: config.sessionSecret,
         now,
       });
-      if (collaborators.sweep === false) return;
-      // Reminders and hand-offs; every instance runs one, rows are claimed.
-      let sweep: SweepTimer | undefined;
+      // Reminders and hand-offs, and the postings' liveness; every instance runs both, rows are claimed.
+      const timers: SweepTimer[] = [];
       app.addHook('onReady', async () => {
-        sweep = startReferralSweep(db, deps, {
-          intervalMs: config.referralSweepIntervalMs,
-          now,
-          log: logger,
-        });
+        if (collaborators.sweep !== false) {
+          timers.push(
+            startReferralSweep(db, deps, { intervalMs: config.referralSweepIntervalMs, now, log: logger }),
+          );
+        }
+        if (collaborators.livenessSweep !== false && deps.jobs) {
+          timers.push(startLivenessSweep(db, deps, { now, log: logger }));
+        }
       });
       app.addHook('onClose', async () => {
-        await sweep?.stop();
+        await Promise.all(timers.map((timer) => timer.stop()));
       });
     },
   };

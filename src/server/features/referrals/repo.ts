@@ -90,7 +90,7 @@ export async function countOpenReferrals(db: Db, referrerIds: number[]): Promise
 
 export type NewRequest = Pick<
   ReferralRequestRow,
-  'jobSeekerId' | 'companyId' | 'position' | 'jobUrl' | 'normalizedJobUrl' | 'message'
+  'jobSeekerId' | 'companyId' | 'position' | 'jobUrl' | 'normalizedJobUrl' | 'message' | 'jobNextCheckAt'
 >;
 
 /** Undefined when the seeker already asked for this posting (the unique index decides, race-free). */
@@ -103,7 +103,7 @@ export async function insertRequest(tx: Db, values: NewRequest): Promise<Referra
   return row;
 }
 
-/** The request's columns for its posting as read. */
+/** A new request's columns for its posting as read. */
 export function jobColumns(snapshot: JobSnapshot) {
   return {
     jobTitle: snapshot.title,
@@ -111,20 +111,36 @@ export function jobColumns(snapshot: JobSnapshot) {
     jobStatus: snapshot.status,
     jobSource: snapshot.source,
     jobCheckedAt: snapshot.checkedAt,
+    jobUnknownSince: snapshot.status === 'unknown' ? snapshot.checkedAt : null,
   };
 }
 
-/** Stores what the posting said, unless a later reading is there already. */
-export async function updateRequestJob(db: Db, requestId: number, snapshot: JobSnapshot): Promise<void> {
-  await db
+/**
+ * Stores what the posting said, unless a later reading is there already. An unknown answer keeps the start
+ * of the unknown run; an open or closed one ends it (and the seeker's flag with it). Answers the stored row's
+ * run, undefined when nothing was stored.
+ */
+export async function updateRequestJob(db: Db, requestId: number, snapshot: JobSnapshot) {
+  const at = snapshot.checkedAt.toISOString();
+  const unknown = snapshot.status === 'unknown';
+  const [row] = await db
     .update(referralRequests)
-    .set(jobColumns(snapshot))
+    .set({
+      ...jobColumns(snapshot),
+      jobUnknownSince: unknown ? sql`coalesce(${referralRequests.jobUnknownSince}, ${at})` : null,
+      ...(unknown ? {} : { jobUnknownFlaggedAt: null }),
+    })
     .where(
       and(
         eq(referralRequests.id, requestId),
-        sql`(${referralRequests.jobCheckedAt} is null or ${referralRequests.jobCheckedAt} <= ${snapshot.checkedAt.toISOString()})`,
+        sql`(${referralRequests.jobCheckedAt} is null or ${referralRequests.jobCheckedAt} <= ${at})`,
       ),
-    );
+    )
+    .returning({
+      unknownSince: referralRequests.jobUnknownSince,
+      flaggedAt: referralRequests.jobUnknownFlaggedAt,
+    });
+  return row;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { describePlans, expectNoFullScan } from '../../../testing/plan-world.js';
+import { dueChecksQuery } from '../liveness/liveness-repo.js';
 import { recentRequestTimes } from './daily-limit.js';
 import { requestListQuery } from './list-repo.js';
 
@@ -31,6 +32,12 @@ describePlans('list query plans', { seekers: 2000, referrers: 200, companies: 13
     const since = new Date(Date.now() - 24 * 3600 * 1000);
     const plan = await world.planOf(recentRequestTimes(world.db, world.firstSeeker + 7, since, 10));
     expect(plan).toMatch(/referral_requests_seeker_created_idx/);
+    expectIndexed(plan);
+  });
+
+  it("claims the postings due for a liveness reading through the open requests' next-check index", async () => {
+    const plan = await world.planOf(dueChecksQuery(world.db, new Date(), 100));
+    expect(plan).toMatch(/referral_requests_job_next_check_idx/);
     expectIndexed(plan);
   });
 });

@@ -240,6 +240,9 @@ function toRequestDto(
       location: request.jobLocation,
       status: JobStatusSchema.catch('unknown').parse(request.jobStatus),
       checkedAt: request.jobCheckedAt?.toISOString() ?? null,
+      // Shown once the seeker was told, so the card and the notification agree.
+      unreachableSince:
+        request.jobUnknownFlaggedAt && request.jobUnknownSince ? request.jobUnknownSince.toISOString() : null,
     },
     company: row.company,
     jobSeeker: passedOn ? { ...row.seeker, email: null } : row.seeker,

@@ -78,7 +78,13 @@ describe.each(testDatabases)('requests remember their posting (%s)', (kind) => {
     // Answered while the posting's server still holds its answer back.
     expect(res.statusCode).toBe(201);
     const created = CreateReferralRequestResultSchema.parse(res.json());
-    expect(created.job).toEqual({ title: null, location: null, status: 'unknown', checkedAt: null });
+    expect(created.job).toEqual({
+      title: null,
+      location: null,
+      status: 'unknown',
+      checkedAt: null,
+      unreachableSince: null,
+    });
     await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
     for (const answer of held.splice(0)) answer();
     await vi.waitFor(async () => {

@@ -102,6 +102,8 @@ export async function createReferralRequest(
         jobUrl: input.jobUrl,
         normalizedJobUrl: normalizeJobUrl(input.jobUrl),
         message: input.message,
+        // Its first reading is the one above or readLater's below; the liveness sweep's comes an interval on.
+        jobNextCheckAt: new Date(Date.now() + deps.jobCheckMs),
         ...(cachedJob && jobColumns(cachedJob)),
       });
       if (!request) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);

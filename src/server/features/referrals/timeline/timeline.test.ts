@@ -74,7 +74,7 @@ describe('the request timeline', () => {
       status: 'accepted',
       change: null,
     });
-    const timeline = buildTimeline(at(0), [
+    const timeline = buildTimeline({ createdAt: at(0), updatedAt: at(3), status: 'pending' }, [
       { ...row(1, 'Rita Ref', 1, at(3)), change: { status: 'accepted', note: 'Sure', at: at(2) } },
       row(2, 'Nina Next', 3, null),
     ]);
@@ -85,5 +85,15 @@ describe('the request timeline', () => {
       ['passed_on', 'Rita', null],
       ['assigned', 'Nina', null],
     ]);
+  });
+
+  it('a request that ended while nobody held it ends its timeline with that status', () => {
+    const at = new Date(Date.UTC(2026, 10, 1));
+    const later = new Date(Date.UTC(2026, 10, 2));
+    expect(buildTimeline({ createdAt: at, updatedAt: later, status: 'job_closed' }, [])).toEqual([
+      { kind: 'requested', at: at.toISOString(), referrerFirstName: null, note: null },
+      { kind: 'job_closed', at: later.toISOString(), referrerFirstName: null, note: null },
+    ]);
+    expect(buildTimeline({ createdAt: at, updatedAt: later, status: 'pending' }, [])).toHaveLength(1);
   });
 });

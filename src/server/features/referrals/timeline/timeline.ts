@@ -9,7 +9,8 @@ import type { TimelineRow } from './timeline-repo.js';
  * left its referrer without an answer of theirs (they closed their account, or were blocked). Declines
  * and expiries are hand-offs already: the next 'assigned' says where the request went.
  */
-export function buildTimeline(requestedAt: Date, rows: readonly TimelineRow[]): TimelineEntry[] {
+export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[]): TimelineEntry[] {
+  const requestedAt = request.createdAt;
   const entries: TimelineEntry[] = [
     { kind: 'requested', at: requestedAt.toISOString(), referrerFirstName: null, note: null },
   ];
@@ -45,12 +46,26 @@ export function buildTimeline(requestedAt: Date, rows: readonly TimelineRow[]): 
     }
   }
   closeReferral(last);
+  // A request that ended while nobody held it (withdrawn or closed with its posting while waiting).
+  const ending = REQUEST_ENDINGS.find((status) => status === request.status);
+  if (ending && entries.at(-1)?.kind !== ending) {
+    entries.push({ kind: ending, at: request.updatedAt.toISOString(), referrerFirstName: null, note: null });
+  }
   return entries;
 }
 
+/** What a request's own row tells its timeline. */
+export interface RequestTimes {
+  createdAt: Date;
+  updatedAt: Date;
+  status: string;
+}
+
+const REQUEST_ENDINGS = ['withdrawn', 'job_closed'] as const;
+
 /** The timelines of a page of requests, by request id. */
 export function timelinesByRequest(
-  requests: readonly { id: number; createdAt: Date }[],
+  requests: readonly (RequestTimes & { id: number })[],
   rows: readonly TimelineRow[],
 ): Map<number, TimelineEntry[]> {
   const byRequest = new Map<number, TimelineRow[]>();
@@ -59,5 +74,5 @@ export function timelinesByRequest(
     list.push(row);
     byRequest.set(row.requestId, list);
   }
-  return new Map(requests.map((r) => [r.id, buildTimeline(r.createdAt, byRequest.get(r.id) ?? [])]));
+  return new Map(requests.map((r) => [r.id, buildTimeline(r, byRequest.get(r.id) ?? [])]));
 }

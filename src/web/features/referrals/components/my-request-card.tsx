@@ -1,6 +1,7 @@
+import { JOB_UNREACHABLE_MESSAGE } from '@shared/jobs';
 import { displayStatus } from '@shared/referral-status';
 import { type ReferralHandoff, type ReferralRequest } from '@shared/referrals';
-import { Calendar, History, MessageSquare, UserRound } from 'lucide-react';
+import { Calendar, CircleHelp, History, MessageSquare, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { companyNameOf, formatRequestDate } from '../utils/referral-display';
@@ -20,6 +21,15 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
           <Calendar className="size-4" aria-hidden="true" />
           Requested on {formatRequestDate(request.createdAt)}
         </p>
+        {request.job.unreachableSince && (
+          <p
+            className="flex items-center gap-1.5 text-amber-800 dark:text-amber-200"
+            data-testid="job-unreachable"
+          >
+            <CircleHelp className="size-4 shrink-0" aria-hidden="true" />
+            {JOB_UNREACHABLE_MESSAGE}
+          </p>
+        )}
         {displayStatus(request) === 'pending' && (
           <CompanyStatsLine companyId={request.companyId} companyName={companyNameOf(request, 'Company')} />
         )}
