@@ -114,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     jobs: jobs.postings,
     notify: notifications.notify,
     sendMail: mail.send,
+    rateLimits,
     now: deps.now,
     sweep: deps.referralSweep,
     livenessSweep: deps.livenessSweep,

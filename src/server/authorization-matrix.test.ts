@@ -358,6 +358,21 @@ const ROWS: Row[] = [
     expect: ownerOnly(200, 403),
   },
   {
+    route: 'GET /api/referrals/:referralId/messages',
+    call: (w) => get(`/api/referrals/${w.ids.referral}/messages`),
+    // The seeker and the referrer holding it; the one who passed it on and the rest get 404.
+    expect: { ...ownerOnly(200), assigned: 200 },
+  },
+  {
+    route: 'POST /api/referrals/:referralId/messages',
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/referrals/${w.ids.referral}/messages`,
+      body: { body: 'Is the team still hiring?' },
+    }),
+    expect: { ...ownerOnly(201), assigned: 201 },
+  },
+  {
     route: 'PUT /api/referrals/:referralId/status',
     call: (w) => ({
       method: 'PUT',

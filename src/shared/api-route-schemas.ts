@@ -7,6 +7,11 @@ import { CompanyStatsSchema, CompanySummarySchema } from './companies.js';
 import { CompanyDetectionSchema } from './job-url.js';
 import { JobPreviewSchema } from './jobs.js';
 import {
+  ReferralMessageInputSchema,
+  ReferralMessageSchema,
+  ReferralThreadSchema,
+} from './referral-messages.js';
+import {
   MarkAllReadResultSchema,
   NotificationListSchema,
   NotificationSchema,
@@ -93,6 +98,8 @@ export const API_ROUTE_SCHEMAS = {
     body: CreateReferralRequestInputSchema,
   },
   referralStatus: { response: ReferralSchema, body: UpdateReferralStatusInputSchema },
+  referralMessages: { response: ReferralThreadSchema },
+  sendReferralMessage: { response: ReferralMessageSchema, body: ReferralMessageInputSchema },
   companies: { response: z.array(CompanySummarySchema) },
   detectCompany: { response: CompanyDetectionSchema },
   companyStats: { response: CompanyStatsSchema },

@@ -374,6 +374,23 @@ export const referralStatusChanges = pgTable(
   (t) => [index('referral_status_changes_referral_idx').on(t.referralId, t.id)],
 );
 
+/** Messages between a seeker and the referrer holding their referral (src/shared/referral-messages.ts). */
+export const referralMessages = pgTable(
+  'referral_messages',
+  {
+    id: serial('id').primaryKey(),
+    referralId: integer('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('referral_messages_referral_idx').on(t.referralId, t.id)],
+);
+
 /** A user's choices about how we reach them; no row means every default (mail on). */
 export const userSettings = pgTable('user_settings', {
   userId: integer('user_id')

@@ -31,7 +31,15 @@ function serverSources(): { file: string; text: string }[] {
  * The limits this file checks. A new @fastify/rate-limit registration, or a new place that answers 429,
  * must get a row here (and a case below), or the inventory test fails.
  */
-const PLUGIN_LIMITS = ['activity', 'auth-status', 'job-preview', 'profile', 'resume-upload', 'sign-in'];
+const PLUGIN_LIMITS = [
+  'activity',
+  'auth-status',
+  'job-preview',
+  'profile',
+  'referral-messages',
+  'resume-upload',
+  'sign-in',
+];
 /** Files that build a 429 themselves: each is a row below (the two profile ones are plugin limits too). */
 const HAND_MADE_429 = [
   'features/auth/limits.ts',

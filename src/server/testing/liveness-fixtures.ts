@@ -92,6 +92,7 @@ export function livenessDepsOf(t: TestApp): ReferralDeps {
     db,
     companies: createCompanies({ db }).directory,
     jobs: jobs.postings,
+    rateLimits: inMemoryLimits,
     notify,
     sendMail: enqueueMail,
     sweep: false,

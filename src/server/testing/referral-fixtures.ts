@@ -8,6 +8,7 @@ import { notify } from '../features/notifications/service.js';
 import { createReferrals } from '../features/referrals/referrals.js';
 import type { ReferralDeps } from '../features/referrals/ports.js';
 import type { SignedIn, TestApp } from './test-app.js';
+import { inMemoryLimits } from '../plugins/rate-limit-store.js';
 
 let jobSeq = 0;
 
@@ -64,6 +65,7 @@ export function referralDepsOf(t: TestApp): ReferralDeps {
     db,
     companies: createCompanies({ db }).directory,
     notify,
+    rateLimits: inMemoryLimits,
     sendMail: enqueueMail,
     sweep: false,
     logger: t.app.log,

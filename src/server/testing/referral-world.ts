@@ -12,6 +12,7 @@ import type { ReferralDeps } from '../features/referrals/ports.js';
 import { createReferralRequest } from '../features/referrals/requests/service.js';
 import { followCurrentCompany, setWillingness } from '../features/referrals/matching/willingness.js';
 import { openSnapshotDatabase } from './snapshot-database.js';
+import { inMemoryLimits } from '../plugins/rate-limit-store.js';
 
 const silentLogger = pino({ enabled: false });
 
@@ -57,6 +58,7 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
       db,
       companies: createCompanies({ db }).directory,
       notify,
+      rateLimits: inMemoryLimits,
       sendMail: enqueueMail,
       sweep: false,
       logger: silentLogger,

@@ -8,6 +8,8 @@ import { canViewProfile, followCurrentCompany } from './matching/willingness.js'
 import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
 import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
+import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
+import { messageRoutes } from './messages/messages-routes.js';
 
 export interface ReferralCollaborators {
   db: Db;
@@ -17,6 +19,8 @@ export interface ReferralCollaborators {
   jobs?: JobPostings;
   /** The notifications feature's notify (mail included). */
   notify: Notify;
+  /** Budgets shared across instances (the messages' per-user limit). */
+  rateLimits: RateLimitStore;
   /** The mail feature's queue, for verification codes. */
   sendMail: VerificationRouteDeps['sendMail'];
   /** The sweep's and the codes' clock (tests move it); the wall clock by default. */
@@ -67,6 +71,13 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
     routes: async (app: FastifyInstance) => {
       await app.register(referralRoutes, { prefix: '/api', db, ...deps });
+      await app.register(messageRoutes, {
+        prefix: '/api/referrals/:referralId/messages',
+        db,
+        notify: deps.notify,
+        rateLimits: collaborators.rateLimits,
+        now,
+      });
       await app.register(verificationRoutes, {
         prefix: '/api/referrer/verification',
         db,

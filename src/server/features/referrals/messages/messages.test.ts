@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  REFERRAL_MESSAGE_MAX,
+  REFERRAL_MESSAGE_TEXTS,
+  THREAD_OPEN_AFTER_END_DAYS,
+} from '../../../../shared/referral-messages.js';
+import { createTestApp, testDatabases, type TestApp } from '../../../testing/test-app.js';
+import { ask, companyWithReferrers, currentReferral } from '../../../testing/handoff-fixtures.js';
+import { notificationsOf } from '../../../testing/referral-fixtures.js';
+
+/** A seeker whose request Rita holds, and a stranger. */
+async function signInWorld(t: TestApp) {
+  const { company, referrers } = await companyWithReferrers(t, 'Rita Ref');
+  const seeker = await t.signIn('Sam Seeker');
+  const stranger = await t.signIn('Sid Stranger');
+  const requestId = await ask(seeker, company);
+  const referral = (await currentReferral(t, requestId))!;
+  return { seeker, referrer: referrers[0]!, stranger, referralId: referral.id };
+}
+
+/** Issue 24 item 6: the thread of a referral, between the seeker and the referrer who holds it. */
+describe.each(testDatabases)('referral messages (%s)', (kind) => {
+  let t: TestApp;
+  let clock = new Date('2026-11-20T10:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp(kind, { now: () => clock, referralSweep: false });
+  });
+  afterAll(() => t.close());
+
+  it('carries messages both ways, tells the other side, and refuses everyone else with 404', async () => {
+    const { seeker, referrer, stranger, referralId } = await signInWorld(t);
+    const url = `/api/referrals/${referralId}/messages`;
+    const first = await seeker.post(url, { body: '  Is the team still hiring?  ' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      mine: true,
+      body: 'Is the team still hiring?',
+      authorFirstName: 'Sam',
+    });
+    expect((await referrer.post(url, { body: 'Yes. Send me your candidate id later.' })).statusCode).toBe(
+      201,
+    );
+
+    const seen = (await referrer.get(url)).json();
+    expect(seen).toMatchObject({ open: true, closesAt: null });
+    expect(seen.messages.map((m: { mine: boolean; body: string }) => [m.mine, m.body])).toEqual([
+      [false, 'Is the team still hiring?'],
+      [true, 'Yes. Send me your candidate id later.'],
+    ]);
+    expect((await notificationsOf(t, referrer.user.id))[0]).toMatchObject({
+      title: 'New message',
+      message: expect.stringContaining('Sam wrote about') as unknown,
+      link: '/my-referrals?tab=incoming',
+    });
+    expect((await notificationsOf(t, seeker.user.id))[0]).toMatchObject({
+      title: 'New message',
+      link: '/my-referrals',
+    });
+
+    for (const res of [await stranger.get(url), await stranger.post(url, { body: 'hello' })]) {
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await seeker.get('/api/referrals/999999/messages')).statusCode).toBe(404);
+  });
+
+  it('checks the body with the shared schema', async () => {
+    const { seeker, referralId } = await signInWorld(t);
+    const url = `/api/referrals/${referralId}/messages`;
+    for (const body of [
+      { body: '   ' },
+      { body: 'x'.repeat(REFERRAL_MESSAGE_MAX + 1) },
+      { body: 'a\u0000b' },
+      {},
+    ]) {
+      const res = await seeker.post(url, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(res.json().error).toMatch(/^[A-Z]/);
+    }
+    expect((await seeker.post(url, { body: 'x'.repeat(REFERRAL_MESSAGE_MAX) })).statusCode).toBe(201);
+  });
+
+  it(`closes ${THREAD_OPEN_AFTER_END_DAYS} days after the referral ends, and stays readable`, async () => {
+    const { seeker, referrer, referralId } = await signInWorld(t);
+    const url = `/api/referrals/${referralId}/messages`;
+    expect(
+      (await referrer.put(`/api/referrals/${referralId}/status`, { status: 'accepted' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await referrer.put(`/api/referrals/${referralId}/status`, { status: 'submitted' })).statusCode,
+    ).toBe(200);
+    const ended = await referrer.put(`/api/referrals/${referralId}/status`, { status: 'successful' });
+    expect(ended.statusCode).toBe(200);
+    const endedAt = new Date(ended.json().updatedAt).getTime();
+    const closes = new Date(endedAt + THREAD_OPEN_AFTER_END_DAYS * 24 * 3600_000);
+    clock = new Date(closes.getTime() - 1000);
+    expect((await seeker.post(url, { body: 'Thank you!' })).statusCode).toBe(201);
+    clock = closes;
+    const late = await seeker.post(url, { body: 'One more thing' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(REFERRAL_MESSAGE_TEXTS.closed);
+    const thread = (await seeker.get(url)).json();
+    expect(thread).toMatchObject({ open: false, closesAt: closes.toISOString() });
+    expect(thread.messages).toHaveLength(1);
+  });
+});

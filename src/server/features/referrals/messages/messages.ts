@@ -1,0 +1,104 @@
+import { firstNameOf } from '../../../../shared/names.js';
+import {
+  REFERRAL_MESSAGE_TEXTS,
+  THREAD_OPEN_AFTER_END_DAYS,
+  type ReferralMessage,
+  type ReferralThread,
+} from '../../../../shared/referral-messages.js';
+import type { Db } from '../../../db/client.js';
+import type { UserRow } from '../../../db/schema.js';
+import { conflict, notFound } from '../../../lib/errors.js';
+import { INCOMING_LINK, SEEKER_LINK } from '../matching/matching.js';
+import type { ReferralDeps } from '../ports.js';
+import { REFERRAL_NOT_FOUND } from '../requests/service.js';
+import {
+  findThreadReferral,
+  insertMessage,
+  listMessages,
+  lockReferral,
+  type ThreadReferral,
+} from './messages-repo.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** A referral that is not one of these has ended: its thread counts down from its last change. */
+const LIVE_STATUSES: readonly string[] = ['pending', 'accepted', 'submitted'];
+const EXCERPT_MAX = 140;
+
+/**
+ * The seeker and the referrer who holds the referral now; anyone else, an earlier referrer included, is
+ * told it does not exist (404).
+ */
+async function threadFor(db: Db, viewer: UserRow, referralId: number): Promise<ThreadReferral> {
+  const referral = await findThreadReferral(db, referralId);
+  const party = referral && (referral.seekerId === viewer.id || referral.referrerId === viewer.id);
+  if (!referral || !party || referral.supersededAt !== null) throw notFound(REFERRAL_NOT_FOUND);
+  return referral;
+}
+
+function closesAt(referral: ThreadReferral): Date | null {
+  if (LIVE_STATUSES.includes(referral.status)) return null;
+  return new Date(referral.updatedAt.getTime() + THREAD_OPEN_AFTER_END_DAYS * DAY_MS);
+}
+
+function toMessage(
+  row: { id: number; authorId: number; body: string; createdAt: Date },
+  viewer: UserRow,
+  referral: ThreadReferral,
+): ReferralMessage {
+  const author = row.authorId === referral.seekerId ? referral.seekerName : referral.referrerName;
+  return {
+    id: row.id,
+    mine: row.authorId === viewer.id,
+    authorFirstName: firstNameOf(author),
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/referrals/{id}/messages (issue 24 item 6). */
+export async function readThread(
+  db: Db,
+  viewer: UserRow,
+  referralId: number,
+  now: Date,
+): Promise<ReferralThread> {
+  const referral = await threadFor(db, viewer, referralId);
+  const messages = await listMessages(db, referralId);
+  const closes = closesAt(referral);
+  return {
+    messages: messages.map((m) => toMessage(m, viewer, referral)),
+    closesAt: closes?.toISOString() ?? null,
+    open: closes === null || now < closes,
+  };
+}
+
+/**
+ * POST /api/referrals/{id}/messages: stored and told to the other side (bell, stream and mail through
+ * notify) in one transaction; 409 once the thread has closed.
+ */
+export async function sendMessage(
+  db: Db,
+  deps: Pick<ReferralDeps, 'notify'>,
+  author: UserRow,
+  referralId: number,
+  body: string,
+  now: Date,
+): Promise<ReferralMessage> {
+  return db.transaction(async (tx) => {
+    await lockReferral(tx, referralId);
+    const referral = await threadFor(tx, author, referralId);
+    const closes = closesAt(referral);
+    if (closes && now >= closes) throw conflict(REFERRAL_MESSAGE_TEXTS.closed);
+    const row = await insertMessage(tx, { referralId, authorId: author.id, body, at: now });
+    const toSeeker = author.id === referral.referrerId;
+    const excerpt = body.length > EXCERPT_MAX ? `${body.slice(0, EXCERPT_MAX - 1)}…` : body;
+    await deps.notify(tx, {
+      userId: toSeeker ? referral.seekerId : referral.referrerId,
+      title: 'New message',
+      message: `${firstNameOf(author.fullName)} wrote about ${referral.position} at ${referral.companyName}: "${excerpt}"`,
+      type: 'referral_message',
+      link: toSeeker ? SEEKER_LINK : INCOMING_LINK,
+    });
+    return toMessage(row, author, referral);
+  });
+}
