@@ -59,6 +59,8 @@ export const API_ROUTES = {
   referralRequests: { method: 'GET', path: '/api/referral-requests', status: 200 },
   createReferralRequest: { method: 'POST', path: '/api/referral-requests', status: 201 },
   referralStatus: { method: 'PUT', path: '/api/referrals/:referralId/status', status: 200 },
+  withdrawReferralRequest: { method: 'POST', path: '/api/referral-requests/:id/withdraw', status: 200 },
+  undoDecline: { method: 'POST', path: '/api/referrals/:referralId/undo', status: 200 },
   companies: { method: 'GET', path: '/api/companies', status: 200 },
   detectCompany: { method: 'GET', path: '/api/companies/detect', status: 200 },
   companyStats: { method: 'GET', path: '/api/companies/:id/stats', status: 200 },

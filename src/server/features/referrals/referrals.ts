@@ -35,6 +35,7 @@ export type ReferralConfig = Pick<
   | 'requestsPerDay'
   | 'referralMaxHandoffs'
   | 'referralResponseMs'
+  | 'declineUndoMs'
   | 'referralSweepIntervalMs'
   | 'sessionSecret'
 >;
@@ -50,6 +51,8 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     requestsPerDay: config.requestsPerDay,
     maxHandoffs: config.referralMaxHandoffs,
     responseMs: config.referralResponseMs,
+    declineUndoMs: config.declineUndoMs,
+    now,
   };
   return {
     deps,

@@ -3,7 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import { JobStatusSchema } from '../../../../shared/jobs.js';
 import { firstNameOf } from '../../../../shared/names.js';
 import { ReferralStatusSchema } from '../../../../shared/referral-status.js';
-import { type Referral, type ReferralHandoff, type ReferralRequest } from '../../../../shared/referrals.js';
+import {
+  DeclineReasonSchema,
+  type Referral,
+  type ReferralHandoff,
+  type ReferralRequest,
+} from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
@@ -94,12 +99,16 @@ export function requestListQuery(
     .limit(page.limit);
 }
 
-/** The seeker's own requests, or the requests whose referral the referrer holds; newest first. */
+/**
+ * The seeker's own requests, or the requests whose referral the referrer holds; newest first; `undo` tells
+ * the referrer until when a decline may be undone.
+ */
 export async function listRequestViews(
   db: Db,
   role: 'seeker' | 'referrer',
   userId: number,
   page: Page,
+  undo: UndoWindow,
 ): Promise<ReferralRequest[]> {
   const rows =
     page.before === undefined
@@ -107,7 +116,7 @@ export async function listRequestViews(
       : await requestListQuery(db, role, userId, page);
   // A referrer learns nothing of the request's other referrers; the seeker sees who passed it on.
   const handoffs = role === 'seeker' ? await handoffsByRequest(db, rows) : new Map();
-  return rows.map((row) => toRequestDto(row, handoffs.get(row.request.id) ?? [], role));
+  return rows.map((row) => toRequestDto(row, handoffs.get(row.request.id) ?? [], role, undo));
 }
 
 // The lists' first pages are what the dashboards and their polls ask for.
@@ -126,7 +135,13 @@ const firstPages = {
 
 export async function findRequestView(db: Db, requestId: number): Promise<ReferralRequest | undefined> {
   const [row] = await selectRequestViews(db, false, eq(referralRequests.id, requestId));
-  return row && toRequestDto(row, (await handoffsByRequest(db, [row])).get(requestId) ?? [], 'seeker');
+  return (
+    row &&
+    toRequestDto(row, (await handoffsByRequest(db, [row])).get(requestId) ?? [], 'seeker', {
+      now: new Date(),
+      windowMs: 0,
+    })
+  );
 }
 
 async function handoffsByRequest(db: Db, rows: RequestViewRow[]): Promise<Map<number, ReferralHandoff[]>> {
@@ -141,6 +156,8 @@ async function handoffsByRequest(db: Db, rows: RequestViewRow[]): Promise<Map<nu
       referrerFirstName: firstNameOf(h.referrerName),
       outcome: h.status === 'declined' ? 'declined' : 'expired',
       at: h.at.toISOString(),
+      declineReason: DeclineReasonSchema.nullable().catch(null).parse(h.declineReason),
+      feedback: h.status === 'declined' ? h.feedback : null,
     });
     byRequest.set(h.requestId, list);
   }
@@ -154,20 +171,54 @@ export function toReferralDto(row: ReferralRow): Referral {
     referrerId: row.referrerId,
     status: ReferralStatusSchema.parse(row.status),
     feedback: row.feedback,
+    declineReason: DeclineReasonSchema.nullable().catch(null).parse(row.declineReason),
+    undoUntil: null,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/**
+ * A decline the sweep has not passed on yet (docs/decisions/033-request-lifecycle.md): the seeker sees
+ * the referral as still pending until then, so an undone decline never reaches them.
+ */
+function unsettledDecline(row: RequestViewRow): boolean {
+  const { request, referral } = row;
+  return referral?.status === 'declined' && referral.supersededAt == null && request.status === 'pending';
+}
+
+/** The referral as the seeker sees it: a decline not yet passed on still reads pending. */
+function seekerReferral(row: RequestViewRow, referral: ReferralRow): Referral {
+  const dto = { ...toReferralDto(referral), referrerId: null };
+  if (!unsettledDecline(row)) return dto;
+  return { ...dto, status: 'pending', feedback: null, declineReason: null };
+}
+
+/** When a decline may be undone: DECLINE_UNDO_WINDOW, as of `now`. */
+export interface UndoWindow {
+  now: Date;
+  windowMs: number;
+}
+
+/** The referral as its referrer sees it: until when their decline may still be undone. */
+function referrerReferral(row: RequestViewRow, referral: ReferralRow, undo: UndoWindow): Referral {
+  const dto = toReferralDto(referral);
+  const until = referral.declinedAt && referral.declinedAt.getTime() + undo.windowMs;
+  if (!unsettledDecline(row) || !until || until <= undo.now.getTime()) return dto;
+  return { ...dto, undoUntil: new Date(until).toISOString() };
+}
+
 function toRequestDto(
   row: RequestViewRow,
   handoffs: ReferralHandoff[],
   viewer: 'seeker' | 'referrer',
+  undo: UndoWindow,
 ): ReferralRequest {
   const { request, referral } = row;
-  // A referrer the request passed on from keeps the card as history, but not the applicant's resume.
-  const passedOn = referral?.supersededAt != null;
+  // A referrer the request passed on from keeps the card as history, but not the applicant's resume; nor
+  // does one whose referral the seeker withdrew.
+  const passedOn = referral?.supersededAt != null || referral?.status === 'withdrawn';
   return {
     id: request.id,
     jobSeekerId: request.jobSeekerId,
@@ -189,8 +240,7 @@ function toRequestDto(
     jobSeeker: row.seeker,
     // A seeker learns their referrer's first name and nothing else that identifies them.
     referral: referral && {
-      ...toReferralDto(referral),
-      referrerId: viewer === 'seeker' ? null : referral.referrerId,
+      ...(viewer === 'seeker' ? seekerReferral(row, referral) : referrerReferral(row, referral, undo)),
       referrerFirstName: firstNameOf(row.referrerName),
     },
     handoffs,
