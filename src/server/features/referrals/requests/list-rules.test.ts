@@ -19,7 +19,7 @@ afterAll(() => w.close());
 
 const HOUR = 3600_000;
 const list = (user: { id: number }, role?: 'referrer', before?: number, limit = 50) =>
-  listRequests(w.database.db, user as Parameters<typeof listRequests>[1], { role, limit, before });
+  listRequests(w.database.db, w.deps, user as Parameters<typeof listRequests>[2], { role, limit, before });
 
 describe('request lists', () => {
   it('the seeker sees their requests newest first, with the current referral and the hand-offs', async () => {
@@ -34,7 +34,9 @@ describe('request lists', () => {
     await changeReferralStatus(w.database.db, w.deps, first, declined.id, {
       status: 'declined',
       feedback: null,
+      reason: null,
     });
+    await w.settleDeclines();
 
     const mine = await list(seeker);
     expect(mine.map((r) => r.position)).toEqual(['Newer Role', 'Older Role']);
@@ -51,6 +53,8 @@ describe('request lists', () => {
       referrerFirstName: 'Rita',
       outcome: 'declined',
       at: expect.any(String) as unknown,
+      declineReason: null,
+      feedback: null,
     });
     expect(new Date(handoff!.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(bottom).toMatchObject({

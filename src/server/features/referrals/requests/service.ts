@@ -6,7 +6,7 @@ import {
   type ReferralStatus,
   ReferralStatusSchema,
 } from '../../../../shared/referral-status.js';
-import { REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
+import { type DeclineReason, REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
 import {
   type CreateReferralRequestInputSchema,
   type CreateReferralRequestResult,
@@ -43,7 +43,10 @@ import {
 
 type CreateInput = z.output<typeof CreateReferralRequestInputSchema>;
 type ListQuery = z.output<typeof ReferralRequestListQuerySchema>;
-type StatusInput = z.output<typeof UpdateReferralStatusInputSchema>;
+/** The route's parsed body; services and tests may leave the reason out. */
+type StatusInput = Omit<z.output<typeof UpdateReferralStatusInputSchema>, 'reason'> & {
+  reason?: DeclineReason | null;
+};
 
 export const REFERRAL_NOT_FOUND = 'Referral not found.';
 
