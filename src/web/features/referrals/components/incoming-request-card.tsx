@@ -1,3 +1,4 @@
+import { DECLINE_REASON_LABELS } from '@shared/referral-texts';
 import { type ReferralRequest } from '@shared/referrals';
 import { Calendar, FileText, Star, UserRound } from 'lucide-react';
 import { useId } from 'react';
@@ -65,6 +66,12 @@ export function IncomingRequestCard({
             <p className="font-medium">Message from applicant:</p>
             <p className="mt-1 break-words whitespace-pre-line">{request.message}</p>
           </div>
+        )}
+        {request.referral?.declineReason && (
+          <p className="text-muted-foreground">
+            <span className="text-foreground font-medium">Your reason:</span>{' '}
+            {DECLINE_REASON_LABELS[request.referral.declineReason]}
+          </p>
         )}
         {request.referral?.feedback && (
           <p className="text-muted-foreground">
