@@ -20,7 +20,9 @@ export const REQUEST_NOT_FOUND = 'Referral request not found.';
 export const UNDO_TOO_LATE = 'The time to undo this decline has passed.';
 
 export function cannotWithdrawMessage(status: string): string {
-  return `This request is already ${statusLabel(status).toLowerCase()}, so it can no longer be withdrawn.`;
+  const state =
+    status === 'job_closed' ? 'closed with its posting' : `already ${statusLabel(status).toLowerCase()}`;
+  return `This request is ${state}, so it can no longer be withdrawn.`;
 }
 
 /**
