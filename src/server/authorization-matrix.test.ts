@@ -382,6 +382,18 @@ const ROWS: Row[] = [
     // Only the referrer holding it now: the seeker, the one who passed it on and the rest get 404.
     expect: { ...ownerOnly(404), assigned: 200 },
   },
+  {
+    route: 'POST /api/referrals/:referralId/undo',
+    call: (w) => ({ method: 'POST', url: `/api/referrals/${w.ids.earlierReferral}/undo` }),
+    // Only the referrer who declined: after the hand-off it is too late (409); anyone else gets 404.
+    expect: { ...ownerOnly(404), earlier: 409 },
+  },
+  {
+    route: 'POST /api/referral-requests/:id/withdraw',
+    call: (w) => ({ method: 'POST', url: `/api/referral-requests/${w.ids.request}/withdraw` }),
+    // The seeker alone; after the status row it is accepted, which may still be withdrawn.
+    expect: ownerOnly(200),
+  },
 
   // Deletions of the owner's things.
   {

@@ -105,6 +105,8 @@ const ConfigSchema = z
     REFERRAL_RESPONSE_TIME: duration.default(5 * DURATION_UNITS.d),
     /** How many times one request may pass from referrer to referrer. */
     REFERRAL_MAX_HANDOFFS: z.coerce.number().int().min(0).max(100).default(3),
+    /** How long a referrer may undo a decline; the hand-off waits for it (docs/decisions/033-request-lifecycle.md). */
+    DECLINE_UNDO_WINDOW: duration.default(2 * DURATION_UNITS.m),
     /** How often the reminder and hand-off sweep runs; the browser journeys shorten it. */
     REFERRAL_SWEEP_INTERVAL: duration.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -224,10 +226,19 @@ const ConfigSchema = z
     requestsPerDay: e.REQUESTS_PER_DAY,
     referralResponseMs: e.REFERRAL_RESPONSE_TIME,
     referralMaxHandoffs: e.REFERRAL_MAX_HANDOFFS,
-    // Unset: every minute, or a quarter of a short response time, so a deadline is kept within a quarter of it.
+    declineUndoMs: e.DECLINE_UNDO_WINDOW,
+    // Unset: every minute, or a quarter of a short response time (half a short undo window), so a deadline
+    // is kept within a quarter of it.
     referralSweepIntervalMs:
       e.REFERRAL_SWEEP_INTERVAL ??
-      Math.max(DURATION_UNITS.s, Math.min(60 * DURATION_UNITS.s, Math.floor(e.REFERRAL_RESPONSE_TIME / 4))),
+      Math.max(
+        DURATION_UNITS.s,
+        Math.min(
+          60 * DURATION_UNITS.s,
+          Math.floor(e.REFERRAL_RESPONSE_TIME / 4),
+          Math.floor(e.DECLINE_UNDO_WINDOW / 2),
+        ),
+      ),
     logLevel: e.LOG_LEVEL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,

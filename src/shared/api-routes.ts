@@ -61,6 +61,8 @@ export const API_ROUTES = {
   referralStatus: { method: 'PUT', path: '/api/referrals/:referralId/status', status: 200 },
   referralMessages: { method: 'GET', path: '/api/referrals/:referralId/messages', status: 200 },
   sendReferralMessage: { method: 'POST', path: '/api/referrals/:referralId/messages', status: 201 },
+  withdrawReferralRequest: { method: 'POST', path: '/api/referral-requests/:id/withdraw', status: 200 },
+  undoDecline: { method: 'POST', path: '/api/referrals/:referralId/undo', status: 200 },
   companies: { method: 'GET', path: '/api/companies', status: 200 },
   detectCompany: { method: 'GET', path: '/api/companies/detect', status: 200 },
   companyStats: { method: 'GET', path: '/api/companies/:id/stats', status: 200 },

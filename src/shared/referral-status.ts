@@ -40,6 +40,21 @@ export function canMoveReferral(from: ReferralStatus, to: ReferralStatus): boole
 /** A referral that still takes one of the referrer's capacity slots (DESIGN.md "Matching"). */
 export const OPEN_REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'accepted'];
 
+/**
+ * A request that ended in one of these may be asked for again (docs/decisions/033-request-lifecycle.md):
+ * the duplicate rule holds only while a request for the posting is open. The partial unique index
+ * referral_requests_seeker_job_key names the same list.
+ */
+export const ENDED_REQUEST_STATUSES: readonly ReferralStatus[] = [
+  'declined',
+  'expired',
+  'withdrawn',
+  'job_closed',
+];
+
+/** Statuses of a request its seeker may still withdraw: nothing has been submitted to the company yet. */
+export const WITHDRAWABLE_REQUEST_STATUSES: readonly ReferralStatus[] = ['pending', 'accepted'];
+
 /** The endings that are nobody's answer, and the statuses each may end (always open ones, never again). */
 export type ReferralEnding = 'expired' | 'withdrawn' | 'job_closed';
 export const REFERRAL_ENDINGS: Readonly<Record<ReferralEnding, readonly ReferralStatus[]>> = {

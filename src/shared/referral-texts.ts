@@ -58,3 +58,55 @@ export const REFERRAL_STATUS_TOASTS: Readonly<
 
 export const NO_COMPANY_FOR_WILLINGNESS =
   'Please tell us where you work (your current company) before you offer referrals.';
+
+/**
+ * Why a referrer declined (issue 24; docs/decisions/033-request-lifecycle.md): the values the status route
+ * takes with a decline, and the plain sentence the seeker reads for each.
+ */
+export const DECLINE_REASONS = [
+  'not_a_fit',
+  'level_mismatch',
+  'team_not_hiring',
+  'cannot_vouch',
+  'resume_unclear',
+  'other',
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+
+/** The referrer's choice, as the decline dialog lists it. */
+export const DECLINE_REASON_LABELS: Readonly<Record<DeclineReason, string>> = {
+  not_a_fit: 'Not a fit for this role',
+  level_mismatch: 'Level does not match',
+  team_not_hiring: 'The team is not hiring',
+  cannot_vouch: 'I cannot vouch for this applicant',
+  resume_unclear: 'The résumé is unclear',
+  other: 'Other (please explain)',
+};
+
+/** What the seeker reads, with the referrer's feedback after it. */
+export const DECLINE_REASON_SENTENCES: Readonly<Record<DeclineReason, string>> = {
+  not_a_fit: 'The referrer did not think this role is a fit for your profile.',
+  level_mismatch: "The referrer thought the role's level does not match your experience.",
+  team_not_hiring: 'The referrer said the team is not hiring for this role right now.',
+  cannot_vouch: 'The referrer did not feel able to vouch for you for this role.',
+  resume_unclear: 'The referrer found your résumé unclear for this role.',
+  other: 'The referrer gave another reason.',
+};
+
+export const DECLINE_REASON_ERRORS = {
+  unknown:
+    'The reason must be not_a_fit, level_mismatch, team_not_hiring, cannot_vouch, resume_unclear or other.',
+  otherNeedsFeedback: "Please say why in the feedback when the reason is 'other'.",
+  onlyWithDecline: 'A reason goes only with a decline.',
+} as const;
+
+/** Withdraw and undo (issue 24). */
+export const REQUEST_LIFECYCLE_TEXTS = {
+  withdrawTitle: 'Withdraw this request?',
+  withdrawBody:
+    'Your referrer will be told, and they will no longer see your profile or résumé. You can ask for this job again later.',
+  withdrawButton: 'Withdraw',
+  withdrawn: 'Your request was withdrawn.',
+  undo: 'Undo',
+  undone: 'The decline was undone; the request is pending again.',
+} as const;

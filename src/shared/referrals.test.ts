@@ -105,7 +105,8 @@ describe('status machine properties', () => {
             expect(canEndReferral(at, other)).toBe(false);
         }
         // Nothing submitted is ever withdrawn or closed with its posting.
-        if (['submitted', 'successful', 'unsuccessful'].includes(at)) expect(canEndReferral(at, end)).toBe(false);
+        if (['submitted', 'successful', 'unsuccessful'].includes(at))
+          expect(canEndReferral(at, end)).toBe(false);
       }),
     );
   });

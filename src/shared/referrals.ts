@@ -3,6 +3,8 @@ import { idSchema } from './ids.js';
 import { JobUrlSchema } from './job-url-rules.js';
 import { RequestJobSchema } from './jobs.js';
 import {
+  DECLINE_REASON_ERRORS,
+  DECLINE_REASONS,
   DETECTED_COMPANY_NAME_MAX,
   FEEDBACK_MAX,
   JOB_URL_MAX,
@@ -47,6 +49,9 @@ export const CreateReferralRequestInputSchema = z
   });
 export type CreateReferralRequestInput = z.input<typeof CreateReferralRequestInputSchema>;
 
+/** Why a referrer declined (issue 24); never required, so the spec's payload stays valid. */
+export const DeclineReasonSchema = z.enum(DECLINE_REASONS, { error: DECLINE_REASON_ERRORS.unknown });
+
 export const ReferralSchema = z.object({
   id: z.number().int(),
   requestId: z.number().int(),
@@ -54,6 +59,10 @@ export const ReferralSchema = z.object({
   referrerId: z.number().int().nullable(),
   status: ReferralStatusSchema,
   feedback: z.string().nullable(),
+  /** Set with a decline; the seeker reads it as DECLINE_REASON_SENTENCES says. */
+  declineReason: DeclineReasonSchema.nullable().default(null),
+  /** In the referrer's list: until when their decline may still be undone (DECLINE_UNDO_WINDOW); else null. */
+  undoUntil: z.iso.datetime({ offset: true }).nullable().default(null),
   submittedAt: z.iso.datetime({ offset: true }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
@@ -72,6 +81,9 @@ export const ReferralHandoffSchema = z.object({
   referrerFirstName: z.string(),
   outcome: z.enum(['declined', 'expired']),
   at: z.iso.datetime({ offset: true }),
+  /** A decline's reason and feedback, as the seeker was told them. */
+  declineReason: DeclineReasonSchema.nullable().default(null),
+  feedback: z.string().nullable().default(null),
 });
 export type ReferralHandoff = z.infer<typeof ReferralHandoffSchema>;
 
@@ -85,6 +97,8 @@ export const TimelineEntrySchema = z.object({
   at: z.iso.datetime({ offset: true }),
   referrerFirstName: z.string().nullable(),
   note: z.string().nullable(),
+  /** On a decline: why, when the referrer said. */
+  declineReason: DeclineReasonSchema.nullable().default(null),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 
@@ -153,14 +167,32 @@ export const ReferralIdParamsSchema = z.object({
   referralId: idSchema('The referral id must be a positive whole number.'),
 });
 
-/** PUT /api/referrals/{referralId}/status. Nobody moves a referral back to pending, nor expires it. */
-export const UpdateReferralStatusInputSchema = z.object({
-  status: ReferralStatusSchema.exclude(['pending', 'expired', 'withdrawn', 'job_closed'], {
-    error: 'The status must be accepted, declined, submitted, successful or unsuccessful.',
-  }),
-  feedback: optionalTextSchema({ field: 'Feedback', max: FEEDBACK_MAX }),
-});
+/**
+ * PUT /api/referrals/{referralId}/status. Nobody moves a referral back to pending (an undo does, on its own
+ * route), nor ends it. A decline may say why; 'other' needs the feedback to say it.
+ */
+export const UpdateReferralStatusInputSchema = z
+  .object({
+    status: ReferralStatusSchema.exclude(['pending', 'expired', 'withdrawn', 'job_closed'], {
+      error: 'The status must be accepted, declined, submitted, successful or unsuccessful.',
+    }),
+    feedback: optionalTextSchema({ field: 'Feedback', max: FEEDBACK_MAX }),
+    reason: DeclineReasonSchema.nullish().transform((v) => v ?? null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason && v.status !== 'declined') {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: DECLINE_REASON_ERRORS.onlyWithDecline });
+    }
+    if (v.reason === 'other' && !v.feedback) {
+      ctx.addIssue({ code: 'custom', path: ['feedback'], message: DECLINE_REASON_ERRORS.otherNeedsFeedback });
+    }
+  });
 export type UpdateReferralStatusInput = z.input<typeof UpdateReferralStatusInputSchema>;
+
+/** POST /api/referral-requests/{id}/withdraw. */
+export const ReferralRequestIdParamsSchema = z.object({
+  id: idSchema('The referral request id must be a positive whole number.'),
+});
 
 /** PUT /api/users/{id}/willingness-to-give-referrals; answers the updated user (UserSchema). */
 export const WillingnessInputSchema = z.object({

@@ -294,8 +294,11 @@ export const referralRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One request per posting per seeker, however the URL is spelled; also guards concurrent submits.
-    uniqueIndex('referral_requests_seeker_job_key').on(t.jobSeekerId, t.normalizedJobUrl),
+    // One open request per posting per seeker, however the URL is spelled; also guards concurrent submits.
+    // An ended one may be asked again (ENDED_REQUEST_STATUSES; docs/decisions/033-request-lifecycle.md).
+    uniqueIndex('referral_requests_seeker_job_key')
+      .on(t.jobSeekerId, t.normalizedJobUrl)
+      .where(sql`${t.status} not in ('declined', 'expired', 'withdrawn', 'job_closed')`),
     // The seeker's list, newest first.
     index('referral_requests_seeker_newest_idx').on(t.jobSeekerId, t.id.desc().nullsFirst()),
     // The daily request limit: a seeker's requests of the last 24 hours.
@@ -329,6 +332,10 @@ export const referrals = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** When the referrer first answered (the referral left pending by accept or decline). */
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Set with a decline (DECLINE_REASONS in src/shared/referral-texts.ts); null otherwise. */
+    declineReason: text('decline_reason'),
+    /** When the referrer declined: the undo window runs from here, and the hand-off waits for it. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
     /** When the reminder at half the response time went out; set once (DESIGN.md "Bounded answers"). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** When the request passed on to another referrer; null for the request's current referral. */
@@ -346,6 +353,10 @@ export const referrals = pgTable(
     index('referrals_pending_current_created_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending' and ${t.supersededAt} is null`),
+    // The sweep: current declines whose undo window may have passed, oldest first.
+    index('referrals_declined_current_idx')
+      .on(t.declinedAt)
+      .where(sql`${t.status} = 'declined' and ${t.supersededAt} is null`),
     // The referrer's list, newest request first; also answers "does this referrer hold one of X's requests".
     index('referrals_referrer_request_idx').on(t.referrerId, t.requestId.desc().nullsFirst()),
     // Capacity: a referrer's open referrals.

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { mailOutbox, notifications, referralRequests } from '../db/schema.js';
-import { ask, companyWithReferrers, currentReferral, decline } from './handoff-fixtures.js';
+import { ask, companyWithReferrers, currentReferral, declineAndSettle } from './handoff-fixtures.js';
 import { education, experience, pdfBytes, uploadResume } from './profile-fixtures.js';
 import { ORIGIN, type SignedIn, type TestApp } from './test-app.js';
 
@@ -33,6 +33,8 @@ export interface AuthzWorld {
     notification: number;
     request: number;
     referral: number;
+    /** The earlier referrer's decline, passed on after its undo window. */
+    earlierReferral: number;
     company: number;
     mailToOwner: number;
   };
@@ -65,7 +67,7 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
   const request = await ask(owner, company);
   const first = await currentReferral(t, request);
   expect(first?.referrerId, 'the first referrer is asked first').toBe(earlier.user.id);
-  expect((await decline(earlier, first!.id, 'Not my team')).statusCode).toBe(200);
+  expect((await declineAndSettle(t, earlier, first!.id, 'Not my team')).statusCode).toBe(200);
   const current = await currentReferral(t, request);
   expect(current?.referrerId, 'the decline passed the request to the second referrer').toBe(assigned.user.id);
 
@@ -95,6 +97,7 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
       notification: note!.id,
       request,
       referral: current!.id,
+      earlierReferral: first!.id,
       company: row!.companyId,
       mailToOwner: mail?.id ?? 0,
     },

@@ -76,3 +76,19 @@ export async function referrerList(referrer: SignedIn) {
 
 export const decline = (who: SignedIn, referralId: number, feedback?: string) =>
   who.put(`/api/referrals/${referralId}/status`, { status: 'declined', ...(feedback ? { feedback } : {}) });
+
+/** Runs the sweep just past DECLINE_UNDO_WINDOW from now: every decline so far passes on or ends. */
+export async function settleDeclines(t: TestApp) {
+  await runReferralSweep(
+    t.database.db,
+    referralDepsOf(t),
+    new Date(Date.now() + t.config.declineUndoMs + 1000),
+  );
+}
+
+/** A decline, then the hand-off after its undo window (the tests about what follows a decline). */
+export async function declineAndSettle(t: TestApp, who: SignedIn, referralId: number, feedback?: string) {
+  const res = await decline(who, referralId, feedback);
+  await settleDeclines(t);
+  return res;
+}

@@ -10,6 +10,7 @@ import { notify } from '../features/notifications/service.js';
 import { createReferrals } from '../features/referrals/referrals.js';
 import type { ReferralDeps } from '../features/referrals/ports.js';
 import { createReferralRequest } from '../features/referrals/requests/service.js';
+import { runReferralSweep } from '../features/referrals/handoffs/sweep.js';
 import { followCurrentCompany, setWillingness } from '../features/referrals/matching/willingness.js';
 import { openSnapshotDatabase } from './snapshot-database.js';
 import { inMemoryLimits } from '../plugins/rate-limit-store.js';
@@ -35,6 +36,8 @@ export interface ReferralWorld {
   requestStatus(requestId: number): Promise<string | undefined>;
   /** The user's notifications, oldest first, as title: message. */
   noticesOf(userId: number): Promise<{ title: string; message: string; type: string; link: string | null }[]>;
+  /** Runs the sweep just past DECLINE_UNDO_WINDOW from now: every decline so far is passed on or ends. */
+  settleDeclines(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +52,7 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
       referrerCapacity: 2,
       referralMaxHandoffs: 2,
       referralResponseMs: 48 * 3600_000,
+      declineUndoMs: 120_000,
       requestsPerDay: 1000,
       referralSweepIntervalMs: 60_000,
       jobCheckIntervalMs: 24 * 3600_000,
@@ -125,6 +129,9 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
         .where(eq(notifications.userId, userId))
         .orderBy(asc(notifications.id));
       return rows.map((r) => ({ title: r.title, message: r.message, type: r.type, link: r.link }));
+    },
+    async settleDeclines() {
+      await runReferralSweep(db, deps, new Date(Date.now() + deps.declineUndoMs + 1000));
     },
     close: () => database.close(),
   };

@@ -1,3 +1,4 @@
+import type { DeclineReason } from '@shared/referral-texts';
 import type { JobPreview } from '@shared/jobs';
 import { apiPath } from '@shared/api-routes';
 import type { User } from '@shared/auth';
@@ -42,6 +43,7 @@ export function withReferral(
   request: ReferralRequest,
   status: ReferralRequest['status'],
   feedback: string | null = null,
+  declineReason: DeclineReason | null = null,
 ): ReferralRequest {
   return {
     ...request,
@@ -51,6 +53,8 @@ export function withReferral(
       referrerId: 7,
       status,
       feedback,
+      declineReason,
+      undoUntil: null,
       submittedAt: null,
       createdAt: at,
       updatedAt: at,
@@ -114,12 +118,37 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     createReferralRequest: () => ({ ...aRequest(99), noReferrers: false }),
     referralStatus: ({ params, body }) => {
       const referralId = Number(params.referralId);
-      const { status, feedback } = body as { status: ReferralRequest['status']; feedback?: string | null };
+      const { status, feedback, reason } = body as {
+        status: ReferralRequest['status'];
+        feedback?: string | null;
+        reason?: DeclineReason;
+      };
       state.incoming = state.incoming.map((r) =>
-        r.referral?.id === referralId ? withReferral(r, status, feedback ?? null) : r,
+        r.referral?.id === referralId ? withReferral(r, status, feedback ?? null, reason ?? null) : r,
       );
       const changed = state.incoming.find((r) => r.referral?.id === referralId)?.referral;
       return changed ?? fakeError(404, 'There is no such referral.');
+    },
+    undoDecline: ({ params }) => {
+      const referralId = Number(params.referralId);
+      state.incoming = state.incoming.map((r) =>
+        r.referral?.id === referralId ? withReferral(r, 'pending') : r,
+      );
+      const changed = state.incoming.find((r) => r.referral?.id === referralId)?.referral;
+      return changed ?? fakeError(404, 'Referral not found.');
+    },
+    withdrawReferralRequest: ({ params }) => {
+      const id = Number(params.id);
+      state.mine = state.mine.map((r) =>
+        r.id === id
+          ? {
+              ...r,
+              status: 'withdrawn' as const,
+              referral: r.referral && { ...r.referral, status: 'withdrawn' as const },
+            }
+          : r,
+      );
+      return state.mine.find((r) => r.id === id) ?? fakeError(404, 'Referral request not found.');
     },
     verification: () => state.verification,
     sendVerificationCode: ({ body }) => ({

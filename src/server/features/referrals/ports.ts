@@ -67,6 +67,10 @@ export interface ReferralDeps {
   maxHandoffs: number;
   /** REFERRAL_RESPONSE_TIME in milliseconds: how long a referral may stay pending. */
   responseMs: number;
+  /** DECLINE_UNDO_WINDOW in milliseconds: how long a decline may be undone; the hand-off waits for it. */
+  declineUndoMs: number;
+  /** The clock of the undo window and of the lists that judge it (tests move it); the wall clock in the app. */
+  now: () => Date;
   /** Reads the posting behind a new request; without it requests keep `unknown`. */
   jobs?: JobPostings;
   /** JOB_CHECK_INTERVAL in milliseconds: how often the liveness sweep re-reads an open request's posting. */

@@ -42,6 +42,7 @@ export type ReferralConfig = Pick<
   | 'requestsPerDay'
   | 'referralMaxHandoffs'
   | 'referralResponseMs'
+  | 'declineUndoMs'
   | 'referralSweepIntervalMs'
   | 'jobCheckIntervalMs'
   | 'sessionSecret'
@@ -59,6 +60,8 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     maxHandoffs: config.referralMaxHandoffs,
     responseMs: config.referralResponseMs,
     jobCheckMs: config.jobCheckIntervalMs,
+    declineUndoMs: config.declineUndoMs,
+    now,
   };
   return {
     deps,

@@ -1,4 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, ne, notExists, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ENDED_REQUEST_STATUSES } from '../../../shared/referral-status.js';
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
 import type { JobSnapshot, ReferralCompany } from './ports.js';
@@ -93,17 +95,62 @@ export type NewRequest = Pick<
   'jobSeekerId' | 'companyId' | 'position' | 'jobUrl' | 'normalizedJobUrl' | 'message' | 'jobNextCheckAt'
 >;
 
-/** Undefined when the seeker already asked for this posting (the unique index decides, race-free). */
+/** The predicate of the partial unique index referral_requests_seeker_job_key: the request is still open. */
+const REQUEST_OPEN = sql`${referralRequests.status} not in (${sql.join(
+  ENDED_REQUEST_STATUSES.map((s) => sql.raw(`'${s}'`)),
+  sql`, `,
+)})`;
+
+/**
+ * Undefined when the seeker has an open request for this posting (the partial unique index decides,
+ * race-free); an ended one does not count (docs/decisions/033-request-lifecycle.md).
+ */
 export async function insertRequest(tx: Db, values: NewRequest): Promise<ReferralRequestRow | undefined> {
   const [row] = await tx
     .insert(referralRequests)
     .values(values)
-    .onConflictDoNothing({ target: [referralRequests.jobSeekerId, referralRequests.normalizedJobUrl] })
+    .onConflictDoNothing({
+      target: [referralRequests.jobSeekerId, referralRequests.normalizedJobUrl],
+      where: REQUEST_OPEN,
+    })
     .returning();
   return row;
 }
 
-/** A new request's columns for its posting as read. */
+/**
+ * The referrers who declined an earlier request of this seeker for this posting: a request asked again
+ * never goes to them (docs/decisions/033-request-lifecycle.md).
+ */
+export async function earlierDecliners(
+  tx: Db,
+  seekerId: number,
+  normalizedJobUrl: string,
+): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ referrerId: referrals.referrerId })
+    .from(referrals)
+    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+    .where(
+      and(
+        eq(referralRequests.jobSeekerId, seekerId),
+        eq(referralRequests.normalizedJobUrl, normalizedJobUrl),
+        eq(referrals.status, 'declined'),
+      ),
+    );
+  return rows.map((r) => r.referrerId);
+}
+
+/** The seeker's request, locked: withdraw, undo and status changes take it before its referral. */
+export async function lockRequest(tx: Db, requestId: number): Promise<ReferralRequestRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(referralRequests)
+    .where(eq(referralRequests.id, requestId))
+    .for('update');
+  return row;
+}
+
+/** The request's columns for its posting as read. */
 export function jobColumns(snapshot: JobSnapshot) {
   return {
     jobTitle: snapshot.title,
@@ -164,9 +211,12 @@ export async function insertReferral(
   return row;
 }
 
+const earlierRequests = alias(referralRequests, 'earlier_requests');
+
 /**
  * A company's oldest pending requests that nobody holds now, not the referrer's own nor one they held
- * before (declined or let expire); skips locked ones.
+ * before (declined or let expire), nor one for a posting they declined for this seeker before; skips
+ * locked ones.
  */
 export async function lockWaitingRequests(tx: Db, companyId: number, referrerId: number, limit: number) {
   return tx
@@ -191,6 +241,20 @@ export async function lockWaitingRequests(tx: Db, companyId: number, referrerId:
               and(
                 eq(referrals.requestId, referralRequests.id),
                 sql`(${referrals.supersededAt} is null or ${referrals.referrerId} = ${referrerId})`,
+              ),
+            ),
+        ),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(earlierRequests)
+            .innerJoin(referrals, eq(referrals.requestId, earlierRequests.id))
+            .where(
+              and(
+                eq(earlierRequests.jobSeekerId, referralRequests.jobSeekerId),
+                eq(earlierRequests.normalizedJobUrl, referralRequests.normalizedJobUrl),
+                eq(referrals.referrerId, referrerId),
+                eq(referrals.status, 'declined'),
               ),
             ),
         ),
@@ -219,6 +283,9 @@ export interface Move {
   from: string;
   to: string;
   feedback: string | null;
+  /** A decline's reason (DECLINE_REASONS), or null. */
+  reason?: string | null;
+  at?: Date;
 }
 
 /**
@@ -226,14 +293,16 @@ export interface Move {
  * join the timeline; `feedback` keeps the latest note given.
  */
 export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | undefined> {
+  const at = move.at ?? new Date();
   const [row] = await tx
     .update(referrals)
     .set({
       status: move.to,
       feedback: move.feedback ?? sql`${referrals.feedback}`,
-      ...(move.to === 'submitted' ? { submittedAt: new Date() } : {}),
-      ...(move.to === 'accepted' || move.to === 'declined' ? { answeredAt: new Date() } : {}),
-      updatedAt: new Date(),
+      ...(move.to === 'submitted' ? { submittedAt: at } : {}),
+      ...(move.to === 'accepted' || move.to === 'declined' ? { answeredAt: at } : {}),
+      ...(move.to === 'declined' ? { declinedAt: at, declineReason: move.reason ?? null } : {}),
+      updatedAt: at,
     })
     .where(
       and(
@@ -254,6 +323,60 @@ export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | un
   return row;
 }
 
+/**
+ * declined → pending, only while the decline is the request's current referral and younger than `since`
+ * (DECLINE_UNDO_WINDOW). The response clock keeps its original start (docs/decisions/033-request-lifecycle.md).
+ */
+export async function undoDecline(
+  tx: Db,
+  id: number,
+  referrerId: number,
+  since: Date,
+  at: Date,
+): Promise<ReferralRow | undefined> {
+  const [row] = await tx
+    .update(referrals)
+    .set({
+      status: 'pending',
+      feedback: null,
+      declineReason: null,
+      declinedAt: null,
+      answeredAt: null,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(referrals.id, id),
+        eq(referrals.referrerId, referrerId),
+        eq(referrals.status, 'declined'),
+        isNull(referrals.supersededAt),
+        gt(referrals.declinedAt, since),
+      ),
+    )
+    .returning();
+  // 'pending' after 'declined' reads 'Decline undone' on the referrer's timeline; the seeker's drops both.
+  if (row) await recordStatusChange(tx, { referralId: row.id, status: 'pending', note: null, at });
+  return row;
+}
+
+/**
+ * The request's current referral ends withdrawn, if it is still open; a decline inside its undo window
+ * (the request still pending) is not final yet, so it ends withdrawn too.
+ */
+export async function withdrawReferral(
+  tx: Db,
+  requestId: number,
+  at: Date,
+): Promise<ReferralRow | undefined> {
+  const [row] = await tx
+    .update(referrals)
+    .set({ status: 'withdrawn', updatedAt: at })
+    .where(and(eq(referrals.requestId, requestId), CURRENT, or(OPEN, eq(referrals.status, 'declined'))))
+    .returning();
+  if (row) await recordStatusChange(tx, { referralId: row.id, status: 'withdrawn', note: null, at });
+  return row;
+}
+
 /** The request follows its referral; answers what the seeker's notification needs. */
 export async function setRequestStatus(tx: Db, requestId: number, status: string) {
   const [row] = await tx
@@ -270,14 +393,21 @@ export async function setRequestStatus(tx: Db, requestId: number, status: string
 
 /**
  * True when the viewer holds the current referral of one of this user's requests: a referrer the request
- * passed on from no longer sees the applicant.
+ * passed on from no longer sees the applicant, nor one whose referral the seeker withdrew.
  */
 export async function holdsReferralFor(db: Db, referrerId: number, seekerId: number): Promise<boolean> {
   const rows = await db
     .select({ one: sql`1` })
     .from(referrals)
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .where(and(eq(referrals.referrerId, referrerId), eq(referralRequests.jobSeekerId, seekerId), CURRENT))
+    .where(
+      and(
+        eq(referrals.referrerId, referrerId),
+        eq(referralRequests.jobSeekerId, seekerId),
+        CURRENT,
+        ne(referrals.status, 'withdrawn'),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

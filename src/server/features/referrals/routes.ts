@@ -7,7 +7,9 @@ import {
   CreateReferralRequestInputSchema,
   CreateReferralRequestResultSchema,
   ReferralIdParamsSchema,
+  ReferralRequestIdParamsSchema,
   ReferralRequestListQuerySchema,
+  ReferralRequestSchema,
   ReferralRequestListSchema,
   ReferralSchema,
   UpdateReferralStatusInputSchema,
@@ -18,6 +20,7 @@ import type { Db } from '../../db/client.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
 import type { ReferralDeps } from './ports.js';
 import { changeReferralStatus, createReferralRequest, listRequests } from './requests/service.js';
+import { undoReferralDecline, withdrawRequest } from './requests/lifecycle.js';
 import { setWillingness } from './matching/willingness.js';
 
 export interface ReferralRouteDeps extends ReferralDeps {
@@ -84,6 +87,32 @@ export async function referralRoutes(app: FastifyInstance, { db, ...deps }: Refe
     },
     async (request) =>
       changeReferralStatus(db, deps, requireUser(request), request.params.referralId, request.body),
+  );
+
+  api.post(
+    '/referral-requests/:id/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw my request while nothing has been submitted (waiting, pending or accepted)',
+        params: ReferralRequestIdParamsSchema,
+        response: { 200: ReferralRequestSchema, ...errors },
+      },
+    },
+    async (request) => withdrawRequest(db, deps, requireUser(request), request.params.id),
+  );
+
+  api.post(
+    '/referrals/:referralId/undo',
+    {
+      schema: {
+        tags,
+        summary: 'Undo my decline within DECLINE_UNDO_WINDOW: the referral is pending again',
+        params: ReferralIdParamsSchema,
+        response: { 200: ReferralSchema, ...errors },
+      },
+    },
+    async (request) => undoReferralDecline(db, deps, requireUser(request), request.params.referralId),
   );
 
   api.put(

@@ -62,4 +62,26 @@ function ToastDescription({ className, ...props }: React.ComponentProps<typeof T
   return <ToastPrimitives.Description className={cn('text-sm opacity-90', className)} {...props} />;
 }
 
-export { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport, type ToastProps };
+/** A toast's one action button (Radix asks for the words a screen reader says instead of it). */
+function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Action>) {
+  return (
+    <ToastPrimitives.Action
+      className={cn(
+        'hover:bg-muted inline-flex h-8 shrink-0 items-center justify-center rounded-md border px-3 text-sm font-medium transition-colors focus:outline-none focus-visible:ring-2',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export {
+  Toast,
+  ToastAction,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+  type ToastProps,
+};

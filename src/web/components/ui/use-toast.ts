@@ -9,6 +9,8 @@ export interface ToasterToast extends Omit<ToastProps, 'title'> {
   id: string;
   title?: React.ReactNode;
   description?: React.ReactNode;
+  /** One button beside the text (e.g. 'Undo'); the toast closes when it is pressed. */
+  action?: { label: string; onClick: () => void };
 }
 
 type Action =

@@ -91,15 +91,35 @@ describe('MyReferralsPage, My Requests', () => {
       mine: [
         withReferral(
           aRequest(4, {
-            handoffs: [{ referrerFirstName: 'Rita', outcome: 'declined', at: '2026-11-23T10:00:00.000Z' }],
+            handoffs: [
+              {
+                referrerFirstName: 'Rita',
+                outcome: 'declined',
+                at: '2026-11-23T10:00:00.000Z',
+                declineReason: null,
+                feedback: null,
+              },
+            ],
           }),
           'pending',
         ),
         aRequest(3, {
           status: 'expired',
           handoffs: [
-            { referrerFirstName: 'Rita', outcome: 'declined', at: '2026-11-23T10:00:00.000Z' },
-            { referrerFirstName: 'Bob', outcome: 'expired', at: '2026-11-28T10:00:00.000Z' },
+            {
+              referrerFirstName: 'Rita',
+              outcome: 'declined',
+              at: '2026-11-23T10:00:00.000Z',
+              declineReason: null,
+              feedback: null,
+            },
+            {
+              referrerFirstName: 'Bob',
+              outcome: 'expired',
+              at: '2026-11-28T10:00:00.000Z',
+              declineReason: null,
+              feedback: null,
+            },
           ],
         }),
       ],

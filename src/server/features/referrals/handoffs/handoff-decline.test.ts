@@ -3,7 +3,7 @@ import {
   ask,
   companyWithReferrers,
   currentReferral,
-  decline,
+  declineAndSettle,
   referralsOf,
   referrerList,
   requestStatus,
@@ -31,7 +31,7 @@ describe.each(testDatabases)('referral hand-offs on decline (%s)', (kind) => {
     const seeker = await t.signIn('Sal Seeker');
     const requestId = await ask(seeker, company);
     const first = (await currentReferral(t, requestId))!;
-    const res = await decline(dana, first.id, 'Not my team');
+    const res = await declineAndSettle(t, dana, first.id, 'Not my team');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'declined', feedback: 'Not my team' });
 
@@ -72,7 +72,7 @@ describe.each(testDatabases)('referral hand-offs on decline (%s)', (kind) => {
     for (const who of referrers.slice(0, 3)) {
       const current = (await currentReferral(t, requestId))!;
       expect(current.referrerId).toBe(who.user.id);
-      expect((await decline(who, current.id)).statusCode).toBe(200);
+      expect((await declineAndSettle(t, who, current.id)).statusCode).toBe(200);
     }
     // Two hand-offs happened (Ann → Ben → Cat); Cat's decline is the end although Dan is free.
     const rows = await referralsOf(t, requestId);
@@ -93,9 +93,12 @@ describe.each(testDatabases)('referral hand-offs on decline (%s)', (kind) => {
     const { company, referrers } = await companyWithReferrers(t, 'Eve Declines', 'Fay Silent');
     const seeker = await t.signIn('Gil Mixed');
     const requestId = await ask(seeker, company);
-    expect((await decline(referrers[0]!, (await currentReferral(t, requestId))!.id)).statusCode).toBe(200);
+    expect(
+      (await declineAndSettle(t, referrers[0]!, (await currentReferral(t, requestId))!.id)).statusCode,
+    ).toBe(200);
     const { sweep } = sweeper(t);
-    await sweep(T + 60_000);
+    // Fay's clock started when the sweep passed the decline on, after the undo window.
+    await sweep(T + 5 * 60_000);
     expect(await requestStatus(t, requestId)).toBe('declined');
     const [mine] = await seekerList(seeker);
     expect(mine).toMatchObject({ status: 'declined', referral: null });
@@ -117,14 +120,18 @@ describe.each(testDatabases)('referral hand-offs on decline (%s)', (kind) => {
       expect((await currentReferral(small, requestId))?.referrerId).toBe(ivy.user.id);
       expect((await currentReferral(small, busyId))?.referrerId).toBe(hal.user.id);
       // Ivy declines Kim: Hal held nothing of it but is full, so it waits unassigned.
-      expect((await decline(ivy, (await currentReferral(small, requestId))!.id)).statusCode).toBe(200);
+      expect(
+        (await declineAndSettle(small, ivy, (await currentReferral(small, requestId))!.id)).statusCode,
+      ).toBe(200);
       expect(await currentReferral(small, requestId)).toBeUndefined();
       expect(await requestStatus(small, requestId)).toBe('pending');
       expect((await notificationsOf(small, seeker.user.id))[0]?.title).toBe(
         'Request waiting for another referrer',
       );
       // Hal declines Jo's request: Ivy is free now, so Jo passes to her; Hal's free slot takes Kim's.
-      expect((await decline(hal, (await currentReferral(small, busyId))!.id)).statusCode).toBe(200);
+      expect(
+        (await declineAndSettle(small, hal, (await currentReferral(small, busyId))!.id)).statusCode,
+      ).toBe(200);
       expect((await currentReferral(small, busyId))?.referrerId).toBe(ivy.user.id);
       expect((await currentReferral(small, requestId))?.referrerId).toBe(hal.user.id);
       // Ivy, who declined Kim, is never given Kim's request again.

@@ -85,7 +85,13 @@ describe.each(testDatabases)('referral reminders and expiry (%s)', (kind) => {
     const [mine] = await seekerList(seeker);
     expect(mine?.referral).toMatchObject({ referrerFirstName: 'Bob', status: 'pending' });
     expect(mine?.handoffs).toEqual([
-      { referrerFirstName: 'Rita', outcome: 'expired', at: at(T + 1000).toISOString() },
+      {
+        referrerFirstName: 'Rita',
+        outcome: 'expired',
+        at: at(T + 1000).toISOString(),
+        declineReason: null,
+        feedback: null,
+      },
     ]);
     const ritas = (await referrerList(rita)).find((r) => r.id === requestId);
     expect(ritas).toMatchObject({ message: null, resumeLink: null, jobSeeker: { email: null } });
@@ -118,7 +124,13 @@ describe.each(testDatabases)('referral reminders and expiry (%s)', (kind) => {
       const [mine] = await seekerList(first);
       expect(mine).toMatchObject({ status: 'expired', referral: null });
       expect(mine?.handoffs).toEqual([
-        { referrerFirstName: 'Solo', outcome: 'expired', at: at(T + 1000).toISOString() },
+        {
+          referrerFirstName: 'Solo',
+          outcome: 'expired',
+          at: at(T + 1000).toISOString(),
+          declineReason: null,
+          feedback: null,
+        },
       ]);
       expect((await notificationsOf(small, first.user.id))[0]?.title).toBe('Referral request expired');
       // The slot went to the waiting request, its clock starting at the sweep's time.

@@ -9,18 +9,45 @@ import { recordStatusChange } from '../timeline/timeline-repo.js';
 const PENDING_CURRENT = and(eq(referrals.status, 'pending'), isNull(referrals.supersededAt));
 
 /**
- * The oldest current referral still pending since `dueBefore`, locked. SKIP LOCKED: another instance's
- * sweep holding one makes this sweep take the next, so each referral passes on exactly once.
+ * The oldest current referral still pending since `dueBefore`, locked with its request. SKIP LOCKED:
+ * another instance's sweep holding one makes this sweep take the next, so each referral passes on exactly
+ * once; a request a withdraw or a status change holds (they lock the request first) is left for later,
+ * so neither waits on the other in opposite orders.
  */
 export async function claimDueReferral(tx: Db, dueBefore: Date): Promise<ReferralRow | undefined> {
   const [row] = await tx
-    .select()
+    .select({ referral: referrals })
     .from(referrals)
+    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
     .where(and(PENDING_CURRENT, lte(referrals.createdAt, dueBefore)))
     .orderBy(asc(referrals.createdAt), asc(referrals.id))
     .limit(1)
-    .for('update', { skipLocked: true });
-  return row;
+    .for('update', { of: [referrals, referralRequests], skipLocked: true });
+  return row?.referral;
+}
+
+/**
+ * The oldest decline whose undo window closed by `dueBefore` and whose request is still open (not yet
+ * passed on nor ended), locked with its request like claimDueReferral
+ * (docs/decisions/033-request-lifecycle.md).
+ */
+export async function claimDueDecline(tx: Db, dueBefore: Date): Promise<ReferralRow | undefined> {
+  const [row] = await tx
+    .select({ referral: referrals })
+    .from(referrals)
+    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+    .where(
+      and(
+        eq(referrals.status, 'declined'),
+        isNull(referrals.supersededAt),
+        lte(referrals.declinedAt, dueBefore),
+        eq(referralRequests.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(referrals.declinedAt), asc(referrals.id))
+    .limit(1)
+    .for('update', { of: [referrals, referralRequests], skipLocked: true });
+  return row?.referral;
 }
 
 /** pending → expired, only if nobody answered in the meantime. */
@@ -73,6 +100,7 @@ export async function lockRequestForHandoff(tx: Db, requestId: number) {
       jobSeekerId: referralRequests.jobSeekerId,
       companyId: referralRequests.companyId,
       position: referralRequests.position,
+      normalizedJobUrl: referralRequests.normalizedJobUrl,
       companyName: companies.name,
       seekerName: users.fullName,
     })

@@ -23,11 +23,19 @@ afterAll(() => w.close());
 
 const later = (ms: number) => new Date(Date.now() + ms);
 const titles = async (userId: number) => (await w.noticesOf(userId)).map((n) => n.title);
-const decline = (
+const decline = async (
   referrer: Parameters<typeof changeReferralStatus>[2],
   id: number,
   feedback: string | null = null,
-) => changeReferralStatus(w.database.db, w.deps, referrer, id, { status: 'declined', feedback });
+) => {
+  // The hand-off waits for DECLINE_UNDO_WINDOW: these tests are about what happens after it.
+  await changeReferralStatus(w.database.db, w.deps, referrer, id, {
+    status: 'declined',
+    feedback,
+    reason: null,
+  });
+  await w.settleDeclines();
+};
 
 /** Sweeps only the referrals of this test: others' are claimed too, so each test sweeps what it made. */
 const sweep = (ms: number) => runReferralSweep(w.database.db, w.deps, later(ms));
@@ -174,9 +182,9 @@ describe('the sweep', () => {
     const requestId = await w.ask(seeker, company.name);
     const referral = (await w.current(requestId))!;
 
-    expect(await sweep(23 * HOUR)).toEqual({ reminded: 0, expired: 0 });
-    expect(await sweep(25 * HOUR)).toMatchObject({ reminded: 1, expired: 0 });
-    expect(await sweep(26 * HOUR)).toEqual({ reminded: 0, expired: 0 });
+    expect(await sweep(23 * HOUR)).toEqual({ reminded: 0, expired: 0, declined: 0 });
+    expect(await sweep(25 * HOUR)).toMatchObject({ reminded: 1, expired: 0, declined: 0 });
+    expect(await sweep(26 * HOUR)).toEqual({ reminded: 0, expired: 0, declined: 0 });
     // The deadline travels as an ISO value that each reader's browser (or mail, in their zone) writes out.
     const deadline = new Date(referral.createdAt.getTime() + 48 * HOUR).toISOString();
     expect((await w.noticesOf(first.id)).at(-1)).toEqual({
@@ -186,7 +194,7 @@ describe('the sweep', () => {
       link: '/my-referrals?tab=incoming',
     });
 
-    expect(await sweep(47 * HOUR)).toEqual({ reminded: 0, expired: 0 });
+    expect(await sweep(47 * HOUR)).toEqual({ reminded: 0, expired: 0, declined: 0 });
     const at = 49 * HOUR;
     const result = await sweep(at);
     expect(result.expired).toBeGreaterThanOrEqual(1);
@@ -300,8 +308,8 @@ describe('the sweep in batches', () => {
         updatedAt: created,
       })),
     );
-    expect(await sweep(0)).toEqual({ reminded: 150, expired: 0 });
-    expect(await sweep(0)).toEqual({ reminded: 0, expired: 0 });
+    expect(await sweep(0)).toEqual({ reminded: 150, expired: 0, declined: 0 });
+    expect(await sweep(0)).toEqual({ reminded: 0, expired: 0, declined: 0 });
   });
 });
 
@@ -340,7 +348,7 @@ describe('startReferralSweep', () => {
     });
     let calls = 0;
     let finished = false;
-    // Every transaction answers "nothing to do" (0 reminders, no expiry) once the gate opens.
+    // Every transaction answers "nothing to do" (0 reminders, no expiry, no decline) once the gate opens.
     const db = {
       transaction: async () => {
         calls += 1;
@@ -361,7 +369,8 @@ describe('startReferralSweep', () => {
     expect(finished).toBe(false);
     open();
     await stopped;
-    expect(calls).toBe(2);
+    // Reminders, expiries, then declines past their undo window: one transaction each.
+    expect(calls).toBe(3);
   });
 });
 

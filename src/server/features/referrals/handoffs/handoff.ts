@@ -1,4 +1,9 @@
 import { firstNameOf } from '../../../../shared/names.js';
+import {
+  DECLINE_REASON_SENTENCES,
+  DECLINE_REASONS,
+  type DeclineReason,
+} from '../../../../shared/referral-texts.js';
 import type { Db } from '../../../db/client.js';
 import {
   findUserName,
@@ -8,7 +13,7 @@ import {
 } from './handoff-repo.js';
 import { assignedToReferrerNotice, INCOMING_LINK, pickReferrer, SEEKER_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { insertReferral, setRequestStatus } from '../repo.js';
+import { earlierDecliners, insertReferral, setRequestStatus } from '../repo.js';
 
 /** How a referral left its referrer without a referral being made: they declined, or nobody answered. */
 export type HandoffOutcome = 'declined' | 'expired';
@@ -20,15 +25,42 @@ export interface LeavingReferral {
   id: number;
   requestId: number;
   referrerId: number;
+  /** A decline's reason and feedback, passed on to the seeker with it. */
+  declineReason?: string | null;
+  feedback?: string | null;
+}
+
+function isDeclineReason(value: string | null | undefined): value is DeclineReason {
+  return DECLINE_REASONS.some((r) => r === value);
+}
+
+/** What a seeker's notice says of a decline after its first sentence: the reason, then the feedback. */
+export function declineNote(reason: string | null | undefined, feedback: string | null | undefined): string {
+  const why = isDeclineReason(reason) ? ` ${DECLINE_REASON_SENTENCES[reason]}` : '';
+  return `${why}${feedback ? ` Feedback: ${feedback}` : ''}`;
 }
 
 /**
- * DESIGN.md "Bounded answers". The referral has just moved to `outcome` (the referrer's decline, or the
- * sweep's expiry). While fewer than REFERRAL_MAX_HANDOFFS hand-offs happened and a willing referrer at the
- * company has not held the request yet, it passes to them as a new pending referral; the earlier row stays
- * as history. Full referrers: it waits for one of them (assignWaitingRequests). Nobody left: a decline
- * stays the current referral, as before hand-offs existed (the caller tells the seeker); an expired one
- * becomes history and the request ends declined if anyone declined it, else expired.
+ * Who may not get this request: everyone who held it, and whoever declined an earlier request of this
+ * seeker for the same posting (docs/decisions/033-request-lifecycle.md).
+ */
+export async function excludedReferrers(
+  tx: Db,
+  request: { jobSeekerId: number; normalizedJobUrl: string },
+  history: readonly { referrerId: number }[],
+): Promise<number[]> {
+  const before = await earlierDecliners(tx, request.jobSeekerId, request.normalizedJobUrl);
+  return [...new Set([...history.map((r) => r.referrerId), ...before])];
+}
+
+/**
+ * DESIGN.md "Bounded answers". The referral has moved to `outcome` (the referrer's decline, once its undo
+ * window passed, or the sweep's expiry). While fewer than REFERRAL_MAX_HANDOFFS hand-offs happened and a
+ * willing referrer at the company has not held the request yet (nor declined this posting for this seeker
+ * before), it passes to them as a new pending referral; the earlier row stays as history. Full referrers:
+ * it waits for one of them (assignWaitingRequests). Nobody left: a decline stays the current referral, as
+ * before hand-offs existed; an expired one becomes history; the request ends declined if anyone declined
+ * it, else expired. The seeker is told each time, with the decline's reason and feedback.
  */
 export async function passOn(
   tx: Db,
@@ -36,7 +68,6 @@ export async function passOn(
   leaving: LeavingReferral,
   outcome: HandoffOutcome,
   now: Date,
-  feedback: string | null = null,
 ): Promise<HandoffResult> {
   const request = await lockRequestForHandoff(tx, leaving.requestId);
   if (!request) return 'ended';
@@ -49,13 +80,24 @@ export async function passOn(
           request.companyId,
           request.jobSeekerId,
           deps.capacity,
-          history.map((r) => r.referrerId),
+          await excludedReferrers(tx, request, history),
         )
       : ({ kind: 'none' } as const);
   const where = `${request.position} at ${request.companyName}`;
+  const said = outcome === 'declined' ? declineNote(leaving.declineReason, leaving.feedback) : '';
 
   if (pick.kind === 'none') {
-    if (outcome === 'declined') return 'ended';
+    if (outcome === 'declined') {
+      await setRequestStatus(tx, request.id, 'declined');
+      await deps.notify(tx, {
+        userId: request.jobSeekerId,
+        title: 'Referral declined',
+        message: `Your referral request for ${where} was declined by your referrer.${said}`,
+        type: 'referral_status',
+        link: SEEKER_LINK,
+      });
+      return 'ended';
+    }
     await supersedeReferral(tx, leaving.id, now);
     const final = history.some((r) => r.status === 'declined') ? 'declined' : 'expired';
     await setRequestStatus(tx, request.id, final);
@@ -85,7 +127,6 @@ export async function passOn(
   }
   const leaver = firstNameOf(await findUserName(tx, leaving.referrerId));
   const why = outcome === 'declined' ? `was declined by ${leaver}` : `was not answered in time by ${leaver}`;
-  const said = feedback ? ` Feedback: ${feedback}` : '';
   if (pick.kind === 'full') {
     await deps.notify(tx, {
       userId: request.jobSeekerId,

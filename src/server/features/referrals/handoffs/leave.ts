@@ -6,6 +6,7 @@ import {
   supersedeReferral,
 } from './handoff-repo.js';
 import { assignedToReferrerNotice, pickReferrer, SEEKER_LINK } from '../matching/matching.js';
+import { excludedReferrers } from './handoff.js';
 import type { ReferralDeps } from '../ports.js';
 import { insertReferral, setRequestStatus } from '../repo.js';
 
@@ -32,7 +33,7 @@ export async function passOnReferralsOfLeavingReferrer(
       request.companyId,
       request.jobSeekerId,
       deps.capacity,
-      history.map((r) => r.referrerId),
+      await excludedReferrers(tx, request, history),
     );
     if (!(await supersedeReferral(tx, leaving.id, now))) continue;
     await setRequestStatus(tx, request.id, 'pending');

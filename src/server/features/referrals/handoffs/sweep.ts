@@ -1,6 +1,12 @@
 import { notificationTime } from '../../../../shared/notifications.js';
 import type { Db } from '../../../db/client.js';
-import { claimDueReferral, claimReminders, describeRequest, expireReferral } from './handoff-repo.js';
+import {
+  claimDueDecline,
+  claimDueReferral,
+  claimReminders,
+  describeRequest,
+  expireReferral,
+} from './handoff-repo.js';
 import { passOn } from './handoff.js';
 import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
@@ -12,14 +18,17 @@ const EXPIRY_BATCH = 200;
 export interface SweepResult {
   reminded: number;
   expired: number;
+  /** Declines whose undo window passed, handed on or ended. */
+  declined: number;
 }
 
 /**
  * DESIGN.md "Bounded answers", as of `now`: a reminder to every referrer whose referral has been pending
  * for half of REFERRAL_RESPONSE_TIME (once: reminded_at), then each referral pending for the full time
  * expires and passes on (handoff.ts), freeing its referrer's slot for the company's waiting requests.
- * Safe with several instances: rows are claimed with FOR UPDATE SKIP LOCKED, one expiry per transaction
- * so two sweeps never wait on each other's referrer locks in opposite orders.
+ * Declines whose DECLINE_UNDO_WINDOW has passed pass on the same way (docs/decisions/033-request-lifecycle.md).
+ * Safe with several instances: rows are claimed with FOR UPDATE SKIP LOCKED, one expiry or decline per
+ * transaction so two sweeps never wait on each other's referrer locks in opposite orders.
  */
 export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): Promise<SweepResult> {
   const half = new Date(now.getTime() - deps.responseMs / 2);
@@ -61,7 +70,20 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
     if (!done) break;
     expired += 1;
   }
-  return { reminded, expired };
+
+  const undoClosed = new Date(now.getTime() - deps.declineUndoMs);
+  let declined = 0;
+  while (declined < EXPIRY_BATCH) {
+    const done = await db.transaction(async (tx) => {
+      const due = await claimDueDecline(tx, undoClosed);
+      if (!due) return false;
+      await passOn(tx, deps, due, 'declined', now);
+      return true;
+    });
+    if (!done) break;
+    declined += 1;
+  }
+  return { reminded, expired, declined };
 }
 
 export interface SweepTimer {

@@ -4,6 +4,7 @@ import { JobStatusSchema } from '../../../../shared/jobs.js';
 import { firstNameOf } from '../../../../shared/names.js';
 import { ReferralStatusSchema } from '../../../../shared/referral-status.js';
 import {
+  DeclineReasonSchema,
   type Referral,
   type ReferralHandoff,
   type ReferralRequest,
@@ -14,6 +15,7 @@ import { preparedPerDb } from '../../../db/prepared.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
 import { timelinesByRequest } from '../timeline/timeline.js';
 import { listTimelineRows, type TimelineRow } from '../timeline/timeline-repo.js';
+import type { ReferralDeps } from '../ports.js';
 import type { ReferralRow } from '../repo.js';
 
 const referrerUsers = alias(users, 'referrer_users');
@@ -99,19 +101,32 @@ export function requestListQuery(
     .limit(page.limit);
 }
 
+/** What a list judges by the clock: the time to answer and the time to undo a decline, as of `now`. */
+export interface ListClock {
+  now: Date;
+  responseMs: number;
+  /** DECLINE_UNDO_WINDOW. */
+  undoMs: number;
+}
+
+/** The list's view of the clock from the feature's ports: deadlines and undo windows, as of now. */
+export function listClock(deps: Pick<ReferralDeps, 'now' | 'responseMs' | 'declineUndoMs'>): ListClock {
+  return { now: deps.now(), responseMs: deps.responseMs, undoMs: deps.declineUndoMs };
+}
+
 /** The seeker's own requests, or the requests whose referral the referrer holds; newest first. */
 export async function listRequestViews(
   db: Db,
   role: 'seeker' | 'referrer',
   userId: number,
   page: Page,
-  responseMs: number,
+  clock: ListClock,
 ): Promise<ReferralRequest[]> {
   const rows =
     page.before === undefined
       ? await firstPages[role](db).execute({ userId, limit: page.limit })
       : await requestListQuery(db, role, userId, page);
-  return withHistory(db, rows, role, userId, responseMs);
+  return withHistory(db, rows, role, userId, clock);
 }
 
 /**
@@ -123,7 +138,7 @@ async function withHistory(
   rows: RequestViewRow[],
   role: 'seeker' | 'referrer',
   userId: number,
-  responseMs: number,
+  clock: ListClock,
 ): Promise<ReferralRequest[]> {
   const history = await listTimelineRows(
     db,
@@ -140,7 +155,7 @@ async function withHistory(
       handoffs: handoffs.get(row.request.id) ?? [],
       timeline: timelines.get(row.request.id) ?? [],
       viewer: role,
-      responseMs,
+      clock,
     }),
   );
 }
@@ -163,10 +178,10 @@ export async function findRequestView(
   db: Db,
   requestId: number,
   seekerId: number,
-  responseMs: number,
+  clock: ListClock,
 ): Promise<ReferralRequest | undefined> {
   const rows = await selectRequestViews(db, false, eq(referralRequests.id, requestId));
-  const [view] = await withHistory(db, rows, 'seeker', seekerId, responseMs);
+  const [view] = await withHistory(db, rows, 'seeker', seekerId, clock);
   return view;
 }
 
@@ -187,6 +202,8 @@ function handoffsByRequest(history: readonly TimelineRow[]): Map<number, Referra
       referrerFirstName: firstNameOf(h.referrerName),
       outcome: h.status === 'declined' ? 'declined' : 'expired',
       at: h.supersededAt.toISOString(),
+      declineReason: DeclineReasonSchema.nullable().catch(null).parse(h.declineReason),
+      feedback: h.status === 'declined' ? h.feedback : null,
     });
     byRequest.set(h.requestId, list);
   }
@@ -200,10 +217,49 @@ export function toReferralDto(row: ReferralRow): Referral {
     referrerId: row.referrerId,
     status: ReferralStatusSchema.parse(row.status),
     feedback: row.feedback,
+    declineReason: DeclineReasonSchema.nullable().catch(null).parse(row.declineReason),
+    undoUntil: null,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A decline the sweep has not passed on yet (docs/decisions/033-request-lifecycle.md): the seeker sees
+ * the referral as still pending until then, so an undone decline never reaches them.
+ */
+function unsettledDecline(row: RequestViewRow): boolean {
+  const { request, referral } = row;
+  return referral?.status === 'declined' && referral.supersededAt == null && request.status === 'pending';
+}
+
+/** The referral as the seeker sees it: a decline not yet passed on still reads pending. */
+function seekerReferral(row: RequestViewRow, referral: ReferralRow): Referral {
+  const dto = { ...toReferralDto(referral), referrerId: null };
+  if (!unsettledDecline(row)) return dto;
+  return { ...dto, status: 'pending', feedback: null, declineReason: null };
+}
+
+/** The referral as its referrer sees it: until when their decline may still be undone. */
+function referrerReferral(row: RequestViewRow, referral: ReferralRow, clock: ListClock): Referral {
+  const dto = toReferralDto(referral);
+  const until = referral.declinedAt && referral.declinedAt.getTime() + clock.undoMs;
+  if (!unsettledDecline(row) || !until || until <= clock.now.getTime()) return dto;
+  return { ...dto, undoUntil: new Date(until).toISOString() };
+}
+
+/**
+ * The seeker's timeline leaves out what they were never told: a decline that was undone, and one still
+ * inside its undo window.
+ */
+function seekerTimeline(row: RequestViewRow, timeline: TimelineEntry[]): TimelineEntry[] {
+  const told = timeline.filter(
+    (entry, i) =>
+      !(entry.kind === 'declined' && timeline[i + 1]?.kind === 'pending') &&
+      !(entry.kind === 'pending' && timeline[i - 1]?.kind === 'declined'),
+  );
+  return unsettledDecline(row) && told.at(-1)?.kind === 'declined' ? told.slice(0, -1) : told;
 }
 
 function toRequestDto(
@@ -212,18 +268,20 @@ function toRequestDto(
     handoffs,
     timeline,
     viewer,
-    responseMs,
+    clock,
   }: {
     handoffs: ReferralHandoff[];
     timeline: TimelineEntry[];
     viewer: 'seeker' | 'referrer';
-    responseMs: number;
+    clock: ListClock;
   },
 ): ReferralRequest {
   const { request, referral } = row;
   // A referrer the request passed on from keeps the card as history, but not the applicant's contact,
-  // message or resume.
+  // message or resume; nor does one whose referral the seeker withdrew.
   const passedOn = referral?.supersededAt != null;
+  const noAccess = passedOn || referral?.status === 'withdrawn';
+  const pendingNow = referral?.status === 'pending' && !passedOn;
   return {
     id: request.id,
     jobSeekerId: request.jobSeekerId,
@@ -231,8 +289,8 @@ function toRequestDto(
     position: request.position,
     jobUrl: request.jobUrl,
     status: ReferralStatusSchema.parse(request.status),
-    message: passedOn ? null : request.message,
-    resumeLink: row.resumeId == null || passedOn ? null : `/api/resumes/${row.resumeId}/file`,
+    message: noAccess ? null : request.message,
+    resumeLink: row.resumeId == null || noAccess ? null : `/api/resumes/${row.resumeId}/file`,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
     job: {
@@ -245,19 +303,18 @@ function toRequestDto(
         request.jobUnknownFlaggedAt && request.jobUnknownSince ? request.jobUnknownSince.toISOString() : null,
     },
     company: row.company,
-    jobSeeker: passedOn ? { ...row.seeker, email: null } : row.seeker,
+    jobSeeker: noAccess ? { ...row.seeker, email: null } : row.seeker,
     // A seeker learns their referrer's first name and nothing else that identifies them.
     referral: referral && {
-      ...toReferralDto(referral),
-      referrerId: viewer === 'seeker' ? null : referral.referrerId,
+      ...(viewer === 'seeker' ? seekerReferral(row, referral) : referrerReferral(row, referral, clock)),
       referrerFirstName: firstNameOf(row.referrerName),
       respondBy:
-        referral.status === 'pending' && !passedOn
-          ? new Date(referral.createdAt.getTime() + responseMs).toISOString()
+        pendingNow || (viewer === 'seeker' && unsettledDecline(row))
+          ? new Date(referral.createdAt.getTime() + clock.responseMs).toISOString()
           : null,
       passedOnAt: referral.supersededAt?.toISOString() ?? null,
     },
     handoffs,
-    timeline,
+    timeline: viewer === 'seeker' ? seekerTimeline(row, timeline) : timeline,
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resumes } from '../../../db/schema.js';
 import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
-import { findRequestView } from './list-repo.js';
+import { findRequestView, listClock } from './list-repo.js';
 import { changeReferralStatus, listRequests } from './service.js';
 import { runReferralSweep } from '../handoffs/sweep.js';
 
@@ -34,7 +34,9 @@ describe('request lists', () => {
     await changeReferralStatus(w.database.db, w.deps, first, declined.id, {
       status: 'declined',
       feedback: null,
+      reason: null,
     });
+    await w.settleDeclines();
 
     const mine = await list(seeker);
     expect(mine.map((r) => r.position)).toEqual(['Newer Role', 'Older Role']);
@@ -51,6 +53,8 @@ describe('request lists', () => {
       referrerFirstName: 'Rita',
       outcome: 'declined',
       at: expect.any(String) as unknown,
+      declineReason: null,
+      feedback: null,
     });
     expect(new Date(handoff!.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(bottom).toMatchObject({
@@ -61,8 +65,8 @@ describe('request lists', () => {
       company: { id: company.id, name: company.name, isPartner: false },
       jobSeeker: { id: seeker.id, fullName: 'Sam Seeker', email: seeker.email, profilePicture: null },
     });
-    expect(await findRequestView(w.database.db, older, seeker.id, w.deps.responseMs)).toEqual(bottom);
-    expect(await findRequestView(w.database.db, 9_999_999, seeker.id, w.deps.responseMs)).toBeUndefined();
+    expect(await findRequestView(w.database.db, older, seeker.id, listClock(w.deps))).toEqual(bottom);
+    expect(await findRequestView(w.database.db, 9_999_999, seeker.id, listClock(w.deps))).toBeUndefined();
 
     // The referrer keeps the declined card as history, without the applicant's resume; the next holds it.
     const [resume] = await w.database.db

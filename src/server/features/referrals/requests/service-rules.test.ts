@@ -331,6 +331,10 @@ describe('changeReferralStatus', () => {
     const { referrer, referral, seeker, requestId, company } = await assigned();
     const declined = await move(referrer, referral.id, 'declined', 'Not my team');
     expect(declined).toMatchObject({ status: 'declined', feedback: 'Not my team' });
+    // The request stays open through DECLINE_UNDO_WINDOW; the sweep ends it after.
+    expect(await w.requestStatus(requestId)).toBe('pending');
+    expect(await w.noticesOf(seeker.id)).toEqual([]);
+    await w.settleDeclines();
     expect((await w.current(requestId))?.answeredAt).toBeInstanceOf(Date);
     expect(await w.requestStatus(requestId)).toBe('declined');
     expect((await w.current(requestId))?.id).toBe(referral.id);
@@ -348,6 +352,8 @@ describe('changeReferralStatus', () => {
     const { referrer, referral, seeker, requestId, company } = await assigned();
     const next = await w.referrer('Nina Next', company.name);
     await move(referrer, referral.id, 'declined');
+    expect((await w.current(requestId))?.id, 'no hand-off inside the undo window').toBe(referral.id);
+    await w.settleDeclines();
     const current = (await w.current(requestId))!;
     expect([current.referrerId, current.status]).toEqual([next.id, 'pending']);
     expect(await w.requestStatus(requestId)).toBe('pending');

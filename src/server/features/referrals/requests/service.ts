@@ -6,7 +6,7 @@ import {
   type ReferralStatus,
   ReferralStatusSchema,
 } from '../../../../shared/referral-status.js';
-import { REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
+import { type DeclineReason, REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
 import {
   type CreateReferralRequestInputSchema,
   type CreateReferralRequestResult,
@@ -20,8 +20,7 @@ import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { enforceDailyLimit } from './daily-limit.js';
-import { findRequestView, listRequestViews, toReferralDto } from './list-repo.js';
-import { passOn } from '../handoffs/handoff.js';
+import { findRequestView, listClock, listRequestViews, toReferralDto } from './list-repo.js';
 import {
   assignedToReferrerNotice,
   assignWaitingRequests,
@@ -30,11 +29,13 @@ import {
 } from '../matching/matching.js';
 import type { ReferralCompany, ReferralDeps } from '../ports.js';
 import {
+  earlierDecliners,
   findCompanyById,
   findReferralOf,
   insertReferral,
   insertRequest,
   jobColumns,
+  lockRequest,
   moveReferral,
   setRequestStatus,
   updateRequestJob,
@@ -42,7 +43,10 @@ import {
 
 type CreateInput = z.output<typeof CreateReferralRequestInputSchema>;
 type ListQuery = z.output<typeof ReferralRequestListQuerySchema>;
-type StatusInput = z.output<typeof UpdateReferralStatusInputSchema>;
+/** The route's parsed body; services and tests may leave the reason out. */
+type StatusInput = Omit<z.output<typeof UpdateReferralStatusInputSchema>, 'reason'> & {
+  reason?: DeclineReason | null;
+};
 
 export const REFERRAL_NOT_FOUND = 'Referral not found.';
 
@@ -107,7 +111,9 @@ export async function createReferralRequest(
         ...(cachedJob && jobColumns(cachedJob)),
       });
       if (!request) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);
-      const pick = await pickReferrer(tx, company.id, seeker.id, deps.capacity);
+      // Asked again after an end: never to a referrer who declined this posting before.
+      const declinedBefore = await earlierDecliners(tx, seeker.id, request.normalizedJobUrl);
+      const pick = await pickReferrer(tx, company.id, seeker.id, deps.capacity, declinedBefore);
       if (pick.kind === 'full') throw conflict(REFERRAL_REQUEST_ERRORS.capacity(company.name));
       if (pick.kind === 'picked') {
         await insertReferral(tx, request.id, pick.referrerId);
@@ -125,19 +131,19 @@ export async function createReferralRequest(
   if (deps.jobs && !cachedJob) {
     deps.jobs.readLater(input.jobUrl, (snapshot) => updateRequestJob(db, created.id, snapshot));
   }
-  const view = await findRequestView(db, created.id, seeker.id, deps.responseMs);
+  const view = await findRequestView(db, created.id, seeker.id, listClock(deps));
   if (!view) throw new Error(`referral request ${created.id} vanished right after its insert`);
   return { ...view, noReferrers: created.noReferrers };
 }
 
 export async function listRequests(
   db: Db,
-  deps: Pick<ReferralDeps, 'responseMs'>,
+  deps: Pick<ReferralDeps, 'now' | 'responseMs' | 'declineUndoMs'>,
   user: UserRow,
   query: ListQuery,
 ): Promise<ReferralRequest[]> {
   const page = { limit: query.limit, before: query.before };
-  return listRequestViews(db, query.role ?? 'seeker', user.id, page, deps.responseMs);
+  return listRequestViews(db, query.role ?? 'seeker', user.id, page, listClock(deps));
 }
 
 const VERB: Record<ReferralStatus, string> = {
@@ -184,8 +190,9 @@ const SEEKER_SENTENCE: Record<ReferralStatus, string> = {
 /**
  * DESIGN.md "Status changes": only the assigned referrer (anyone else: 404, no hint it exists), only along
  * the spec's transitions (409 naming the current status). The request follows, the seeker is told, and a
- * referral leaving the open set frees a slot for the company's waiting requests. A decline passes the
- * request on to the next referrer while one is left (handoff.ts).
+ * referral leaving the open set frees a slot for the company's waiting requests. A decline may carry a
+ * reason; it can be undone within DECLINE_UNDO_WINDOW, so the request stays open and nobody else hears of
+ * it until the sweep passes it on after the window (docs/decisions/033-request-lifecycle.md).
  */
 export async function changeReferralStatus(
   db: Db,
@@ -194,7 +201,12 @@ export async function changeReferralStatus(
   referralId: number,
   input: StatusInput,
 ): Promise<Referral> {
+  const at = deps.now();
   return db.transaction(async (tx) => {
+    const found = await findReferralOf(tx, referralId, referrer.id);
+    if (!found) throw notFound(REFERRAL_NOT_FOUND);
+    // The request first, then its referral, as withdraw and the sweeps take them.
+    await lockRequest(tx, found.requestId);
     const current = await findReferralOf(tx, referralId, referrer.id);
     if (!current) throw notFound(REFERRAL_NOT_FOUND);
     const from = ReferralStatusSchema.parse(current.status);
@@ -206,6 +218,8 @@ export async function changeReferralStatus(
       from,
       to,
       feedback: input.feedback,
+      reason: to === 'declined' ? input.reason : null,
+      at,
     });
     if (!moved) {
       // Someone else changed it first: answer with what it is now.
@@ -213,23 +227,22 @@ export async function changeReferralStatus(
       if (!now) throw notFound(REFERRAL_NOT_FOUND);
       throw conflict(illegalMoveMessage(ReferralStatusSchema.parse(now.status), to));
     }
-    // A decline passes the request on while someone is left; passOn then tells the seeker itself.
-    const handoff =
-      to === 'declined' ? await passOn(tx, deps, moved, 'declined', new Date(), input.feedback) : 'ended';
-    const request = handoff === 'ended' ? await setRequestStatus(tx, moved.requestId, to) : undefined;
-    if (request) {
-      const company = await findCompanyById(tx, request.companyId);
-      const feedback = input.feedback ? ` Feedback: ${input.feedback}` : '';
-      await deps.notify(tx, {
-        userId: request.jobSeekerId,
-        title: SEEKER_TITLE[to],
-        message: `Your referral request for ${request.position} at ${company?.name ?? 'the company'} ${SEEKER_SENTENCE[to]}.${feedback}`,
-        type: 'referral_status',
-        link: SEEKER_LINK,
-      });
+    if (to !== 'declined') {
+      const request = await setRequestStatus(tx, moved.requestId, to);
+      if (request) {
+        const company = await findCompanyById(tx, request.companyId);
+        const feedback = input.feedback ? ` Feedback: ${input.feedback}` : '';
+        await deps.notify(tx, {
+          userId: request.jobSeekerId,
+          title: SEEKER_TITLE[to],
+          message: `Your referral request for ${request.position} at ${company?.name ?? 'the company'} ${SEEKER_SENTENCE[to]}.${feedback}`,
+          type: 'referral_status',
+          link: SEEKER_LINK,
+        });
+      }
     }
     if (OPEN_REFERRAL_STATUSES.includes(from) && !OPEN_REFERRAL_STATUSES.includes(to)) {
-      await assignWaitingRequests(tx, deps, referrer.id);
+      await assignWaitingRequests(tx, deps, referrer.id, at);
     }
     return toReferralDto(moved);
   });

@@ -19,6 +19,9 @@ export interface TimelineRow {
   supersededAt: Date | null;
   /** The referral's status now: a referral passed on without an answer is still pending or accepted. */
   status: string;
+  /** The referral's decline reason and latest note, for the seeker's hand-off history. */
+  declineReason: string | null;
+  feedback: string | null;
   change: { status: string; note: string | null; at: Date } | null;
 }
 
@@ -41,6 +44,8 @@ export async function listTimelineRows(
       assignedAt: referrals.createdAt,
       supersededAt: referrals.supersededAt,
       status: referrals.status,
+      declineReason: referrals.declineReason,
+      feedback: referrals.feedback,
       changeId: referralStatusChanges.id,
       changeStatus: referralStatusChanges.status,
       changeNote: referralStatusChanges.note,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
 import { runReferralSweep } from '../handoffs/sweep.js';
+import { undoReferralDecline } from '../requests/lifecycle.js';
 import { changeReferralStatus, listRequests } from '../requests/service.js';
 import { buildTimeline } from './timeline.js';
 
@@ -62,6 +63,34 @@ describe('the request timeline', () => {
     ]);
   });
 
+  it("an undone decline stays on the referrer's timeline and never reaches the seeker's", async () => {
+    const company = await w.company();
+    const rita = await w.referrer('Rita Ref', company.name);
+    const seeker = await w.user('Sam Seeker');
+    const requestId = await w.ask(seeker, company.name, 'Platform Engineer');
+    const held = (await w.current(requestId))!;
+    await changeReferralStatus(w.database.db, w.deps, rita, held.id, {
+      status: 'declined',
+      feedback: 'Wrong team',
+      reason: 'team_not_hiring',
+    });
+    const seekerKinds = async () =>
+      (await list(seeker)).find((r) => r.id === requestId)!.timeline.map((e) => e.kind);
+    // Inside the undo window the seeker sees nothing of the decline.
+    expect(await seekerKinds()).toEqual(['requested', 'assigned']);
+    const [declined] = (await list(rita, 'referrer')).filter((r) => r.id === requestId);
+    expect(declined!.timeline.at(-1)).toMatchObject({
+      kind: 'declined',
+      note: 'Wrong team',
+      declineReason: 'team_not_hiring',
+    });
+
+    await undoReferralDecline(w.database.db, w.deps, rita, held.id);
+    const [undone] = (await list(rita, 'referrer')).filter((r) => r.id === requestId);
+    expect(undone!.timeline.map((e) => e.kind)).toEqual(['requested', 'assigned', 'declined', 'pending']);
+    expect(await seekerKinds()).toEqual(['requested', 'assigned']);
+  });
+
   it('a referral that left its referrer without their answer reads "passed on"', () => {
     const at = (m: number) => new Date(Date.UTC(2026, 10, 1, 0, m));
     const row = (referralId: number, referrerName: string, minute: number, supersededAt: Date | null) => ({
@@ -72,6 +101,8 @@ describe('the request timeline', () => {
       assignedAt: at(minute),
       supersededAt,
       status: 'accepted',
+      declineReason: null,
+      feedback: null,
       change: null,
     });
     const timeline = buildTimeline({ createdAt: at(0), updatedAt: at(3), status: 'pending' }, [
@@ -91,8 +122,14 @@ describe('the request timeline', () => {
     const at = new Date(Date.UTC(2026, 10, 1));
     const later = new Date(Date.UTC(2026, 10, 2));
     expect(buildTimeline({ createdAt: at, updatedAt: later, status: 'job_closed' }, [])).toEqual([
-      { kind: 'requested', at: at.toISOString(), referrerFirstName: null, note: null },
-      { kind: 'job_closed', at: later.toISOString(), referrerFirstName: null, note: null },
+      { kind: 'requested', at: at.toISOString(), referrerFirstName: null, note: null, declineReason: null },
+      {
+        kind: 'job_closed',
+        at: later.toISOString(),
+        referrerFirstName: null,
+        note: null,
+        declineReason: null,
+      },
     ]);
     expect(buildTimeline({ createdAt: at, updatedAt: later, status: 'pending' }, [])).toHaveLength(1);
   });

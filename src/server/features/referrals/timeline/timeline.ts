@@ -1,6 +1,6 @@
 import { firstNameOf } from '../../../../shared/names.js';
 import { OPEN_REFERRAL_STATUSES, ReferralStatusSchema } from '../../../../shared/referral-status.js';
-import type { TimelineEntry } from '../../../../shared/referrals.js';
+import { DeclineReasonSchema, type TimelineEntry } from '../../../../shared/referrals.js';
 import type { TimelineRow } from './timeline-repo.js';
 
 /**
@@ -12,7 +12,7 @@ import type { TimelineRow } from './timeline-repo.js';
 export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[]): TimelineEntry[] {
   const requestedAt = request.createdAt;
   const entries: TimelineEntry[] = [
-    { kind: 'requested', at: requestedAt.toISOString(), referrerFirstName: null, note: null },
+    { kind: 'requested', at: requestedAt.toISOString(), referrerFirstName: null, note: null, declineReason: null },
   ];
   let last: TimelineRow | undefined;
   const closeReferral = (row: TimelineRow | undefined) => {
@@ -25,6 +25,7 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
         at: row.supersededAt.toISOString(),
         referrerFirstName: firstNameOf(row.referrerName),
         note: null,
+        declineReason: null,
       });
     }
   };
@@ -32,7 +33,7 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
     const referrerFirstName = firstNameOf(row.referrerName);
     if (row.referralId !== last?.referralId) {
       closeReferral(last);
-      entries.push({ kind: 'assigned', at: row.assignedAt.toISOString(), referrerFirstName, note: null });
+      entries.push({ kind: 'assigned', at: row.assignedAt.toISOString(), referrerFirstName, note: null, declineReason: null });
     }
     last = row;
     const status = row.change && ReferralStatusSchema.safeParse(row.change.status);
@@ -42,6 +43,8 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
         at: row.change.at.toISOString(),
         referrerFirstName,
         note: row.change.note,
+        declineReason:
+          status.data === 'declined' ? DeclineReasonSchema.nullable().catch(null).parse(row.declineReason) : null,
       });
     }
   }
@@ -49,7 +52,7 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
   // A request that ended while nobody held it (withdrawn or closed with its posting while waiting).
   const ending = REQUEST_ENDINGS.find((status) => status === request.status);
   if (ending && entries.at(-1)?.kind !== ending) {
-    entries.push({ kind: ending, at: request.updatedAt.toISOString(), referrerFirstName: null, note: null });
+    entries.push({ kind: ending, at: request.updatedAt.toISOString(), referrerFirstName: null, note: null, declineReason: null });
   }
   return entries;
 }

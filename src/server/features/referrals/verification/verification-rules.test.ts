@@ -389,7 +389,9 @@ describe('willingness', () => {
     await changeReferralStatus(w.database.db, w.deps, first, (await w.current(requestId))!.id, {
       status: 'declined',
       feedback: null,
+      reason: null,
     });
+    await w.settleDeclines();
     expect(await canViewProfile(w.database.db, first.id, seeker.id)).toBe(false);
   });
 });

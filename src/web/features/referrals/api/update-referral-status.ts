@@ -1,11 +1,12 @@
 import { apiPath } from '@shared/api-routes';
-import { REFERRAL_STATUS_TOASTS } from '@shared/referral-texts';
+import { type DeclineReason, REFERRAL_STATUS_TOASTS, REQUEST_LIFECYCLE_TEXTS } from '@shared/referral-texts';
 import { ReferralSchema, type UpdateReferralStatusInput } from '@shared/referrals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { logActivity } from '@/lib/activity';
 import { apiRequest } from '@/lib/api';
 import { referralKeys } from './referral-keys';
+import { runUndoDecline } from './undo-decline';
 
 export type StatusChange = UpdateReferralStatusInput['status'];
 
@@ -24,13 +25,20 @@ export interface UpdateReferralStatusVariables {
   referralId: number;
   status: StatusChange;
   feedback: string;
+  /** With a decline only; left out, the spec's payload is sent as it was. */
+  reason?: DeclineReason | null;
 }
 
-export async function updateReferralStatus({ referralId, status, feedback }: UpdateReferralStatusVariables) {
+export async function updateReferralStatus({
+  referralId,
+  status,
+  feedback,
+  reason,
+}: UpdateReferralStatusVariables) {
   return ReferralSchema.parse(
     await apiRequest(apiPath('referralStatus', { referralId }), {
       method: 'PUT',
-      data: { status, feedback },
+      data: { status, feedback, ...(reason ? { reason } : {}) },
     }),
   );
 }
@@ -40,7 +48,17 @@ export function useUpdateReferralStatus() {
   return useMutation({
     mutationFn: updateReferralStatus,
     onSuccess: (_referral, { referralId, status }) => {
-      toast({ title: 'Referral updated', description: REFERRAL_STATUS_TOASTS[status] });
+      // A decline may be undone for DECLINE_UNDO_WINDOW: its toast carries the way back.
+      const undo =
+        status === 'declined'
+          ? {
+              action: {
+                label: REQUEST_LIFECYCLE_TEXTS.undo,
+                onClick: () => void runUndoDecline(queryClient, referralId),
+              },
+            }
+          : {};
+      toast({ title: 'Referral updated', description: REFERRAL_STATUS_TOASTS[status], ...undo });
       logActivity('referral_action', ACTIVITY_ACTION[status], { referralId });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: referralKeys.all }),

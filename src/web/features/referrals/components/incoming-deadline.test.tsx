@@ -75,7 +75,11 @@ describe('a request that passed on', () => {
     expect(within(card).getByText('Passed on to another referrer on Nov 28, 2026.')).toBeInTheDocument();
     expect(within(card).queryByText('Message from applicant:')).not.toBeInTheDocument();
     expect(within(card).queryByText(/Answer by/)).not.toBeInTheDocument();
-    expect(within(card).getAllByRole('link').map((l) => l.textContent)).toEqual(['View Job Posting']);
+    expect(
+      within(card)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['View Job Posting']);
     expect(within(card).queryAllByRole('button')).toEqual([]);
   });
 

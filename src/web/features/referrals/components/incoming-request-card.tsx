@@ -1,3 +1,4 @@
+import { DECLINE_REASON_LABELS } from '@shared/referral-texts';
 import { type ReferralRequest } from '@shared/referrals';
 import { Calendar, Clock, FileText, Forward, Star, UserRound } from 'lucide-react';
 import { useId } from 'react';
@@ -5,7 +6,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { formatAnswerBy, formatRequestDate, isLastQuarter, isPartnerRequest, isPassedOn } from '../utils/referral-display';
+import {
+  formatAnswerBy,
+  formatRequestDate,
+  isLastQuarter,
+  isPartnerRequest,
+  isPassedOn,
+} from '../utils/referral-display';
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
 import { RequestTimeline } from './request-timeline';
 import { StatusActions } from './status-actions';
@@ -78,6 +85,12 @@ export function IncomingRequestCard({
             <p className="font-medium">Message from applicant:</p>
             <p className="mt-1 break-words whitespace-pre-line">{request.message}</p>
           </div>
+        )}
+        {request.referral?.declineReason && (
+          <p className="text-muted-foreground">
+            <span className="text-foreground font-medium">Your reason:</span>{' '}
+            {DECLINE_REASON_LABELS[request.referral.declineReason]}
+          </p>
         )}
         {request.referral?.feedback && (
           <p className="text-muted-foreground">

@@ -1,5 +1,6 @@
 import { JOB_UNREACHABLE_MESSAGE } from '@shared/jobs';
 import { displayStatus } from '@shared/referral-status';
+import { DECLINE_REASON_SENTENCES, type DeclineReason } from '@shared/referral-texts';
 import { type ReferralHandoff, type ReferralRequest } from '@shared/referrals';
 import { Calendar, CircleHelp, History, MessageSquare, UserRound } from 'lucide-react';
 import { useId } from 'react';
@@ -8,6 +9,7 @@ import { companyNameOf, formatRequestDate } from '../utils/referral-display';
 import { CompanyStatsLine } from './company-stats-line';
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
 import { RequestTimeline } from './request-timeline';
+import { WithdrawRequestButton } from './withdraw-request-button';
 
 /** One of the seeker's own requests (My Requests tab). */
 export function MyRequestCard({ request }: { request: ReferralRequest }) {
@@ -45,6 +47,7 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
               <UserRound className="text-muted-foreground size-4" aria-hidden="true" />
               Referrer: <span className="font-medium">{referral.referrerFirstName}</span>
             </p>
+            <DeclineReasonLine reason={referral.declineReason} />
             {referral.feedback && (
               <p>
                 <span className="font-medium">Feedback from referrer:</span>{' '}
@@ -55,7 +58,10 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
         )}
         {request.handoffs.length > 0 && <HandoffHistory request={request} />}
         <RequestTimeline timeline={request.timeline} viewer="seeker" />
-        <JobPostingLink url={request.jobUrl} className="justify-self-start" />
+        <div className="flex flex-wrap items-center gap-2">
+          <JobPostingLink url={request.jobUrl} className="justify-self-start" />
+          <WithdrawRequestButton request={request} />
+        </div>
       </CardContent>
     </Card>
   );
@@ -75,12 +81,26 @@ function HandoffHistory({ request }: { request: ReferralRequest }) {
         const last = i === request.handoffs.length - 1;
         const verb = closed && last ? 'Closed after' : 'Passed on from';
         return (
-          <li key={`${h.at}-${i}`} className="flex items-center gap-1.5">
-            <History className="size-4 shrink-0" aria-hidden="true" />
-            {verb} {h.referrerFirstName} ({OUTCOME[h.outcome]}) on {formatRequestDate(h.at)}
+          <li key={`${h.at}-${i}`} className="grid gap-0.5">
+            <span className="flex items-center gap-1.5">
+              <History className="size-4 shrink-0" aria-hidden="true" />
+              {verb} {h.referrerFirstName} ({OUTCOME[h.outcome]}) on {formatRequestDate(h.at)}
+            </span>
+            {(h.declineReason || h.feedback) && (
+              <span className="pl-5.5">
+                {h.declineReason && DECLINE_REASON_SENTENCES[h.declineReason]}
+                {h.feedback && ` Feedback: ${h.feedback}`}
+              </span>
+            )}
           </li>
         );
       })}
     </ul>
   );
+}
+
+/** Why the referrer declined, as a plain sentence (docs/decisions/033-request-lifecycle.md). */
+function DeclineReasonLine({ reason }: { reason: DeclineReason | null }) {
+  if (!reason) return null;
+  return <p>{DECLINE_REASON_SENTENCES[reason]}</p>;
 }

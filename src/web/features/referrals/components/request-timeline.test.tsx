@@ -1,21 +1,22 @@
 // @vitest-environment jsdom
+import { DECLINE_REASON_SENTENCES } from '@shared/referral-texts';
 import { type TimelineEntry } from '@shared/referrals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { RequestTimeline } from './request-timeline';
 
-const step = (kind: TimelineEntry['kind'], referrerFirstName: string | null, note: string | null = null) => ({
-  kind,
-  at: '2026-11-24T10:00:00.000Z',
-  referrerFirstName,
-  note,
-});
+const step = (
+  kind: TimelineEntry['kind'],
+  referrerFirstName: string | null,
+  note: string | null = null,
+  declineReason: TimelineEntry['declineReason'] = null,
+): TimelineEntry => ({ kind, at: '2026-11-24T10:00:00.000Z', referrerFirstName, note, declineReason });
 
 const timeline: TimelineEntry[] = [
   step('requested', null),
   step('assigned', 'Rita'),
-  step('expired', 'Rita'),
+  step('declined', 'Rita', 'Not my team.', 'team_not_hiring'),
   step('assigned', 'Nina'),
   step('accepted', 'Nina', 'Happy to refer you.'),
   step('submitted', 'Nina', 'Candidate id 4711.'),
@@ -34,7 +35,7 @@ describe('RequestTimeline', () => {
     expect(items).toEqual([
       'Requested',
       'Assigned to Rita',
-      'Not answered in time (Rita)',
+      `Declined (Rita) ${DECLINE_REASON_SENTENCES.team_not_hiring}“Not my team.”`,
       'Assigned to Nina',
       'Accepted (Nina) “Happy to refer you.”',
       'Submitted to the company (Nina) “Candidate id 4711.”',

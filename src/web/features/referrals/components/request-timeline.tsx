@@ -1,3 +1,4 @@
+import { DECLINE_REASON_LABELS, DECLINE_REASON_SENTENCES } from '@shared/referral-texts';
 import { type TimelineEntry } from '@shared/referrals';
 import { format } from 'date-fns';
 import { ListChecks } from 'lucide-react';
@@ -55,6 +56,15 @@ export function RequestTimeline({
                 {format(new Date(entry.at), 'MMM d, yyyy, HH:mm')}
               </time>
             </span>
+            {entry.declineReason && (
+              <span className="text-muted-foreground">
+                {
+                  (viewer === 'seeker' ? DECLINE_REASON_SENTENCES : DECLINE_REASON_LABELS)[
+                    entry.declineReason
+                  ]
+                }
+              </span>
+            )}
             {entry.note && <span className="break-words whitespace-pre-line">“{entry.note}”</span>}
           </li>
         ))}

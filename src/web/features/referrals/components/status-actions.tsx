@@ -1,11 +1,18 @@
 import { displayStatus } from '@shared/referral-status';
-import { FEEDBACK_MAX } from '@shared/referral-texts';
+import {
+  DECLINE_REASON_ERRORS,
+  DECLINE_REASON_LABELS,
+  DECLINE_REASONS,
+  type DeclineReason,
+  FEEDBACK_MAX,
+} from '@shared/referral-texts';
 import { type ReferralRequest } from '@shared/referrals';
 import { Check, Loader2, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateReferralStatus, type StatusChange } from '../api/update-referral-status';
@@ -119,12 +126,25 @@ function FeedbackDialog({
   onClose: () => void;
 }) {
   const id = useId();
+  const reasonId = useId();
   const [feedback, setFeedback] = useState('');
+  const [reason, setReason] = useState<DeclineReason | ''>('');
   const update = useUpdateReferralStatus();
   const tooLong = feedback.length > FEEDBACK_MAX;
+  const declining = action.status === 'declined';
+  // 'other' says why in the feedback (the server refuses it without).
+  const needsFeedback = declining && reason === 'other' && feedback.trim() === '';
 
   function confirm() {
-    update.mutate({ referralId, status: action.status, feedback: feedback.trim() }, { onSuccess: onClose });
+    update.mutate(
+      {
+        referralId,
+        status: action.status,
+        feedback: feedback.trim(),
+        ...(declining && reason ? { reason } : {}),
+      },
+      { onSuccess: onClose },
+    );
   }
 
   return (
@@ -139,7 +159,7 @@ function FeedbackDialog({
           <Button
             type="button"
             onClick={confirm}
-            disabled={update.isPending || tooLong}
+            disabled={update.isPending || tooLong || needsFeedback}
             data-testid="confirm-status-change"
           >
             {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
@@ -149,9 +169,32 @@ function FeedbackDialog({
       }
     >
       <div className="grid gap-2">
+        {declining && (
+          <>
+            <Label htmlFor={reasonId}>
+              Reason
+              <span className="text-muted-foreground text-xs font-normal">(optional)</span>
+            </Label>
+            <NativeSelect
+              id={reasonId}
+              value={reason}
+              onChange={(e) => setReason(DECLINE_REASONS.find((r) => r === e.target.value) ?? '')}
+              data-testid="decline-reason"
+            >
+              <option value="">No reason given</option>
+              {DECLINE_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {DECLINE_REASON_LABELS[r]}
+                </option>
+              ))}
+            </NativeSelect>
+          </>
+        )}
         <Label htmlFor={id}>
           Feedback for the job seeker
-          <span className="text-muted-foreground text-xs font-normal">(optional)</span>
+          {!(declining && reason === 'other') && (
+            <span className="text-muted-foreground text-xs font-normal">(optional)</span>
+          )}
         </Label>
         <Textarea
           id={id}
@@ -164,6 +207,9 @@ function FeedbackDialog({
         <p className={tooLong ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}>
           {feedback.length}/{FEEDBACK_MAX}
         </p>
+        {needsFeedback && (
+          <p className="text-muted-foreground text-xs">{DECLINE_REASON_ERRORS.otherNeedsFeedback}</p>
+        )}
       </div>
     </AppDialog>
   );

@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import {
+  DECLINE_REASON_ERRORS,
+  DECLINE_REASON_SENTENCES,
+  REQUEST_LIFECYCLE_TEXTS,
+} from '@shared/referral-texts';
+import { type ReferralRequest } from '@shared/referrals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/use-toast';
+import { IncomingRequestsView } from './incoming-requests-view';
+import { MyReferralsPage } from '../my-referrals-page';
+import { aUser } from '@/testing/fixtures';
+import { aRequest, fakeReferralsApi, renderReferralsUi, withReferral } from '@/testing/referrals-test-utils';
+import { stubBrowserApis } from '@/testing/browser-stubs';
+import { jsonResponse } from '@/testing/fake-api';
+
+/** Issue 24 on the web: the decline's reason and Undo, and the seeker's Withdraw. */
+
+vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  stubBrowserApis();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderIncoming(incoming: ReferralRequest[]) {
+  const api = fakeReferralsApi({ incoming });
+  renderReferralsUi(
+    <IncomingRequestsView
+      user={aUser({ willingToGiveReferrals: true, role: 'referrer' })}
+      renderProfileModal={() => null}
+    />,
+  );
+  return api;
+}
+
+function renderMine(mine: ReferralRequest[]) {
+  const api = fakeReferralsApi({ mine });
+  renderReferralsUi(
+    <MyReferralsPage user={aUser({ profileCompleted: true })} renderProfileModal={() => null} />,
+    '/my-referrals',
+  );
+  return api;
+}
+
+describe('declining with a reason', () => {
+  it('sends the chosen reason; other needs feedback first', async () => {
+    const api = renderIncoming([withReferral(aRequest(1), 'pending')]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog');
+    const reason = within(dialog).getByRole('combobox', { name: /Reason/ });
+    await userEvent.selectOptions(reason, 'other');
+    expect(within(dialog).getByText(DECLINE_REASON_ERRORS.otherNeedsFeedback)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    await userEvent.selectOptions(reason, 'Level does not match');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Looking for staff');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(api.writes()[0]?.body).toEqual({
+        status: 'declined',
+        feedback: 'Looking for staff',
+        reason: 'level_mismatch',
+      }),
+    );
+    expect(await screen.findByText('Level does not match')).toBeInTheDocument();
+  });
+
+  it("sends the spec's payload when no reason is chosen", async () => {
+    const api = renderIncoming([withReferral(aRequest(1), 'pending')]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(api.writes()[0]?.body).toEqual({ status: 'declined', feedback: '' }));
+  });
+
+  it("the toast's Undo calls the undo route and says so; a refusal shows the server's sentence", async () => {
+    const api = renderIncoming([withReferral(aRequest(1), 'pending'), withReferral(aRequest(2), 'pending')]);
+    const [first] = await screen.findAllByRole('button', { name: 'Decline' });
+    await userEvent.click(first!);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ action: expect.anything() })),
+    );
+    const { action } = vi.mocked(toast).mock.calls.at(-1)![0];
+    expect(action?.label).toBe('Undo');
+    action!.onClick();
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Referral updated',
+        description: REQUEST_LIFECYCLE_TEXTS.undone,
+      }),
+    );
+    expect(api.writes().map((w) => `${w.method} ${w.path}`)).toContain('POST /api/referrals/1001/undo');
+    // Pending again: its card offers Accept and Decline once more.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Decline' })).toHaveLength(2));
+
+    api.overrides.set('POST /api/referrals/1001/undo', () =>
+      jsonResponse(409, { error: 'The time to undo this decline has passed.' }),
+    );
+    action!.onClick();
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'The time to undo this decline has passed.',
+      }),
+    );
+  });
+});
+
+describe('withdrawing', () => {
+  it('asks first, then withdraws; Cancel does nothing', async () => {
+    const api = renderMine([withReferral(aRequest(5), 'pending')]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    let dialog = await screen.findByRole('dialog', { name: REQUEST_LIFECYCLE_TEXTS.withdrawTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.writes()).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    dialog = await screen.findByRole('dialog', { name: REQUEST_LIFECYCLE_TEXTS.withdrawTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() =>
+      expect(api.writes().map((w) => `${w.method} ${w.path}`)).toContain(
+        'POST /api/referral-requests/5/withdraw',
+      ),
+    );
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Request withdrawn',
+      description: REQUEST_LIFECYCLE_TEXTS.withdrawn,
+    });
+    // Withdrawn: the button is gone.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument());
+    expect(screen.getByText('Withdrawn')).toBeInTheDocument();
+  });
+
+  it('offers no Withdraw once submitted, and shows a decline reason as a sentence with the feedback', async () => {
+    renderMine([
+      { ...withReferral(aRequest(6), 'submitted'), status: 'submitted' },
+      { ...withReferral(aRequest(7), 'declined', 'Try the platform team', 'not_a_fit'), status: 'declined' },
+    ]);
+    expect(await screen.findByText(DECLINE_REASON_SENTENCES.not_a_fit)).toBeInTheDocument();
+    expect(screen.getByText('Try the platform team')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+  });
+});

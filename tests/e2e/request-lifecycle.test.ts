@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+
+/**
+ * Issue 24 in the browser (docs/decisions/033-request-lifecycle.md): a referrer declines with a reason and
+ * takes it back from the toast's Undo; the seeker withdraws from their card after a confirmation, and the
+ * referrer loses the request's applicant. DECLINE_UNDO_WINDOW is the default two minutes here.
+ */
+
+/** Same-origin API calls from the page, as the app makes them (the browser adds Origin). */
+async function api(page: Page, method: string, url: string, body?: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { method, url, body },
+  );
+}
+
+async function myId(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    fetch('/auth/status')
+      .then((r) => r.json())
+      .then((s: { user: { id: number } }) => s.user.id),
+  );
+}
+
+async function becomeReferrer(page: Page, company: string) {
+  const id = await myId(page);
+  expect(await api(page, 'PUT', `/api/users/${id}/current-company`, { companyName: company })).toBe(200);
+  expect(await api(page, 'PUT', `/api/users/${id}/willingness-to-give-referrals`, { isWilling: true })).toBe(
+    200,
+  );
+}
+
+/** Radix also repeats a toast in a live region, so match the visible text exactly. */
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+describe.each(servers)('a request withdrawn, a decline undone, on $name', ({ baseUrl }) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('declines with a reason then undoes it from the toast; the seeker withdraws and the referrer loses the applicant', async () => {
+    const stamp = Date.now();
+    const company = `Lifecycle Journey ${stamp}`;
+    const rita = await newPage(browser, baseUrl);
+    await signInThroughPopup(rita.page, `rita.life.${stamp}@example.com`, 'Rita Undo');
+    await becomeReferrer(rita.page, company);
+
+    const sam = await newPage(browser, baseUrl);
+    await signInThroughPopup(sam.page, `sam.life.${stamp}@example.com`, 'Sam Withdraws');
+    const samId = await myId(sam.page);
+    expect(
+      await api(sam.page, 'POST', '/api/referral-requests', {
+        jobUrl: `https://example.org/jobs/lifecycle-${stamp}`,
+        position: 'Data Engineer',
+        message: '',
+        resumeLink: null,
+        detectedCompanyName: company,
+      }),
+    ).toBe(201);
+
+    // Rita declines with a reason, then takes it back from the toast.
+    await rita.page.goto('/my-referrals?tab=incoming');
+    const pending = rita.page.getByRole('region', { name: 'Pending Review' });
+    await pending.getByText('Data Engineer').waitFor();
+    await pending.getByRole('button', { name: 'Decline' }).click();
+    const dialog = rita.page.getByRole('dialog', { name: 'Decline' });
+    await dialog.getByRole('combobox', { name: /Reason/ }).selectOption('team_not_hiring');
+    await dialog.getByRole('textbox', { name: /Feedback/ }).fill('Hiring freeze until spring');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await toastText(
+      rita.page,
+      "You've declined the referral request. The job seeker has been notified.",
+    ).waitFor();
+    const declined = rita.page.getByRole('region', { name: 'Declined Requests' });
+    await declined.getByText('The team is not hiring').waitFor();
+    await screenshot(rita.page, 'lifecycle-declined-with-undo');
+    await rita.page.getByRole('button', { name: 'Undo' }).click();
+    await toastText(rita.page, 'The decline was undone; the request is pending again.').waitFor();
+    await pending.getByText('Data Engineer').waitFor();
+
+    // The seeker never saw the decline: the card is pending, and may be withdrawn.
+    await sam.page.goto('/my-referrals');
+    const card = sam.page.getByRole('article', { name: 'Data Engineer' });
+    await card.getByText('Pending', { exact: true }).waitFor();
+    expect(await card.textContent()).not.toContain('not hiring');
+    expect(await api(rita.page, 'GET', `/api/users/${samId}`)).toBe(200);
+    await card.getByRole('button', { name: 'Withdraw' }).click();
+    const confirm = sam.page.getByRole('dialog', { name: 'Withdraw this request?' });
+    await screenshot(sam.page, 'lifecycle-withdraw-confirmation');
+    await confirm.getByRole('button', { name: 'Withdraw' }).click();
+    await toastText(sam.page, 'Your request was withdrawn.').waitFor();
+    await card.getByText('Withdrawn', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+
+    // Rita is told, and the applicant's profile is closed to her.
+    expect(await api(rita.page, 'GET', `/api/users/${samId}`)).toBe(404);
+    const titles = await rita.page.evaluate(async () => {
+      const list: { title: string; message: string }[] = await fetch('/api/notifications').then((r) =>
+        r.json(),
+      );
+      return list.map((n) => n.message);
+    });
+    expect(titles).toContain(`Sam Withdraws withdrew their request for Data Engineer at ${company}.`);
+
+    // Rita's one deliberate 404 above is the only thing the console may say.
+    expect(rita.errors).toEqual([
+      'console: Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+    expect(sam.errors).toEqual([]);
+    for (const who of [rita, sam]) {
+      await who.context.close();
+    }
+  });
+});
