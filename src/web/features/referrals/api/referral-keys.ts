@@ -3,6 +3,7 @@ export const referralKeys = {
   all: ['referrals'] as const,
   myRequests: () => [...referralKeys.all, 'my-requests'] as const,
   incoming: () => [...referralKeys.all, 'incoming'] as const,
+  thread: (referralId: number) => [...referralKeys.all, 'thread', referralId] as const,
   companies: () => ['companies'] as const,
   detection: (url: string) => ['companies', 'detect', url] as const,
   companyStats: (companyId: number) => ['companies', companyId, 'stats'] as const,

@@ -1,3 +1,4 @@
+import { firstNameOf } from '@shared/names';
 import { DECLINE_REASON_LABELS } from '@shared/referral-texts';
 import { type ReferralRequest } from '@shared/referrals';
 import { Calendar, Clock, FileText, Forward, Star, UserRound } from 'lucide-react';
@@ -14,6 +15,7 @@ import {
   isPassedOn,
 } from '../utils/referral-display';
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
+import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
 import { StatusActions } from './status-actions';
 
@@ -96,6 +98,9 @@ export function IncomingRequestCard({
           <p className="text-muted-foreground">
             <span className="text-foreground font-medium">Your feedback:</span> {request.referral.feedback}
           </p>
+        )}
+        {request.referral && !passedOn && (
+          <ReferralThread referralId={request.referral.id} otherName={firstNameOf(name)} />
         )}
         <RequestTimeline timeline={request.timeline} viewer="referrer" />
         <div className="flex flex-wrap gap-2">
