@@ -124,4 +124,68 @@ describe.each(servers)('a request withdrawn, a decline undone, on $name', ({ bas
       await who.context.close();
     }
   });
+  it('shows the deadline, carries a message each way and keeps every step in the timeline', async () => {
+    const stamp = Date.now();
+    const company = `Thread Journey ${stamp}`;
+    const rita = await newPage(browser, baseUrl);
+    await signInThroughPopup(rita.page, `rita.thread.${stamp}@example.com`, 'Rita Thread');
+    await becomeReferrer(rita.page, company);
+    const sam = await newPage(browser, baseUrl);
+    await signInThroughPopup(sam.page, `sam.thread.${stamp}@example.com`, 'Sam Thread');
+    expect(
+      await api(sam.page, 'POST', '/api/referral-requests', {
+        jobUrl: `https://example.org/jobs/thread-${stamp}`,
+        position: 'Search Engineer',
+        message: '',
+        resumeLink: null,
+        detectedCompanyName: company,
+      }),
+    ).toBe(201);
+
+    // Rita's pending card says by when to answer, and she writes first.
+    await rita.page.goto('/my-referrals?tab=incoming');
+    const ritaCard = rita.page.getByRole('article', { name: 'Search Engineer' });
+    await ritaCard.getByText(/^Answer by \w{3} \d{1,2} \w{3}, \d\d:\d\d$/).waitFor();
+    await ritaCard.getByText('Messages with Sam').click();
+    await ritaCard.getByLabel('Message to Sam').fill('Which team are you most excited about?');
+    await ritaCard.getByRole('button', { name: 'Send' }).click();
+    await ritaCard
+      .getByRole('list', { name: 'Messages with Sam' })
+      .getByText('Which team are you most excited about?')
+      .waitFor();
+
+    // Sam reads it on his card and answers.
+    await sam.page.goto('/my-referrals');
+    const samCard = sam.page.getByRole('article', { name: 'Search Engineer' });
+    await samCard.getByText('Messages with Rita').click();
+    const samThread = samCard.getByRole('list', { name: 'Messages with Rita' });
+    await samThread.getByText('Which team are you most excited about?').waitFor();
+    await samCard.getByLabel('Message to Rita').fill('Ranking, and my candidate id is 4711.');
+    await samCard.getByRole('button', { name: 'Send' }).click();
+    await samThread.getByText('Ranking, and my candidate id is 4711.').waitFor();
+    await screenshot(sam.page, 'lifecycle-thread-seeker');
+
+    // Rita sees the answer, accepts with a note, and both timelines keep the step with its note.
+    await rita.page.reload();
+    await ritaCard.getByText('Messages with Sam').click();
+    await ritaCard.getByText('Ranking, and my candidate id is 4711.').waitFor();
+    await ritaCard.getByRole('button', { name: 'Accept Referral' }).click();
+    const accept = rita.page.getByRole('dialog', { name: 'Accept Referral' });
+    await accept.getByRole('textbox').fill('Happy to refer you to Ranking.');
+    await accept.getByRole('button', { name: 'Confirm' }).click();
+    await rita.page.getByRole('region', { name: 'Accepted Requests' }).getByText('Search Engineer').waitFor();
+    const accepted = rita.page.getByRole('region', { name: 'Accepted Requests' }).getByRole('article');
+    await accepted.getByText(/^Timeline \(\d+ steps\)$/).click();
+    await accepted.getByRole('list', { name: 'Timeline' }).getByText('Assigned to you').waitFor();
+    await sam.page.reload();
+    await samCard.getByText(/^Timeline \(\d+ steps\)$/).click();
+    const samTimeline = samCard.getByRole('list', { name: 'Timeline' });
+    await samTimeline.getByText('Accepted (Rita)').waitFor();
+    await samTimeline.getByText('“Happy to refer you to Ranking.”').waitFor();
+    await screenshot(sam.page, 'lifecycle-timeline-seeker');
+
+    expect(rita.errors).toEqual([]);
+    expect(sam.errors).toEqual([]);
+    for (const who of [rita, sam]) await who.context.close();
+  });
 });
