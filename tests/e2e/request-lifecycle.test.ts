@@ -85,7 +85,8 @@ describe.each(servers)('a request withdrawn, a decline undone, on $name', ({ bas
       "You've declined the referral request. The job seeker has been notified.",
     ).waitFor();
     const declined = rita.page.getByRole('region', { name: 'Declined Requests' });
-    await declined.getByText('The team is not hiring').waitFor();
+    // The card says why; its folded timeline says it again.
+    await declined.getByText('The team is not hiring').first().waitFor();
     await screenshot(rita.page, 'lifecycle-declined-with-undo');
     await rita.page.getByRole('button', { name: 'Undo' }).click();
     await toastText(rita.page, 'The decline was undone; the request is pending again.').waitFor();
