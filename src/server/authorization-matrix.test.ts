@@ -383,6 +383,16 @@ const ROWS: Row[] = [
     expect: { ...ownerOnly(404), assigned: 200 },
   },
   {
+    route: 'POST /api/referrals/:referralId/confirmation',
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/referrals/${w.ids.referral}/confirmation`,
+      body: { received: true },
+    }),
+    // The seeker alone, and only once it was submitted: here it is not yet (409); anyone else gets 404.
+    expect: ownerOnly(409),
+  },
+  {
     route: 'POST /api/referrals/:referralId/undo',
     call: (w) => ({ method: 'POST', url: `/api/referrals/${w.ids.earlierReferral}/undo` }),
     // Only the referrer who declined: after the hand-off it is too late (409); anyone else gets 404.

@@ -107,6 +107,8 @@ const ConfigSchema = z
     REFERRAL_MAX_HANDOFFS: z.coerce.number().int().min(0).max(100).default(3),
     /** How long a referrer may undo a decline; the hand-off waits for it (docs/decisions/033-request-lifecycle.md). */
     DECLINE_UNDO_WINDOW: duration.default(2 * DURATION_UNITS.m),
+    /** When an accepted referral not yet submitted reminds its referrer, once (issue 24 item 7). */
+    SUBMIT_REMINDER_AFTER: duration.default(2 * DURATION_UNITS.d),
     /** How often the reminder and hand-off sweep runs; the browser journeys shorten it. */
     REFERRAL_SWEEP_INTERVAL: duration.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -227,6 +229,7 @@ const ConfigSchema = z
     referralResponseMs: e.REFERRAL_RESPONSE_TIME,
     referralMaxHandoffs: e.REFERRAL_MAX_HANDOFFS,
     declineUndoMs: e.DECLINE_UNDO_WINDOW,
+    submitReminderMs: e.SUBMIT_REMINDER_AFTER,
     // Unset: every minute, or a quarter of a short response time (half a short undo window), so a deadline
     // is kept within a quarter of it.
     referralSweepIntervalMs:

@@ -50,6 +50,15 @@ export const CreateReferralRequestInputSchema = z
 export type CreateReferralRequestInput = z.input<typeof CreateReferralRequestInputSchema>;
 
 /** Why a referrer declined (issue 24); never required, so the spec's payload stays valid. */
+export const SeekerConfirmationSchema = z.enum(['received', 'not_received']);
+export type SeekerConfirmation = z.infer<typeof SeekerConfirmationSchema>;
+
+/** POST /api/referrals/{referralId}/confirmation ('The company's referral email arrived'). */
+export const ReferralConfirmationInputSchema = z.object({
+  received: z.boolean({ error: 'received must be true or false.' }),
+});
+export type ReferralConfirmationInput = z.infer<typeof ReferralConfirmationInputSchema>;
+
 export const DeclineReasonSchema = z.enum(DECLINE_REASONS, { error: DECLINE_REASON_ERRORS.unknown });
 
 export const ReferralSchema = z.object({
@@ -59,6 +68,8 @@ export const ReferralSchema = z.object({
   referrerId: z.number().int().nullable(),
   status: ReferralStatusSchema,
   feedback: z.string().nullable(),
+  /** The seeker's word on whether the company's referral email arrived, once submitted. */
+  seekerConfirmation: SeekerConfirmationSchema.nullable().default(null),
   /** Set with a decline; the seeker reads it as DECLINE_REASON_SENTENCES says. */
   declineReason: DeclineReasonSchema.nullable().default(null),
   /** In the referrer's list: until when their decline may still be undone (DECLINE_UNDO_WINDOW); else null. */

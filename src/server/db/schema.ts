@@ -338,6 +338,11 @@ export const referrals = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     /** When the reminder at half the response time went out; set once (DESIGN.md "Bounded answers"). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** The seeker's answer once it was submitted: 'received' or 'not_received' (issue 24 item 7). */
+    seekerConfirmation: text('seeker_confirmation'),
+    seekerConfirmedAt: timestamp('seeker_confirmed_at', { withTimezone: true }),
+    /** When the referrer was asked whether they submitted an accepted referral (SUBMIT_REMINDER_AFTER); once. */
+    submitRemindedAt: timestamp('submit_reminded_at', { withTimezone: true }),
     /** When the request passed on to another referrer; null for the request's current referral. */
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

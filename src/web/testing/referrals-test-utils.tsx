@@ -54,6 +54,7 @@ export function withReferral(
       status,
       feedback,
       declineReason,
+      seekerConfirmation: null,
       undoUntil: null,
       submittedAt: null,
       createdAt: at,
@@ -135,6 +136,17 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
         r.referral?.id === referralId ? withReferral(r, 'pending') : r,
       );
       const changed = state.incoming.find((r) => r.referral?.id === referralId)?.referral;
+      return changed ?? fakeError(404, 'Referral not found.');
+    },
+    confirmReferral: ({ params, body }) => {
+      const referralId = Number(params.referralId);
+      const answer = (body as { received: boolean }).received
+        ? ('received' as const)
+        : ('not_received' as const);
+      state.mine = state.mine.map((r) =>
+        r.referral?.id === referralId ? { ...r, referral: { ...r.referral, seekerConfirmation: answer } } : r,
+      );
+      const changed = state.mine.find((r) => r.referral?.id === referralId)?.referral;
       return changed ?? fakeError(404, 'Referral not found.');
     },
     withdrawReferralRequest: ({ params }) => {

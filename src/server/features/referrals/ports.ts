@@ -69,6 +69,8 @@ export interface ReferralDeps {
   responseMs: number;
   /** DECLINE_UNDO_WINDOW in milliseconds: how long a decline may be undone; the hand-off waits for it. */
   declineUndoMs: number;
+  /** SUBMIT_REMINDER_AFTER in milliseconds: an accepted referral not submitted by then reminds once. */
+  submitReminderMs: number;
   /** The clock of the undo window and of the lists that judge it (tests move it); the wall clock in the app. */
   now: () => Date;
   /** Reads the posting behind a new request; without it requests keep `unknown`. */

@@ -43,6 +43,7 @@ export type ReferralConfig = Pick<
   | 'referralMaxHandoffs'
   | 'referralResponseMs'
   | 'declineUndoMs'
+  | 'submitReminderMs'
   | 'referralSweepIntervalMs'
   | 'jobCheckIntervalMs'
   | 'sessionSecret'
@@ -61,6 +62,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     responseMs: config.referralResponseMs,
     jobCheckMs: config.jobCheckIntervalMs,
     declineUndoMs: config.declineUndoMs,
+    submitReminderMs: config.submitReminderMs,
     now,
   };
   return {

@@ -377,6 +377,35 @@ export async function withdrawReferral(
   return row;
 }
 
+/**
+ * The current referral `referralId` of one of the seeker's requests, locked, with what a notification
+ * names; undefined for anyone else's.
+ */
+export async function findSeekersReferral(tx: Db, referralId: number, seekerId: number) {
+  const [row] = await tx
+    .select({ referral: referrals, position: referralRequests.position, companyName: companies.name })
+    .from(referrals)
+    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+    .where(and(eq(referrals.id, referralId), eq(referralRequests.jobSeekerId, seekerId), CURRENT))
+    .for('update', { of: referrals });
+  return row;
+}
+
+export async function setSeekerConfirmation(
+  tx: Db,
+  referralId: number,
+  answer: 'received' | 'not_received',
+  at: Date,
+): Promise<ReferralRow> {
+  const [row] = await tx
+    .update(referrals)
+    .set({ seekerConfirmation: answer, seekerConfirmedAt: at })
+    .where(eq(referrals.id, referralId))
+    .returning();
+  return row!;
+}
+
 /** The request follows its referral; answers what the seeker's notification needs. */
 export async function setRequestStatus(tx: Db, requestId: number, status: string) {
   const [row] = await tx

@@ -6,6 +6,7 @@ import { UserIdParamsSchema } from '../../../shared/profile.js';
 import {
   CreateReferralRequestInputSchema,
   CreateReferralRequestResultSchema,
+  ReferralConfirmationInputSchema,
   ReferralIdParamsSchema,
   ReferralRequestIdParamsSchema,
   ReferralRequestListQuerySchema,
@@ -20,6 +21,7 @@ import type { Db } from '../../db/client.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
 import type { ReferralDeps } from './ports.js';
 import { changeReferralStatus, createReferralRequest, listRequests } from './requests/service.js';
+import { confirmReferral } from './requests/confirmation.js';
 import { undoReferralDecline, withdrawRequest } from './requests/lifecycle.js';
 import { setWillingness } from './matching/willingness.js';
 
@@ -113,6 +115,21 @@ export async function referralRoutes(app: FastifyInstance, { db, ...deps }: Refe
       },
     },
     async (request) => undoReferralDecline(db, deps, requireUser(request), request.params.referralId),
+  );
+
+  api.post(
+    '/referrals/:referralId/confirmation',
+    {
+      schema: {
+        tags,
+        summary: "As the seeker, say whether the company's referral email arrived (once submitted)",
+        params: ReferralIdParamsSchema,
+        body: ReferralConfirmationInputSchema,
+        response: { 200: ReferralSchema, ...errors },
+      },
+    },
+    async (request) =>
+      confirmReferral(db, deps, requireUser(request), request.params.referralId, request.body.received),
   );
 
   api.put(

@@ -134,6 +134,32 @@ export async function supersedeReferral(tx: Db, id: number, at: Date): Promise<b
   return rows.length > 0;
 }
 
+/**
+ * Marks up to `limit` current referrals accepted before `acceptedBefore` and not submitted as asked about
+ * (SUBMIT_REMINDER_AFTER, once) and answers them; each is claimed once, whichever instance gets it.
+ */
+export async function claimSubmitReminders(tx: Db, acceptedBefore: Date, at: Date, limit: number) {
+  const due = tx
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.status, 'accepted'),
+        isNull(referrals.supersededAt),
+        isNull(referrals.submitRemindedAt),
+        lte(referrals.answeredAt, acceptedBefore),
+      ),
+    )
+    .orderBy(asc(referrals.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(referrals)
+    .set({ submitRemindedAt: at })
+    .where(and(inArray(referrals.id, due), isNull(referrals.submitRemindedAt)))
+    .returning({ id: referrals.id, requestId: referrals.requestId, referrerId: referrals.referrerId });
+}
+
 /** For notifications: the seeker's name, position and company of a request. */
 export async function describeRequest(db: Db, requestId: number) {
   const [row] = await db

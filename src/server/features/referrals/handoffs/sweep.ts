@@ -4,6 +4,7 @@ import {
   claimDueDecline,
   claimDueReferral,
   claimReminders,
+  claimSubmitReminders,
   describeRequest,
   expireReferral,
 } from './handoff-repo.js';
@@ -17,6 +18,8 @@ const EXPIRY_BATCH = 200;
 
 export interface SweepResult {
   reminded: number;
+  /** Accepted referrals whose referrer was asked whether they submitted them. */
+  submitReminded: number;
   expired: number;
   /** Declines whose undo window passed, handed on or ended. */
   declined: number;
@@ -55,6 +58,8 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
     if (batch < REMINDER_BATCH) break;
   }
 
+  const submitReminded = await remindToSubmit(db, deps, now);
+
   let expired = 0;
   while (expired < EXPIRY_BATCH) {
     const done = await db.transaction(async (tx) => {
@@ -83,7 +88,35 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
     if (!done) break;
     declined += 1;
   }
-  return { reminded, expired, declined };
+  return { reminded, submitReminded, expired, declined };
+}
+
+/**
+ * Issue 24 item 7: a referral accepted SUBMIT_REMINDER_AFTER ago and still not submitted asks its referrer
+ * once whether they did.
+ */
+async function remindToSubmit(db: Db, deps: ReferralDeps, now: Date): Promise<number> {
+  const acceptedBefore = new Date(now.getTime() - deps.submitReminderMs);
+  let reminded = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const claimed = await claimSubmitReminders(tx, acceptedBefore, now, REMINDER_BATCH);
+      for (const referral of claimed) {
+        const about = await describeRequest(tx, referral.requestId);
+        if (!about) continue;
+        await deps.notify(tx, {
+          userId: referral.referrerId,
+          title: 'Did you submit the referral?',
+          message: `Did you submit ${about.seekerName}'s referral for ${about.position} at ${about.companyName}? Mark it as submitted once you have, so they know it is on its way.`,
+          type: 'referral_reminder',
+          link: INCOMING_LINK,
+        });
+      }
+      return claimed.length;
+    });
+    reminded += batch;
+    if (batch < REMINDER_BATCH) return reminded;
+  }
 }
 
 export interface SweepTimer {

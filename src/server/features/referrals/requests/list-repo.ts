@@ -5,6 +5,7 @@ import { firstNameOf } from '../../../../shared/names.js';
 import { ReferralStatusSchema } from '../../../../shared/referral-status.js';
 import {
   DeclineReasonSchema,
+  SeekerConfirmationSchema,
   type Referral,
   type ReferralHandoff,
   type ReferralRequest,
@@ -218,6 +219,7 @@ export function toReferralDto(row: ReferralRow): Referral {
     status: ReferralStatusSchema.parse(row.status),
     feedback: row.feedback,
     declineReason: DeclineReasonSchema.nullable().catch(null).parse(row.declineReason),
+    seekerConfirmation: SeekerConfirmationSchema.nullable().catch(null).parse(row.seekerConfirmation),
     undoUntil: null,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -12,7 +12,13 @@ import type { TimelineRow } from './timeline-repo.js';
 export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[]): TimelineEntry[] {
   const requestedAt = request.createdAt;
   const entries: TimelineEntry[] = [
-    { kind: 'requested', at: requestedAt.toISOString(), referrerFirstName: null, note: null, declineReason: null },
+    {
+      kind: 'requested',
+      at: requestedAt.toISOString(),
+      referrerFirstName: null,
+      note: null,
+      declineReason: null,
+    },
   ];
   let last: TimelineRow | undefined;
   const closeReferral = (row: TimelineRow | undefined) => {
@@ -33,7 +39,13 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
     const referrerFirstName = firstNameOf(row.referrerName);
     if (row.referralId !== last?.referralId) {
       closeReferral(last);
-      entries.push({ kind: 'assigned', at: row.assignedAt.toISOString(), referrerFirstName, note: null, declineReason: null });
+      entries.push({
+        kind: 'assigned',
+        at: row.assignedAt.toISOString(),
+        referrerFirstName,
+        note: null,
+        declineReason: null,
+      });
     }
     last = row;
     const status = row.change && ReferralStatusSchema.safeParse(row.change.status);
@@ -44,7 +56,9 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
         referrerFirstName,
         note: row.change.note,
         declineReason:
-          status.data === 'declined' ? DeclineReasonSchema.nullable().catch(null).parse(row.declineReason) : null,
+          status.data === 'declined'
+            ? DeclineReasonSchema.nullable().catch(null).parse(row.declineReason)
+            : null,
       });
     }
   }
@@ -52,7 +66,13 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
   // A request that ended while nobody held it (withdrawn or closed with its posting while waiting).
   const ending = REQUEST_ENDINGS.find((status) => status === request.status);
   if (ending && entries.at(-1)?.kind !== ending) {
-    entries.push({ kind: ending, at: request.updatedAt.toISOString(), referrerFirstName: null, note: null, declineReason: null });
+    entries.push({
+      kind: ending,
+      at: request.updatedAt.toISOString(),
+      referrerFirstName: null,
+      note: null,
+      declineReason: null,
+    });
   }
   return entries;
 }

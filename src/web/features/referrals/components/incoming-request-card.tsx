@@ -99,6 +99,13 @@ export function IncomingRequestCard({
             <span className="text-foreground font-medium">Your feedback:</span> {request.referral.feedback}
           </p>
         )}
+        {request.referral?.seekerConfirmation && (
+          <p className="text-muted-foreground">
+            {request.referral.seekerConfirmation === 'received'
+              ? `${firstNameOf(name)} confirmed that the referral arrived.`
+              : `${firstNameOf(name)} said the referral has not arrived yet.`}
+          </p>
+        )}
         {request.referral && !passedOn && (
           <ReferralThread referralId={request.referral.id} otherName={firstNameOf(name)} />
         )}

@@ -8,6 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { companyNameOf, formatRequestDate } from '../utils/referral-display';
 import { CompanyStatsLine } from './company-stats-line';
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
+import { ReferralConfirmation } from './referral-confirmation';
 import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
 import { WithdrawRequestButton } from './withdraw-request-button';
@@ -58,6 +59,7 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
           </div>
         )}
         {request.handoffs.length > 0 && <HandoffHistory request={request} />}
+        {referral && <ReferralConfirmation referral={referral} />}
         {referral && <ReferralThread referralId={referral.id} otherName={referral.referrerFirstName} />}
         <RequestTimeline timeline={request.timeline} viewer="seeker" />
         <div className="flex flex-wrap items-center gap-2">
