@@ -383,6 +383,12 @@ const ROWS: Row[] = [
     expect: { ...ownerOnly(404), assigned: 200 },
   },
   {
+    route: 'GET /api/referrals/:referralId/packet',
+    call: (w) => get(`/api/referrals/${w.ids.referral}/packet`),
+    // Only the referrer holding it: the seeker, the one who passed it on and the rest get 404.
+    expect: { ...ownerOnly(404), assigned: 200 },
+  },
+  {
     route: 'POST /api/referrals/:referralId/confirmation',
     call: (w) => ({
       method: 'POST',

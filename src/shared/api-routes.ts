@@ -63,6 +63,7 @@ export const API_ROUTES = {
   sendReferralMessage: { method: 'POST', path: '/api/referrals/:referralId/messages', status: 201 },
   withdrawReferralRequest: { method: 'POST', path: '/api/referral-requests/:id/withdraw', status: 200 },
   undoDecline: { method: 'POST', path: '/api/referrals/:referralId/undo', status: 200 },
+  referralPacket: { method: 'GET', path: '/api/referrals/:referralId/packet', status: 200 },
   confirmReferral: { method: 'POST', path: '/api/referrals/:referralId/confirmation', status: 200 },
   companies: { method: 'GET', path: '/api/companies', status: 200 },
   detectCompany: { method: 'GET', path: '/api/companies/detect', status: 200 },

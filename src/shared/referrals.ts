@@ -50,6 +50,26 @@ export const CreateReferralRequestInputSchema = z
 export type CreateReferralRequestInput = z.input<typeof CreateReferralRequestInputSchema>;
 
 /** Why a referrer declined (issue 24); never required, so the spec's payload stays valid. */
+export const CANDIDATE_ID_MAX = 100;
+
+/**
+ * GET /api/referrals/{referralId}/packet: what a company's referral tool asks, for the referrer holding the
+ * referral, and the same as one block of text to paste.
+ */
+export const ReferralPacketSchema = z.object({
+  candidateName: z.string(),
+  candidateEmail: z.string(),
+  jobUrl: z.string(),
+  jobTitle: z.string().nullable(),
+  jobLocation: z.string().nullable(),
+  position: z.string(),
+  company: z.string(),
+  message: z.string().nullable(),
+  resumeUrl: z.string().nullable(),
+  text: z.string(),
+});
+export type ReferralPacket = z.infer<typeof ReferralPacketSchema>;
+
 export const SeekerConfirmationSchema = z.enum(['received', 'not_received']);
 export type SeekerConfirmation = z.infer<typeof SeekerConfirmationSchema>;
 
@@ -68,6 +88,8 @@ export const ReferralSchema = z.object({
   referrerId: z.number().int().nullable(),
   status: ReferralStatusSchema,
   feedback: z.string().nullable(),
+  /** The company's referral or candidate id, given when it was marked submitted. */
+  candidateId: z.string().nullable().default(null),
   /** The seeker's word on whether the company's referral email arrived, once submitted. */
   seekerConfirmation: SeekerConfirmationSchema.nullable().default(null),
   /** Set with a decline; the seeker reads it as DECLINE_REASON_SENTENCES says. */
@@ -189,8 +211,13 @@ export const UpdateReferralStatusInputSchema = z
     }),
     feedback: optionalTextSchema({ field: 'Feedback', max: FEEDBACK_MAX }),
     reason: DeclineReasonSchema.nullish().transform((v) => v ?? null),
+    /** With 'submitted': the company's referral or candidate id, for both sides to refer to. */
+    candidateId: optionalTextSchema({ field: 'Candidate id', max: CANDIDATE_ID_MAX }),
   })
   .superRefine((v, ctx) => {
+    if (v.candidateId && v.status !== 'submitted') {
+      ctx.addIssue({ code: 'custom', path: ['candidateId'], message: 'A candidate id goes with submitted only.' });
+    }
     if (v.reason && v.status !== 'declined') {
       ctx.addIssue({ code: 'custom', path: ['reason'], message: DECLINE_REASON_ERRORS.onlyWithDecline });
     }

@@ -338,6 +338,8 @@ export const referrals = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     /** When the reminder at half the response time went out; set once (DESIGN.md "Bounded answers"). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** The company's referral or candidate id, as the referrer gave it when marking it submitted. */
+    candidateId: text('candidate_id'),
     /** The seeker's answer once it was submitted: 'received' or 'not_received' (issue 24 item 7). */
     seekerConfirmation: text('seeker_confirmation'),
     seekerConfirmedAt: timestamp('seeker_confirmed_at', { withTimezone: true }),

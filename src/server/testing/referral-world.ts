@@ -58,6 +58,7 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
       referralSweepIntervalMs: 60_000,
       jobCheckIntervalMs: 24 * 3600_000,
       sessionSecret: 'referral-world',
+      publicUrl: 'http://localhost:3000',
     },
     {
       db,

@@ -54,6 +54,7 @@ export function withReferral(
       status,
       feedback,
       declineReason,
+      candidateId: null,
       seekerConfirmation: null,
       undoUntil: null,
       submittedAt: null,
@@ -137,6 +138,23 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
       );
       const changed = state.incoming.find((r) => r.referral?.id === referralId)?.referral;
       return changed ?? fakeError(404, 'Referral not found.');
+    },
+    referralPacket: ({ params }) => {
+      const request = state.incoming.find((r) => r.referral?.id === Number(params.referralId));
+      if (!request) return fakeError(404, 'Referral not found.');
+      const name = request.jobSeeker.fullName;
+      return {
+        candidateName: name,
+        candidateEmail: request.jobSeeker.email ?? '',
+        jobUrl: request.jobUrl,
+        jobTitle: request.job.title,
+        jobLocation: request.job.location,
+        position: request.position,
+        company: request.company.name,
+        message: request.message,
+        resumeUrl: null,
+        text: `Candidate: ${name}\nEmail: ${request.jobSeeker.email ?? ''}`,
+      };
     },
     confirmReferral: ({ params, body }) => {
       const referralId = Number(params.referralId);

@@ -47,6 +47,7 @@ export type ReferralConfig = Pick<
   | 'referralSweepIntervalMs'
   | 'jobCheckIntervalMs'
   | 'sessionSecret'
+  | 'publicUrl'
 >;
 
 export function createReferrals(config: ReferralConfig, collaborators: ReferralCollaborators) {
@@ -75,7 +76,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     /** The account feature's hook: a deleted referrer's open referrals pass on. */
     passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
     routes: async (app: FastifyInstance) => {
-      await app.register(referralRoutes, { prefix: '/api', db, ...deps });
+      await app.register(referralRoutes, { prefix: '/api', db, publicUrl: config.publicUrl, ...deps });
       await app.register(messageRoutes, {
         prefix: '/api/referrals/:referralId/messages',
         db,

@@ -285,6 +285,8 @@ export interface Move {
   feedback: string | null;
   /** A decline's reason (DECLINE_REASONS), or null. */
   reason?: string | null;
+  /** With a submit: the company's referral or candidate id. */
+  candidateId?: string | null;
   at?: Date;
 }
 
@@ -302,6 +304,7 @@ export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | un
       ...(move.to === 'submitted' ? { submittedAt: at } : {}),
       ...(move.to === 'accepted' || move.to === 'declined' ? { answeredAt: at } : {}),
       ...(move.to === 'declined' ? { declinedAt: at, declineReason: move.reason ?? null } : {}),
+      ...(move.to === 'submitted' ? { candidateId: move.candidateId ?? null } : {}),
       updatedAt: at,
     })
     .where(

@@ -8,6 +8,7 @@ import {
   CreateReferralRequestResultSchema,
   ReferralConfirmationInputSchema,
   ReferralIdParamsSchema,
+  ReferralPacketSchema,
   ReferralRequestIdParamsSchema,
   ReferralRequestListQuerySchema,
   ReferralRequestSchema,
@@ -22,11 +23,14 @@ import { requireUser, toUserDto } from '../../lib/request-user.js';
 import type { ReferralDeps } from './ports.js';
 import { changeReferralStatus, createReferralRequest, listRequests } from './requests/service.js';
 import { confirmReferral } from './requests/confirmation.js';
+import { referralPacket } from './requests/packet.js';
 import { undoReferralDecline, withdrawRequest } from './requests/lifecycle.js';
 import { setWillingness } from './matching/willingness.js';
 
 export interface ReferralRouteDeps extends ReferralDeps {
   db: Db;
+  /** PUBLIC_URL: the packet's résumé link is absolute, to paste elsewhere. */
+  publicUrl: string;
 }
 
 const tags = ['referrals'];
@@ -39,7 +43,7 @@ const errors = {
 };
 
 /** Spec section 7 'Referrals', registered under /api. */
-export async function referralRoutes(app: FastifyInstance, { db, ...deps }: ReferralRouteDeps) {
+export async function referralRoutes(app: FastifyInstance, { db, publicUrl, ...deps }: ReferralRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Visitors get 401 before any body or query is validated.
   app.addHook('preValidation', async (request) => {
@@ -115,6 +119,22 @@ export async function referralRoutes(app: FastifyInstance, { db, ...deps }: Refe
       },
     },
     async (request) => undoReferralDecline(db, deps, requireUser(request), request.params.referralId),
+  );
+
+  api.get(
+    '/referrals/:referralId/packet',
+    {
+      schema: {
+        tags,
+        summary: "The referral's details for my company's referral tool, as fields and as one text to paste",
+        params: ReferralIdParamsSchema,
+        response: { 200: ReferralPacketSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return referralPacket(db, requireUser(request).id, request.params.referralId, publicUrl);
+    },
   );
 
   api.post(

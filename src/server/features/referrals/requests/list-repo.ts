@@ -219,6 +219,7 @@ export function toReferralDto(row: ReferralRow): Referral {
     status: ReferralStatusSchema.parse(row.status),
     feedback: row.feedback,
     declineReason: DeclineReasonSchema.nullable().catch(null).parse(row.declineReason),
+    candidateId: row.candidateId,
     seekerConfirmation: SeekerConfirmationSchema.nullable().catch(null).parse(row.seekerConfirmation),
     undoUntil: null,
     submittedAt: row.submittedAt?.toISOString() ?? null,

@@ -44,8 +44,9 @@ import {
 type CreateInput = z.output<typeof CreateReferralRequestInputSchema>;
 type ListQuery = z.output<typeof ReferralRequestListQuerySchema>;
 /** The route's parsed body; services and tests may leave the reason out. */
-type StatusInput = Omit<z.output<typeof UpdateReferralStatusInputSchema>, 'reason'> & {
+type StatusInput = Omit<z.output<typeof UpdateReferralStatusInputSchema>, 'reason' | 'candidateId'> & {
   reason?: DeclineReason | null;
+  candidateId?: string | null;
 };
 
 export const REFERRAL_NOT_FOUND = 'Referral not found.';
@@ -219,6 +220,7 @@ export async function changeReferralStatus(
       to,
       feedback: input.feedback,
       reason: to === 'declined' ? input.reason : null,
+      candidateId: to === 'submitted' ? (input.candidateId ?? null) : null,
       at,
     });
     if (!moved) {

@@ -27,6 +27,8 @@ export interface UpdateReferralStatusVariables {
   feedback: string;
   /** With a decline only; left out, the spec's payload is sent as it was. */
   reason?: DeclineReason | null;
+  /** With a submit only: the company's referral or candidate id. */
+  candidateId?: string;
 }
 
 export async function updateReferralStatus({
@@ -34,11 +36,12 @@ export async function updateReferralStatus({
   status,
   feedback,
   reason,
+  candidateId,
 }: UpdateReferralStatusVariables) {
   return ReferralSchema.parse(
     await apiRequest(apiPath('referralStatus', { referralId }), {
       method: 'PUT',
-      data: { status, feedback, ...(reason ? { reason } : {}) },
+      data: { status, feedback, ...(reason ? { reason } : {}), ...(candidateId ? { candidateId } : {}) },
     }),
   );
 }

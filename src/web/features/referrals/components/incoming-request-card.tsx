@@ -15,6 +15,7 @@ import {
   isPassedOn,
 } from '../utils/referral-display';
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
+import { CopyPacketButton } from './copy-packet-button';
 import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
 import { StatusActions } from './status-actions';
@@ -99,6 +100,9 @@ export function IncomingRequestCard({
             <span className="text-foreground font-medium">Your feedback:</span> {request.referral.feedback}
           </p>
         )}
+        {request.referral?.candidateId && (
+          <p className="text-muted-foreground">Candidate id: {request.referral.candidateId}</p>
+        )}
         {request.referral?.seekerConfirmation && (
           <p className="text-muted-foreground">
             {request.referral.seekerConfirmation === 'received'
@@ -120,6 +124,11 @@ export function IncomingRequestCard({
               </a>
             </Button>
           )}
+          {!passedOn &&
+            request.referral &&
+            ['pending', 'accepted', 'submitted'].includes(request.referral.status) && (
+              <CopyPacketButton referralId={request.referral.id} />
+            )}
           {!passedOn && (
             <Button
               type="button"

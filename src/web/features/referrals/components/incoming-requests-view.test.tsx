@@ -86,9 +86,20 @@ describe('IncomingRequestsView', () => {
       withReferral(aRequest(4), 'declined'),
     ]);
     const card = async (group: string) => within(await section(group)).getByRole('article');
-    expect(buttonsOf(await card('Pending Review'))).toEqual(['View Profile', 'Accept Referral', 'Decline']);
-    expect(buttonsOf(await card('Accepted Requests'))).toEqual(['View Profile', 'Mark as Submitted']);
+    // The packet is copied while the referrer works on it: pending, accepted and submitted.
+    expect(buttonsOf(await card('Pending Review'))).toEqual([
+      'Copy referral details',
+      'View Profile',
+      'Accept Referral',
+      'Decline',
+    ]);
+    expect(buttonsOf(await card('Accepted Requests'))).toEqual([
+      'Copy referral details',
+      'View Profile',
+      'Mark as Submitted',
+    ]);
     expect(buttonsOf(await card('Submitted Referrals'))).toEqual([
+      'Copy referral details',
       'View Profile',
       'Mark as Successful',
       'Mark as Unsuccessful',

@@ -59,6 +59,9 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
           </div>
         )}
         {request.handoffs.length > 0 && <HandoffHistory request={request} />}
+        {referral?.candidateId && (
+          <p className="text-muted-foreground">Your candidate id at the company: {referral.candidateId}</p>
+        )}
         {referral && <ReferralConfirmation referral={referral} />}
         {referral && <ReferralThread referralId={referral.id} otherName={referral.referrerFirstName} />}
         <RequestTimeline timeline={request.timeline} viewer="seeker" />

@@ -6,11 +6,12 @@ import {
   type DeclineReason,
   FEEDBACK_MAX,
 } from '@shared/referral-texts';
-import { type ReferralRequest } from '@shared/referrals';
+import { CANDIDATE_ID_MAX, type ReferralRequest } from '@shared/referrals';
 import { Check, Loader2, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -129,6 +130,9 @@ function FeedbackDialog({
   const reasonId = useId();
   const [feedback, setFeedback] = useState('');
   const [reason, setReason] = useState<DeclineReason | ''>('');
+  const candidateFieldId = useId();
+  const [candidateId, setCandidateId] = useState('');
+  const submitting = action.status === 'submitted';
   const update = useUpdateReferralStatus();
   const tooLong = feedback.length > FEEDBACK_MAX;
   const declining = action.status === 'declined';
@@ -142,6 +146,7 @@ function FeedbackDialog({
         status: action.status,
         feedback: feedback.trim(),
         ...(declining && reason ? { reason } : {}),
+        ...(submitting && candidateId.trim() ? { candidateId: candidateId.trim() } : {}),
       },
       { onSuccess: onClose },
     );
@@ -188,6 +193,21 @@ function FeedbackDialog({
                 </option>
               ))}
             </NativeSelect>
+          </>
+        )}
+        {submitting && (
+          <>
+            <Label htmlFor={candidateFieldId}>
+              Referral or candidate id
+              <span className="text-muted-foreground text-xs font-normal">(optional)</span>
+            </Label>
+            <Input
+              id={candidateFieldId}
+              value={candidateId}
+              maxLength={CANDIDATE_ID_MAX}
+              onChange={(e) => setCandidateId(e.target.value)}
+              placeholder="As your company's referral tool shows it"
+            />
           </>
         )}
         <Label htmlFor={id}>

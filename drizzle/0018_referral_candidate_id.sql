@@ -1,0 +1,1 @@
+ALTER TABLE "referrals" ADD COLUMN "candidate_id" text;

@@ -1,0 +1,57 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ReferralPacket } from '../../../../shared/referrals.js';
+import type { Db } from '../../../db/client.js';
+import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
+import { notFound } from '../../../lib/errors.js';
+import { REFERRAL_NOT_FOUND } from './service.js';
+
+/** Statuses in which the referrer still works on the referral: the packet is for them. */
+const WORKING: readonly string[] = ['pending', 'accepted', 'submitted', 'successful', 'unsuccessful'];
+
+/**
+ * GET /api/referrals/{id}/packet (issue 24 item 8): what a company's referral tool asks, for the referrer
+ * holding the referral (404 for anyone else, and once it was withdrawn or closed), with one block of text
+ * to paste. The résumé link is the app's own, which only the holder may open.
+ */
+export async function referralPacket(
+  db: Db,
+  referrerId: number,
+  referralId: number,
+  publicUrl: string,
+): Promise<ReferralPacket> {
+  const [row] = await db
+    .select({
+      status: referrals.status,
+      candidateName: users.fullName,
+      candidateEmail: users.email,
+      jobUrl: referralRequests.jobUrl,
+      jobTitle: referralRequests.jobTitle,
+      jobLocation: referralRequests.jobLocation,
+      position: referralRequests.position,
+      company: companies.name,
+      message: referralRequests.message,
+      resumeId: resumes.id,
+    })
+    .from(referrals)
+    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
+    .leftJoin(resumes, and(eq(resumes.userId, referralRequests.jobSeekerId), eq(resumes.isActive, true)))
+    .where(
+      and(eq(referrals.id, referralId), eq(referrals.referrerId, referrerId), isNull(referrals.supersededAt)),
+    );
+  if (!row || !WORKING.includes(row.status)) throw notFound(REFERRAL_NOT_FOUND);
+  const resumeUrl = row.resumeId == null ? null : `${publicUrl}/api/resumes/${row.resumeId}/file`;
+  const lines = [
+    `Candidate: ${row.candidateName}`,
+    `Email: ${row.candidateEmail}`,
+    `Position: ${row.position} at ${row.company}`,
+    row.jobTitle ? `Posting title: ${row.jobTitle}` : null,
+    row.jobLocation ? `Location: ${row.jobLocation}` : null,
+    `Posting: ${row.jobUrl}`,
+    resumeUrl ? `Résumé: ${resumeUrl}` : null,
+    row.message ? `Message from the candidate:\n${row.message}` : null,
+  ];
+  const { status: _status, resumeId: _resumeId, ...packet } = row;
+  return { ...packet, resumeUrl, text: lines.filter((l) => l !== null).join('\n') };
+}
