@@ -75,7 +75,7 @@ export type SeekerConfirmation = z.infer<typeof SeekerConfirmationSchema>;
 
 /** POST /api/referrals/{referralId}/confirmation ('The company's referral email arrived'). */
 export const ReferralConfirmationInputSchema = z.object({
-  received: z.boolean({ error: 'received must be true or false.' }),
+  received: z.boolean({ error: 'Say whether it arrived: received must be true or false.' }),
 });
 export type ReferralConfirmationInput = z.infer<typeof ReferralConfirmationInputSchema>;
 
