@@ -98,16 +98,19 @@ describe.each(handoffServers)('referral hand-off on $name', ({ baseUrl }) => {
     });
     expect(accepted).toBe(200);
 
-    // Rita no longer has it, nor the applicant.
+    // Rita keeps only a 'Passed on' card: no applicant contact, no profile, no actions.
     await rita.page.reload();
-    await rita.page.getByText('No referral requests received').waitFor();
+    const passed = rita.page.getByRole('region', { name: 'Passed On or Closed' }).getByRole('article');
+    await passed.getByText('Passed on', { exact: true }).waitFor();
+    expect(await passed.getByRole('button', { name: 'View Profile' }).count()).toBe(0);
+    expect(await passed.getByRole('button', { name: 'Accept Referral' }).count()).toBe(0);
 
     // Sam's card names the earlier referrer and the current one.
     await sam.page.goto('/my-referrals');
     const card = sam.page.getByRole('article', { name: 'Platform Engineer' });
     await card.getByText(/Passed on from Rita \(no answer\) on/).waitFor();
     await card.getByText('Accepted', { exact: true }).waitFor();
-    await card.getByText('Happy to help').waitFor();
+    await card.getByText('Happy to help', { exact: true }).waitFor();
     expect(await card.textContent()).toContain('Referrer: Bob');
     await screenshot(sam.page, 'handoff-seeker-card');
 

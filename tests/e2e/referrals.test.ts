@@ -142,7 +142,8 @@ describe.each(servers)('referrals on $name', ({ name, baseUrl }) => {
     await sam.page.goto('/my-referrals');
     const samCard = sam.page.getByRole('article', { name: 'Software Engineer' });
     await samCard.getByText('Accepted', { exact: true }).waitFor();
-    await samCard.getByText('Strong profile, happy to help.').waitFor();
+    // Exact: the folded timeline repeats the note in quotes.
+    await samCard.getByText('Strong profile, happy to help.', { exact: true }).waitFor();
     await act('Mark as Submitted', null, "You've marked the referral as submitted to your company.");
     await act(
       'Mark as Successful',
@@ -155,7 +156,7 @@ describe.each(servers)('referrals on $name', ({ name, baseUrl }) => {
     // The seeker sees the outcome, the feedback and a notification for each step.
     await sam.page.goto('/my-referrals');
     await sam.page.getByText('Successful', { exact: true }).waitFor();
-    await sam.page.getByText('The hiring team invited you to interview.').waitFor();
+    await sam.page.getByText('The hiring team invited you to interview.', { exact: true }).waitFor();
     await screenshot(sam.page, `${name}-my-requests`);
     expect(await notificationTitles(sam.page)).toEqual(
       expect.arrayContaining(['Referral accepted', 'Referral submitted', 'Referral successful']),

@@ -185,6 +185,29 @@ describe.each(servers)('a request withdrawn, a decline undone, on $name', ({ bas
     await samTimeline.getByText('“Happy to refer you to Ranking.”').waitFor();
     await screenshot(sam.page, 'lifecycle-timeline-seeker');
 
+    // Rita copies the referral's details for her company's tool, then submits with its candidate id.
+    await rita.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await accepted.getByRole('button', { name: 'Copy referral details' }).click();
+    await toastText(rita.page, 'The referral details are on your clipboard.').waitFor();
+    const copied = await rita.page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('Candidate: Sam Thread');
+    expect(copied).toContain(`Position: Search Engineer at ${company}`);
+    await accepted.getByRole('button', { name: 'Mark as Submitted' }).click();
+    const submit = rita.page.getByRole('dialog', { name: 'Mark as Submitted' });
+    await submit.getByLabel(/Referral or candidate id/).fill('R-4711');
+    await submit.getByRole('button', { name: 'Confirm' }).click();
+    const submittedCard = rita.page.getByRole('region', { name: 'Submitted Referrals' }).getByRole('article');
+    await submittedCard.getByText('Candidate id: R-4711').waitFor();
+
+    // Sam sees the id and confirms the company's email arrived; Rita is shown it.
+    await sam.page.reload();
+    await samCard.getByText('Your candidate id at the company: R-4711').waitFor();
+    await samCard.getByRole('button', { name: 'Yes, it arrived' }).click();
+    await samCard.getByText("You confirmed that the company's referral email arrived.").waitFor();
+    await rita.page.reload();
+    await submittedCard.getByText('Sam confirmed that the referral arrived.').waitFor();
+    await screenshot(rita.page, 'lifecycle-submitted-referrer');
+
     expect(rita.errors).toEqual([]);
     expect(sam.errors).toEqual([]);
     for (const who of [rita, sam]) await who.context.close();
