@@ -1,41 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, signInThroughPopup } from './browser';
+import { api, becomeReferrer } from './journey-api';
 
 /** Its own server: referrals pass on after 15 seconds (long enough to act on a busy machine), swept every second (global-setup.ts). */
 const handoffServers = inject('handoffServers');
-
-/** Same-origin API calls from the page, as the app makes them (the browser adds Origin). */
-async function api(page: Page, method: string, url: string, body?: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { method, url, body },
-  );
-}
-
-async function myId(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    fetch('/auth/status')
-      .then((r) => r.json())
-      .then((s: { user: { id: number } }) => s.user.id),
-  );
-}
-
-/** A referrer at the company, set up through the same calls the dashboard makes. */
-async function becomeReferrer(page: Page, company: string) {
-  const id = await myId(page);
-  expect(await api(page, 'PUT', `/api/users/${id}/current-company`, { companyName: company })).toBe(200);
-  expect(await api(page, 'PUT', `/api/users/${id}/willingness-to-give-referrals`, { isWilling: true })).toBe(
-    200,
-  );
-}
 
 describe.each(handoffServers)('referral hand-off on $name', ({ baseUrl }) => {
   let browser: Browser;

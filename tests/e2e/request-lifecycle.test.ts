@@ -1,43 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { api, becomeReferrer, myId } from './journey-api';
 
 /**
  * Issue 24 in the browser (docs/decisions/033-request-lifecycle.md): a referrer declines with a reason and
  * takes it back from the toast's Undo; the seeker withdraws from their card after a confirmation, and the
  * referrer loses the request's applicant. DECLINE_UNDO_WINDOW is the default two minutes here.
  */
-
-/** Same-origin API calls from the page, as the app makes them (the browser adds Origin). */
-async function api(page: Page, method: string, url: string, body?: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { method, url, body },
-  );
-}
-
-async function myId(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    fetch('/auth/status')
-      .then((r) => r.json())
-      .then((s: { user: { id: number } }) => s.user.id),
-  );
-}
-
-async function becomeReferrer(page: Page, company: string) {
-  const id = await myId(page);
-  expect(await api(page, 'PUT', `/api/users/${id}/current-company`, { companyName: company })).toBe(200);
-  expect(await api(page, 'PUT', `/api/users/${id}/willingness-to-give-referrals`, { isWilling: true })).toBe(
-    200,
-  );
-}
 
 /** Radix also repeats a toast in a live region, so match the visible text exactly. */
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
