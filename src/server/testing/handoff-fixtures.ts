@@ -77,13 +77,31 @@ export async function referrerList(referrer: SignedIn) {
 export const decline = (who: SignedIn, referralId: number, feedback?: string) =>
   who.put(`/api/referrals/${referralId}/status`, { status: 'declined', ...(feedback ? { feedback } : {}) });
 
-/** Runs the sweep just past DECLINE_UNDO_WINDOW from now: every decline so far passes on or ends. */
+/**
+ * Runs the sweep just past DECLINE_UNDO_WINDOW from now until every decline so far has passed on or ended.
+ * The sweep skips a row another transaction holds (SKIP LOCKED), as the posting's background read does for
+ * a moment after a request is made; in production the next tick takes it, here the next round does.
+ */
 export async function settleDeclines(t: TestApp) {
-  await runReferralSweep(
-    t.database.db,
-    referralDepsOf(t),
-    new Date(Date.now() + t.config.declineUndoMs + 1000),
-  );
+  const at = new Date(Date.now() + t.config.declineUndoMs + 1000);
+  for (let round = 0; round < 50; round += 1) {
+    await runReferralSweep(t.database.db, referralDepsOf(t), at);
+    const [waiting] = await t.database.db
+      .select({ id: referrals.id })
+      .from(referrals)
+      .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+      .where(
+        and(
+          eq(referrals.status, 'declined'),
+          isNull(referrals.supersededAt),
+          eq(referralRequests.status, 'pending'),
+        ),
+      )
+      .limit(1);
+    if (!waiting) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('a decline was still not settled after 50 sweeps');
 }
 
 /** A decline, then the hand-off after its undo window (the tests about what follows a decline). */
