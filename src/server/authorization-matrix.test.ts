@@ -190,6 +190,12 @@ const ROWS: Row[] = [
     call: () => get('/api/referrer/verification'),
     expect: signedIn(200),
   },
+  {
+    route: 'GET /api/referrer/record',
+    // Only ever the asker's own record: no id in the URL names anyone else's.
+    call: () => get('/api/referrer/record'),
+    expect: signedIn(200),
+  },
   { route: 'GET /api/companies', call: () => get('/api/companies?search=Goo'), expect: signedIn(200) },
   {
     route: 'GET /api/companies/detect',

@@ -48,6 +48,7 @@ import {
   SendVerificationCodeResultSchema,
   VerificationStatusSchema,
 } from './verification.js';
+import { ReferrerRecordSchema } from './referrer-record.js';
 
 /**
  * The shared schemas of each route in api-routes.ts: its success body (`null` for an empty one, absent when
@@ -114,6 +115,7 @@ export const API_ROUTE_SCHEMAS = {
   verification: { response: VerificationStatusSchema },
   sendVerificationCode: { response: SendVerificationCodeResultSchema, body: SendVerificationCodeInputSchema },
   confirmVerificationCode: { response: VerificationStatusSchema, body: ConfirmVerificationCodeInputSchema },
+  referrerRecord: { response: ReferrerRecordSchema },
 
   notifications: { response: NotificationListSchema },
   recentNotifications: { response: NotificationListSchema },

@@ -72,6 +72,7 @@ export const API_ROUTES = {
   verification: { method: 'GET', path: '/api/referrer/verification', status: 200 },
   sendVerificationCode: { method: 'POST', path: '/api/referrer/verification', status: 200 },
   confirmVerificationCode: { method: 'POST', path: '/api/referrer/verification/confirm', status: 200 },
+  referrerRecord: { method: 'GET', path: '/api/referrer/record', status: 200 },
 
   // Notifications.
   notifications: { method: 'GET', path: '/api/notifications', status: 200 },

@@ -6,6 +6,7 @@ import type { CompanyStats, CompanySummary } from '@shared/companies';
 import type { CompanyDetection } from '@shared/job-url';
 import type { ReferralRequest } from '@shared/referrals';
 import type { VerificationStatus } from '@shared/verification';
+import type { ReferrerRecord } from '@shared/referrer-record';
 import type { ReactNode } from 'react';
 import { fakeError, fakeApi, type RecordedCall } from '@/testing/fake-api';
 import { createQueryClient } from '@/app/query-client';
@@ -81,6 +82,8 @@ export interface FakeReferralsState {
   stats: Record<number, CompanyStats>;
   /** GET /api/referrer/verification; a right code (CORRECT_CODE) verifies with the work email. */
   verification: VerificationStatus;
+  /** GET /api/referrer/record; an empty, thin record unless a test says otherwise. */
+  record: ReferrerRecord;
 }
 
 export const CORRECT_CODE = '123456';
@@ -105,6 +108,15 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     }),
     stats: {},
     verification: { verified: false, method: null, companyName: null },
+    record: {
+      asked: 0,
+      answeredInTime: 0,
+      medianHoursToAnswer: null,
+      submitted: 0,
+      confirmedSubmissions: 0,
+      notReceived: 0,
+      thin: true,
+    },
     ...initial,
   };
   const api = fakeApi({
@@ -181,6 +193,7 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
       return state.mine.find((r) => r.id === id) ?? fakeError(404, 'Referral request not found.');
     },
     verification: () => state.verification,
+    referrerRecord: () => state.record,
     sendVerificationCode: ({ body }) => ({
       sentTo: (body as { workEmail: string }).workEmail,
       expiresInMinutes: 15,

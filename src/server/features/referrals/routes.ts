@@ -17,6 +17,7 @@ import {
   UpdateReferralStatusInputSchema,
   WillingnessInputSchema,
 } from '../../../shared/referrals.js';
+import { ReferrerRecordSchema } from '../../../shared/referrer-record.js';
 import { DailyLimitErrorSchema } from '../../../shared/request-limit.js';
 import type { Db } from '../../db/client.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
@@ -26,6 +27,7 @@ import { confirmReferral } from './requests/confirmation.js';
 import { referralPacket } from './requests/packet.js';
 import { undoReferralDecline, withdrawRequest } from './requests/lifecycle.js';
 import { setWillingness } from './matching/willingness.js';
+import { referrerRecord } from './matching/record.js';
 
 export interface ReferralRouteDeps extends ReferralDeps {
   db: Db;
@@ -134,6 +136,22 @@ export async function referralRoutes(app: FastifyInstance, { db, publicUrl, ...d
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return referralPacket(db, requireUser(request).id, request.params.referralId, publicUrl);
+    },
+  );
+
+  api.get(
+    '/referrer/record',
+    {
+      schema: {
+        tags,
+        summary:
+          'My record as a referrer: answered in time, median hours to answer, confirmed submissions (nobody else sees it)',
+        response: { 200: ReferrerRecordSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return referrerRecord(db, deps, requireUser(request).id);
     },
   );
 

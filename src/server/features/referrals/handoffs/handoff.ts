@@ -77,9 +77,9 @@ export async function passOn(
     handoffsSoFar < deps.maxHandoffs
       ? await pickReferrer(
           tx,
+          deps,
           request.companyId,
           request.jobSeekerId,
-          deps.capacity,
           await excludedReferrers(tx, request, history),
         )
       : ({ kind: 'none' } as const);

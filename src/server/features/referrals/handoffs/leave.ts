@@ -30,9 +30,9 @@ export async function passOnReferralsOfLeavingReferrer(
     const history = await referralsOfRequest(tx, request.id);
     const pick = await pickReferrer(
       tx,
+      deps,
       request.companyId,
       request.jobSeekerId,
-      deps.capacity,
       await excludedReferrers(tx, request, history),
     );
     if (!(await supersedeReferral(tx, leaving.id, now))) continue;

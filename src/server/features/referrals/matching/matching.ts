@@ -9,6 +9,7 @@ import {
   lockWaitingRequests,
   type Candidate,
 } from '../repo.js';
+import { readRecords, recordTier } from './record.js';
 
 export const INCOMING_LINK = '/my-referrals?tab=incoming';
 export const SEEKER_LINK = '/my-referrals';
@@ -16,22 +17,27 @@ export const SEEKER_LINK = '/my-referrals';
 export type Pick = { kind: 'none' } | { kind: 'full' } | { kind: 'picked'; referrerId: number };
 
 /**
- * DESIGN.md "Matching": fewest open referrals first, verified before unverified, then the longest since the
- * last assignment (never assigned first); user id breaks the remaining ties so the pick is deterministic.
+ * DESIGN.md "Matching" (docs/decisions/037-referrer-record.md): among those with room, verified before
+ * unverified, then the better record (its tier, see recordTier), then fewest open referrals, then the
+ * longest since the last assignment (never assigned first); user id breaks the remaining ties so the pick is
+ * deterministic. A referrer missing from `tiers` counts as new.
  */
 export function rankCandidates(
   candidates: readonly Candidate[],
   open: ReadonlyMap<number, number>,
   capacity: number,
+  tiers: ReadonlyMap<number, number> = new Map(),
 ): Candidate[] {
   const openOf = (c: Candidate) => open.get(c.userId) ?? 0;
+  const tierOf = (c: Candidate) => tiers.get(c.userId) ?? 1;
   const time = (c: Candidate) => c.lastAssignedAt?.getTime() ?? -Infinity;
   return candidates
     .filter((c) => openOf(c) < capacity)
     .sort(
       (a, b) =>
-        openOf(a) - openOf(b) ||
         Number(b.isVerified) - Number(a.isVerified) ||
+        tierOf(a) - tierOf(b) ||
+        openOf(a) - openOf(b) ||
         time(a) - time(b) ||
         a.userId - b.userId,
     );
@@ -43,18 +49,21 @@ export function rankCandidates(
  */
 export async function pickReferrer(
   tx: Db,
+  limits: { capacity: number; responseMs: number },
   companyId: number,
   seekerId: number,
-  capacity: number,
   exclude: readonly number[] = [],
 ): Promise<Pick> {
   const candidates = await lockCandidates(tx, companyId, seekerId, exclude);
   if (candidates.length === 0) return { kind: 'none' };
-  const open = await countOpenReferrals(
-    tx,
-    candidates.map((c) => c.userId),
-  );
-  const [best] = rankCandidates(candidates, open, capacity);
+  const ids = candidates.map((c) => c.userId);
+  const open = await countOpenReferrals(tx, ids);
+  const room = candidates.filter((c) => (open.get(c.userId) ?? 0) < limits.capacity);
+  // Records are read only for those with room, and only when there is a choice to make.
+  const records =
+    room.length > 1 ? await readRecords(tx, room.map((c) => c.userId), limits.responseMs) : new Map();
+  const tiers = new Map([...records].map(([id, counts]) => [id, recordTier(counts, limits.responseMs)]));
+  const [best] = rankCandidates(room, open, limits.capacity, tiers);
   return best ? { kind: 'picked', referrerId: best.userId } : { kind: 'full' };
 }
 

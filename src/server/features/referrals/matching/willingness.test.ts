@@ -87,9 +87,9 @@ describe.each(testDatabases)('willingness to give referrals (%s)', (kind) => {
     const holder = async (created: { json(): unknown }) =>
       (await currentReferral(t, CreateReferralRequestResultSchema.parse(created.json()).id))?.referrerId;
     expect(await holder(res)).toBe(verified.user.id);
-    // Then the fewest open referrals comes first.
+    // Verified comes before fewer open referrals (docs/decisions/037-referrer-record.md).
     const next = await seeker.post('/api/referral-requests', requestBody({ companyId: 1 }));
-    expect(await holder(next)).toBe(unverified.user.id);
+    expect(await holder(next)).toBe(verified.user.id);
   });
 
   it('moves the referrer record along with a change of current company', async () => {

@@ -114,7 +114,7 @@ export async function createReferralRequest(
       if (!request) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);
       // Asked again after an end: never to a referrer who declined this posting before.
       const declinedBefore = await earlierDecliners(tx, seeker.id, request.normalizedJobUrl);
-      const pick = await pickReferrer(tx, company.id, seeker.id, deps.capacity, declinedBefore);
+      const pick = await pickReferrer(tx, deps, company.id, seeker.id, declinedBefore);
       if (pick.kind === 'full') throw conflict(REFERRAL_REQUEST_ERRORS.capacity(company.name));
       if (pick.kind === 'picked') {
         await insertReferral(tx, request.id, pick.referrerId);

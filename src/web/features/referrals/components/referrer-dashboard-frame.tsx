@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { PageMain } from '@/components/main-landmark';
 import { PageHeader } from '@/components/page-header';
 import { IncomingRequestsView } from './incoming-requests-view';
+import { ReferrerRecordCard } from './referrer-record-card';
 import type { RenderProfileModal } from './profile-modal-slot';
 
 /** What the router hands every referrer dashboard. */
@@ -13,7 +14,7 @@ export interface ReferrerDashboardProps {
 
 /**
  * The referrer dashboards' screen: the header with its sentence and `actions`, what the variant puts under
- * it (`children`), then the incoming requests grouped by status.
+ * it (`children`), the referrer's own record, then the incoming requests grouped by status.
  */
 export function ReferrerDashboardFrame({
   user,
@@ -28,6 +29,7 @@ export function ReferrerDashboardFrame({
         <PageHeader title="Referrer Dashboard" text={text} actions={actions} />
         {children}
       </div>
+      <ReferrerRecordCard />
       {/* The groups below are h3, as under My Referrals' visible 'Incoming Requests': this names their level. */}
       <h2 className="sr-only">Incoming Requests</h2>
       <IncomingRequestsView user={user} renderProfileModal={renderProfileModal} />
