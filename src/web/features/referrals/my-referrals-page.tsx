@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/paths';
 import { referralKeys } from './api/referral-keys';
 import { IncomingRequestsView } from './components/incoming-requests-view';
+import { ReferrerRecordCard } from './components/referrer-record-card';
 import { MyRequestsTab } from './components/my-requests-tab';
 import { NewRequestLink } from './components/new-request-link';
 import type { RenderProfileModal } from './components/profile-modal-slot';
@@ -75,6 +76,7 @@ export function MyReferralsPage({
               <Badge variant="secondary">Referrer Mode</Badge>
             </div>
             <WillingnessToggle user={user} />
+            {user.role === 'referrer' && <ReferrerRecordCard heading="h3" />}
             <IncomingRequestsView user={user} renderProfileModal={renderProfileModal} />
           </TabsContent>
         </Tabs>

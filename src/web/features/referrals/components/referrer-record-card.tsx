@@ -30,9 +30,10 @@ function recordRows(record: ReferrerRecord): [string, string][] {
 
 /**
  * Issue 24 item 9 (docs/decisions/037-referrer-record.md): the referrer's own record on their dashboard.
- * Thin records say so instead of a number; seekers never see any of it.
+ * Thin records say so instead of a number; seekers never see any of it. `heading` is its level in the
+ * page's outline (h3 under My Referrals' 'Incoming Requests').
  */
-export function ReferrerRecordCard() {
+export function ReferrerRecordCard({ heading: Heading = 'h2' }: { heading?: 'h2' | 'h3' }) {
   const query = useReferrerRecord();
   if (!query.isSuccess) return null;
   const record = query.data;
@@ -41,7 +42,7 @@ export function ReferrerRecordCard() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
           <Gauge className="size-4" aria-hidden="true" />
-          <h2 id="referrer-record-title">Your record as a referrer</h2>
+          <Heading id="referrer-record-title">Your record as a referrer</Heading>
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
