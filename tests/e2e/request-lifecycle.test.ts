@@ -176,6 +176,8 @@ describe.each(servers)('a request withdrawn, a decline undone, on $name', ({ bas
     await samCard.getByText("You confirmed that the company's referral email arrived.").waitFor();
     await rita.page.reload();
     await submittedCard.getByText('Sam confirmed that the referral arrived.').waitFor();
+    // Her own record counts the answer, and says it is too early for a rate.
+    await rita.page.getByText(/Too early to tell: .*\(1 so far\)/).waitFor();
     await screenshot(rita.page, 'lifecycle-submitted-referrer');
 
     expect(rita.errors).toEqual([]);
