@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { offersPayment, paymentOfferRule } from './payment-offer.js';
+
+/** Issue 25 item 6: fixed examples on both sides (docs/decisions/038-payment-offers.md). */
+const HELD = [
+  'I will pay $300',
+  'PayPal',
+  'Venmo',
+  'fee',
+  'split the bonus',
+  'Rs 5000',
+  'I will pay $300 for a referral.',
+  'Can send you the money on PayPal after the interview.',
+  'Happy to Venmo you for your time.',
+  'I can pay a fee for this.',
+  'We could split the bonus 50/50.',
+  'Rs 5000 if you refer me.',
+  'I will give you 200 USD.',
+  "I'll share the referral bonus with you.",
+  'Paid referral please, name your price.',
+  'I can transfer it via UPI once you submit.',
+  'Will send a €100 Amazon gift card.',
+  'Offering £50 for your help.',
+  'Zelle or Cash App, whichever you prefer.',
+  'I can pay you after I get the offer.',
+  'Let me compensate you for the referral.',
+  'A small commission for you if I get hired.',
+  'Send me your bank details and I will wire transfer it.',
+  'I will tip you ₹2000.',
+  'You can keep half the bonus when I join.',
+  'Can pay in crypto (USDT).',
+  '5k rupees for a referral',
+  'INR 10,000 as a thank you.',
+  'I’ll pay for the referral.',
+  'Western Union works for me.',
+  'Bonus is yours, we can split it.',
+  'What is your finder’s fee?',
+];
+
+const ORDINARY = [
+  'Keen to join the payments team.',
+  'I build payment systems today.',
+  'Happy to pay it forward.',
+  'I have 5 years of experience with Python.',
+  'I led a team of 10 engineers at Acme.',
+  'My current salary is $120k and I am flexible.',
+  'I worked at PayPal for three years.',
+  'I built the Venmo checkout integration at my last job.',
+  'The role pays well and the team is great.',
+  'Thanks for your time, I really appreciate it.',
+  'I can start in 2 weeks and relocate to Berlin.',
+  'Our product reduced fees for merchants by 30%.',
+  'I referred 3 friends to my current company.',
+  'I am applying for the Senior Payments Engineer role.',
+  'My GPA was 3.8 and I graduated in 2020.',
+  'Looking for a referral for the Bonus Program Manager role.',
+  'I can share my portfolio and GitHub.',
+  'I increased revenue by $2M at my last startup.',
+  'Open to a compensation discussion with the recruiter.',
+  'I have worked on cash management systems.',
+  'I spent two years on the fraud team at Zelle.',
+  'Saved the team $40k a year in cloud costs.',
+  '',
+];
+
+describe('payment offers', () => {
+  it.each(HELD)('holds %j', (text) => {
+    expect(offersPayment(text)).toBe(true);
+  });
+
+  it.each(ORDINARY)('lets %j through', (text) => {
+    expect(paymentOfferRule(text)).toBeNull();
+  });
+
+  it('has at least 20 examples on each side', () => {
+    expect(HELD.length).toBeGreaterThanOrEqual(20);
+    expect(ORDINARY.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('names the rule, so the admin queue can say why', () => {
+    expect(paymentOfferRule('Via PayPal please')).toBe('payment-app');
+    expect(paymentOfferRule('I will pay you')).toBe('pay-verb');
+    expect(paymentOfferRule('Split the bonus?')).toBe('bonus-share');
+    expect(paymentOfferRule('Rs 5000')).toBe('amount-only');
+    expect(paymentOfferRule('Offering £50 for your help.')).toBe('money-offer');
+  });
+});
