@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Db, PoolStats } from './db/client.js';
 import type { Listen } from './db/listen.js';
 import { createAccount } from './features/account/account.js';
+import { createAdmin } from './features/admin/admin.js';
 import { createAuth } from './features/auth/auth.js';
 import type { OidcClient } from './features/auth/oidc-client.js';
 import { createCompanies } from './features/companies/companies.js';
@@ -134,7 +135,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clearSession: auth.clearSession,
     onDeleted: notifications.sessionsEnded,
   });
-  for (const feature of [auth, notifications, companies, jobs, profile, referrals, account, mail]) {
+  const admin = createAdmin(config, { db });
+  for (const feature of [auth, notifications, companies, jobs, profile, referrals, account, mail, admin]) {
     await app.register(feature.routes);
   }
   await app.register(activityRoutes, { prefix: '/api/activity', db, rateLimits });

@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACTORS,
+  AUTHZ_ADMIN_EMAIL,
   buildAuthzWorld,
   sendAs,
   type Actor,
@@ -39,6 +40,7 @@ const everyone = (status: number): Expected => ({
   assigned: status,
   earlier: status,
   unassigned: status,
+  admin: status,
 });
 /** Each signed-in user's own things (no one else's id is in the URL): only visitors are refused. */
 const signedIn = (status: number): Expected => ({ ...everyone(status), visitor: 401 });
@@ -48,6 +50,8 @@ const ownerOnly = (status: number, denied = 404): Expected => ({
   visitor: 401,
   owner: status,
 });
+/** Issue 25: the admins alone; a signed-in user who is not one gets the 404 of an unknown endpoint. */
+const adminOnly = (status: number): Expected => ({ ...everyone(404), visitor: 401, admin: status });
 /** DESIGN.md "Who may see a profile": the user, and the referrer who holds their request now. */
 const profileViewers = (status: number): Expected => ({ ...ownerOnly(status), assigned: status });
 
@@ -189,6 +193,11 @@ const ROWS: Row[] = [
     route: 'GET /api/referrer/verification',
     call: () => get('/api/referrer/verification'),
     expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/admin/audit',
+    call: () => get('/api/admin/audit'),
+    expect: adminOnly(200),
   },
   {
     route: 'GET /api/referrer/record',
@@ -498,13 +507,17 @@ describe.each(testDatabases)('authorisation matrix (%s)', (kind) => {
   let w: AuthzWorld;
 
   beforeAll(async () => {
-    const t = await createTestApp(kind, {
-      onRoute: (route: RouteOptions) => {
-        for (const method of [route.method].flat()) {
-          if (!HEAD_AND_IMPLICIT.has(method)) registered.add(`${method} ${route.url}`);
-        }
+    const t = await createTestApp(
+      kind,
+      {
+        onRoute: (route: RouteOptions) => {
+          for (const method of [route.method].flat()) {
+            if (!HEAD_AND_IMPLICIT.has(method)) registered.add(`${method} ${route.url}`);
+          }
+        },
       },
-    });
+      { ADMIN_EMAILS: AUTHZ_ADMIN_EMAIL },
+    );
     w = await buildAuthzWorld(t);
   });
   afterAll(() => w.t.close());

@@ -55,6 +55,30 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('reads ADMIN_EMAILS as a lower-cased list, and refuses it with the development sign-in in production', () => {
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Ada@Example.com, ,bo@example.org ' }).adminEmails).toEqual([
+      'ada@example.com',
+      'bo@example.org',
+    ]);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ada@example.com,not-an-email' })).toThrow(
+      /ADMIN_EMAILS.*comma-separated list of email addresses/,
+    );
+    const secret = 'x'.repeat(32);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: secret,
+        ALLOW_DEV_IDP: 'true',
+        ADMIN_EMAILS: 'ada@example.com',
+      }),
+    ).toThrow(/ADMIN_EMAILS cannot be set with ALLOW_DEV_IDP=true in production/);
+    // Outside production the development sign-in and admins go together (tests, local trials).
+    expect(loadConfig({ ALLOW_DEV_IDP: 'true', ADMIN_EMAILS: 'ada@example.com' }).adminEmails).toEqual([
+      'ada@example.com',
+    ]);
+  });
+
   it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PORT: '', PUBLIC_URL: 'https://referbridge.example/' }).publicUrl).toBe(
       'https://referbridge.example',

@@ -97,6 +97,17 @@ const ConfigSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     ALLOW_DEV_IDP: booleanFlag.default(false),
+    /** Issue 25: the admins, by the email they sign in with (comma-separated). */
+    ADMIN_EMAILS: z
+      .string()
+      .transform((list) =>
+        list
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter((email) => email !== ''),
+      )
+      .pipe(z.array(z.email('must be a comma-separated list of email addresses')))
+      .optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     REFERRER_CAPACITY: z.coerce.number().int().min(1).max(1000).default(10),
     /** New referral requests one seeker may send in any 24 hours. */
@@ -198,6 +209,14 @@ const ConfigSchema = z
       if (!env.SESSION_SECRET) {
         ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
       }
+      // The development sign-in lets anyone sign in as any address, an admin's included.
+      if (env.ADMIN_EMAILS?.length && env.ALLOW_DEV_IDP) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_EMAILS'],
+          message: 'cannot be set with ALLOW_DEV_IDP=true in production: the development sign-in lets anyone sign in as an admin',
+        });
+      }
       if (oidc === 0 && !env.ALLOW_DEV_IDP) {
         ctx.addIssue({
           code: 'custom',
@@ -224,6 +243,8 @@ const ConfigSchema = z
     // Served over https (production, or a staging host with a real certificate): cookies never travel in
     // clear text and HSTS keeps the browser on https.
     secureCookies: e.NODE_ENV === 'production' || (e.PUBLIC_URL ?? '').startsWith('https:'),
+    /** Lower-cased; empty means nobody is an admin. */
+    adminEmails: e.ADMIN_EMAILS ?? [],
     referrerCapacity: e.REFERRER_CAPACITY,
     requestsPerDay: e.REQUESTS_PER_DAY,
     referralResponseMs: e.REFERRAL_RESPONSE_TIME,

@@ -49,6 +49,7 @@ import {
   VerificationStatusSchema,
 } from './verification.js';
 import { ReferrerRecordSchema } from './referrer-record.js';
+import { AdminAuditPageSchema } from './admin.js';
 
 /**
  * The shared schemas of each route in api-routes.ts: its success body (`null` for an empty one, absent when
@@ -124,4 +125,6 @@ export const API_ROUTE_SCHEMAS = {
   markAllNotificationsRead: { response: MarkAllReadResultSchema },
   markNotificationRead: { response: NotificationSchema },
   deleteNotification: { response: null },
+
+  adminAudit: { response: AdminAuditPageSchema },
 } as const satisfies Record<ApiRouteName, ApiRouteSchemas>;

@@ -82,6 +82,9 @@ export const API_ROUTES = {
   markAllNotificationsRead: { method: 'PUT', path: '/api/notifications/read-all', status: 200 },
   markNotificationRead: { method: 'PUT', path: '/api/notifications/:id/read', status: 200 },
   deleteNotification: { method: 'DELETE', path: '/api/notifications/:id', status: 204 },
+
+  // Admin (issue 25).
+  adminAudit: { method: 'GET', path: '/api/admin/audit', status: 200 },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -22,6 +22,8 @@ export type User = z.infer<typeof UserSchema>;
 export const AuthStatusSchema = z.object({
   isAuthenticated: z.boolean(),
   user: UserSchema.nullable(),
+  /** Issue 25: whether the signed-in user is on ADMIN_EMAILS (the console and its routes are theirs). */
+  isAdmin: z.boolean().default(false),
   error: z.string().optional(),
 });
 export type AuthStatus = z.infer<typeof AuthStatusSchema>;

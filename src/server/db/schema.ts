@@ -478,3 +478,24 @@ export const verificationCodes = pgTable(
   },
   (t) => [index('verification_codes_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Every admin write (issue 25 item 1): who did what to which row, why, and when. Kept when the admin's
+ * account goes (actor_email keeps the name); targets are not foreign keys, since a merged company or a
+ * deleted user must not take their history with them.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The log is read newest first, a page at a time (keyset on id).
+  (t) => [index('admin_audit_log_actor_idx').on(t.actorId)],
+);

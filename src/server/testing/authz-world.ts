@@ -9,10 +9,14 @@ import { ORIGIN, type SignedIn, type TestApp } from './test-app.js';
 /**
  * A small world for the authorisation matrix: a seeker (the owner) with one of everything, a request at a
  * company whose first referrer declined it (the earlier referrer) and whose second holds it now (the
- * assigned referrer), a third willing referrer there who was never asked (unassigned), and a stranger.
+ * assigned referrer), a third willing referrer there who was never asked (unassigned), a stranger, and an
+ * admin (AUTHZ_ADMIN_EMAIL, on the app's ADMIN_EMAILS) who is otherwise a stranger too.
  */
 
-export const ACTORS = ['visitor', 'owner', 'other', 'assigned', 'earlier', 'unassigned'] as const;
+export const ACTORS = ['visitor', 'owner', 'other', 'assigned', 'earlier', 'unassigned', 'admin'] as const;
+
+/** The admin's sign-in email: the matrix's app names it in ADMIN_EMAILS. */
+export const AUTHZ_ADMIN_EMAIL = 'ada-admin@example.com';
 export type Actor = (typeof ACTORS)[number];
 
 export interface Call {
@@ -51,6 +55,7 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
   const ownerEmail = `owner-${Date.now()}@example.com`;
   const owner = await t.signIn('Olive Owner', ownerEmail);
   const other = await t.signIn('Oscar Other');
+  const admin = await t.signIn('Ada Admin', AUTHZ_ADMIN_EMAIL);
   const { company, referrers } = await companyWithReferrers(
     t,
     'Erin Earlier',
@@ -84,7 +89,7 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
     .where(eq(mailOutbox.to, ownerEmail))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
-  const users = { owner, other, assigned, earlier, unassigned };
+  const users = { owner, other, assigned, earlier, unassigned, admin };
   return {
     t,
     users,

@@ -314,7 +314,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
   describe('GET /auth/status', () => {
     it('a visitor is not authenticated', async () => {
       const res = await app.inject({ method: 'GET', url: '/auth/status' });
-      expect(res.json()).toEqual({ isAuthenticated: false, user: null });
+      expect(res.json()).toEqual({ isAuthenticated: false, user: null, isAdmin: false });
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.cookies).toEqual([]);
     });
@@ -338,6 +338,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
           willingToGiveReferrals: false,
           notWorking: false,
         },
+        isAdmin: false,
       });
     });
 
@@ -345,7 +346,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
       fake.behaviour.startFails = true;
       const flag = cookieOf(await app.inject({ method: 'GET', url: '/auth/google' }), 'auth_error')!.value;
       const res = await app.inject({ method: 'GET', url: '/auth/status', cookies: { auth_error: flag } });
-      expect(res.json()).toEqual({ isAuthenticated: false, user: null, error: SIGN_IN_FAILED });
+      expect(res.json()).toEqual({ isAuthenticated: false, user: null, isAdmin: false, error: SIGN_IN_FAILED });
       expect(cookieOf(res, 'auth_error')).toMatchObject({ value: '', path: '/auth' });
     });
 
@@ -355,7 +356,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
         url: '/auth/status',
         cookies: { auth_error: 'Your account was deleted.' },
       });
-      expect(forged.json()).toEqual({ isAuthenticated: false, user: null });
+      expect(forged.json()).toEqual({ isAuthenticated: false, user: null, isAdmin: false });
       expect(cookieOf(forged, 'auth_error')).toMatchObject({ value: '' });
 
       const sid = cookieOf(await signIn(), 'sid')!.value;

@@ -18,7 +18,7 @@ describe.each(testDatabases)('sign-in over OpenID Connect (%s)', (kind) => {
   }
 
   it('reports a visitor as not authenticated', async () => {
-    expect(await status(new Browser(t.app))).toEqual({ isAuthenticated: false, user: null });
+    expect(await status(new Browser(t.app))).toEqual({ isAuthenticated: false, user: null, isAdmin: false });
   });
 
   it('signs a new user in through the popup and tells the opener on our origin only', async () => {

@@ -6,6 +6,7 @@ import { AuthStatusSchema } from '../../../shared/auth.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import { SuccessSchema } from '../../../shared/success.js';
 import type { Config } from '../../config.js';
+import { isAdmin } from '../../lib/admins.js';
 import type { Db } from '../../db/client.js';
 import type { AuthLimits } from './limits.js';
 import type { OidcClient, PendingSignIn } from './oidc-client.js';
@@ -126,6 +127,7 @@ export async function authRoutes(
       return {
         isAuthenticated: user !== null,
         user,
+        isAdmin: isAdmin(config.adminEmails, request.user),
         ...(error?.valid && !user ? { error: error.value } : {}),
       };
     },

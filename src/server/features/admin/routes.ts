@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AdminAuditPageSchema, AdminAuditQuerySchema } from '../../../shared/admin.js';
+import { ApiErrorSchema } from '../../../shared/errors.js';
+import type { Db } from '../../db/client.js';
+import { isAdmin } from '../../lib/admins.js';
+import { AppError } from '../../lib/errors.js';
+import { requireUser } from '../../lib/request-user.js';
+import { listAdminActions } from './audit-repo.js';
+
+export interface AdminRouteDeps {
+  db: Db;
+  adminEmails: readonly string[];
+}
+
+const tags = ['admin'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+
+/**
+ * Issue 25: /api/admin/…, registered under /api/admin. Visitors get 401; a signed-in user who is not an
+ * admin gets the very 404 an unknown endpoint gets, so the console's routes do not announce themselves.
+ */
+export async function adminRoutes(app: FastifyInstance, { db, adminEmails }: AdminRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preValidation', async (request) => {
+    const user = requireUser(request);
+    if (!isAdmin(adminEmails, user)) {
+      throw new AppError(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`);
+    }
+  });
+
+  api.get(
+    '/audit',
+    {
+      schema: {
+        tags,
+        summary: 'Every admin write, newest first, a page at a time',
+        querystring: AdminAuditQuerySchema,
+        response: { 200: AdminAuditPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listAdminActions(db, request.query);
+    },
+  );
+}
