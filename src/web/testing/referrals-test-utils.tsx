@@ -34,6 +34,8 @@ export function aRequest(id: number, overrides: Partial<ReferralRequest> = {}): 
     referral: null,
     handoffs: [],
     timeline: [],
+    closedAt: null,
+    erasedAt: null,
     ...overrides,
   };
 }
