@@ -278,3 +278,12 @@ describe.each(testDatabases)('retention after a request closes (%s)', (kind) => 
     expect(rows.length).toBeGreaterThan(0);
   });
 });
+
+describe('the notice lead', () => {
+  it('is 14 days at 180 days and more, and 14/180 of a shorter period', () => {
+    expect(erasureNoticeMs(180 * DAY)).toBe(14 * DAY);
+    expect(erasureNoticeMs(365 * DAY)).toBe(14 * DAY);
+    expect(erasureNoticeMs(18 * DAY)).toBe((14 * DAY) / 10);
+    expect(erasureNoticeMs(1000)).toBe(78);
+  });
+});
