@@ -138,6 +138,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('erases closed requests after RETENTION_AFTER_CLOSE: 180d by default, down to one second', () => {
+    expect(loadConfig({}).retentionAfterCloseMs).toBe(180 * 24 * 3_600_000);
+    expect(loadConfig({ RETENTION_AFTER_CLOSE: '1s' }).retentionAfterCloseMs).toBe(1000);
+    expect(() => loadConfig({ RETENTION_AFTER_CLOSE: 'forever' })).toThrow(
+      /^Invalid configuration: RETENTION_AFTER_CLOSE must be a duration/,
+    );
+  });
+
   it('shares limits through REDIS_URL only when it is a redis URL', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');

@@ -120,6 +120,8 @@ const ConfigSchema = z
     DECLINE_UNDO_WINDOW: duration.default(2 * DURATION_UNITS.m),
     /** When an accepted referral not yet submitted reminds its referrer, once (issue 24 item 7). */
     SUBMIT_REMINDER_AFTER: duration.default(2 * DURATION_UNITS.d),
+    /** How long after a request closed its free text, thread and access are erased (docs/decisions/036-retention.md). */
+    RETENTION_AFTER_CLOSE: duration.default(180 * DURATION_UNITS.d),
     /** How often the reminder and hand-off sweep runs; the browser journeys shorten it. */
     REFERRAL_SWEEP_INTERVAL: duration.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -251,6 +253,7 @@ const ConfigSchema = z
     referralMaxHandoffs: e.REFERRAL_MAX_HANDOFFS,
     declineUndoMs: e.DECLINE_UNDO_WINDOW,
     submitReminderMs: e.SUBMIT_REMINDER_AFTER,
+    retentionAfterCloseMs: e.RETENTION_AFTER_CLOSE,
     // Unset: every minute, or a quarter of a short response time (half a short undo window), so a deadline
     // is kept within a quarter of it.
     referralSweepIntervalMs:

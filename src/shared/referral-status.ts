@@ -52,6 +52,19 @@ export const ENDED_REQUEST_STATUSES: readonly ReferralStatus[] = [
   'job_closed',
 ];
 
+/**
+ * A request in one of these has closed for retention (docs/decisions/036-retention.md): every final status,
+ * and `submitted`, where the referrer's part is done. RETENTION_AFTER_CLOSE counts from the last move into
+ * one of them, so an outcome after a submission starts the count again. A decline inside its undo window is
+ * not here: the request stays pending until the window passed.
+ */
+export const CLOSED_REQUEST_STATUSES: readonly ReferralStatus[] = [
+  ...ENDED_REQUEST_STATUSES,
+  'submitted',
+  'successful',
+  'unsuccessful',
+];
+
 /** Statuses of a request its seeker may still withdraw: nothing has been submitted to the company yet. */
 export const WITHDRAWABLE_REQUEST_STATUSES: readonly ReferralStatus[] = ['pending', 'accepted'];
 

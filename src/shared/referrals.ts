@@ -171,6 +171,13 @@ export const ReferralRequestSchema = z.object({
   handoffs: z.array(ReferralHandoffSchema).default([]),
   /** The request's life so far, oldest first. */
   timeline: z.array(TimelineEntrySchema).default([]),
+  /** When it closed (CLOSED_REQUEST_STATUSES); retention counts from here (docs/decisions/036-retention.md). */
+  closedAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  /**
+   * When retention erased its message, notes and thread: the seeker's list keeps the line (position,
+   * company, status, dates) with no referral, timeline or hand-offs; the referrers' lists drop it.
+   */
+  erasedAt: z.iso.datetime({ offset: true }).nullable().default(null),
 });
 export type ReferralRequest = z.infer<typeof ReferralRequestSchema>;
 export const ReferralRequestListSchema = z.array(ReferralRequestSchema);
@@ -216,7 +223,11 @@ export const UpdateReferralStatusInputSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.candidateId && v.status !== 'submitted') {
-      ctx.addIssue({ code: 'custom', path: ['candidateId'], message: 'A candidate id goes with submitted only.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['candidateId'],
+        message: 'A candidate id goes with submitted only.',
+      });
     }
     if (v.reason && v.status !== 'declined') {
       ctx.addIssue({ code: 'custom', path: ['reason'], message: DECLINE_REASON_ERRORS.onlyWithDecline });

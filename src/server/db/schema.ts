@@ -290,6 +290,11 @@ export const referralRequests = pgTable(
     jobNextCheckAt: timestamp('job_next_check_at', { withTimezone: true }),
     jobUnknownSince: timestamp('job_unknown_since', { withTimezone: true }),
     jobUnknownFlaggedAt: timestamp('job_unknown_flagged_at', { withTimezone: true }),
+    // Retention (docs/decisions/036-retention.md): when the request closed (CLOSED_REQUEST_STATUSES), when
+    // the seeker was told of the coming erasure, and when its free text, thread and access were erased.
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    erasureNoticedAt: timestamp('erasure_noticed_at', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -313,6 +318,10 @@ export const referralRequests = pgTable(
     index('referral_requests_job_next_check_idx')
       .on(t.jobNextCheckAt)
       .where(sql`${t.status} in ('pending', 'accepted')`),
+    // The retention sweep's claims: closed requests not erased yet, longest closed first.
+    index('referral_requests_closed_idx')
+      .on(t.closedAt)
+      .where(sql`${t.closedAt} is not null and ${t.erasedAt} is null`),
   ],
 );
 

@@ -35,6 +35,8 @@ export function aRequest(id: number, overrides: Partial<ReferralRequest> = {}): 
     referral: null,
     handoffs: [],
     timeline: [],
+    closedAt: null,
+    erasedAt: null,
     ...overrides,
   };
 }

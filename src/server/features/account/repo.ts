@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { readReferralHistory } from './history-repo.js';
 import {
   activities,
   companies,
@@ -36,6 +37,7 @@ export async function lockUser(tx: Db, userId: number) {
 
 /** What the export says of a referral, on either side of it. */
 const REFERRAL_EXPORT = {
+  id: referrals.id,
   status: referrals.status,
   feedback: referrals.feedback,
   submittedAt: referrals.submittedAt,
@@ -130,6 +132,8 @@ export async function readUserData(db: Db, userId: number) {
         message: referralRequests.message,
         createdAt: referralRequests.createdAt,
         updatedAt: referralRequests.updatedAt,
+        closedAt: referralRequests.closedAt,
+        erasedAt: referralRequests.erasedAt,
       })
       .from(referralRequests)
       .innerJoin(companies, eq(companies.id, referralRequests.companyId))
@@ -150,7 +154,7 @@ export async function readUserData(db: Db, userId: number) {
       .orderBy(asc(mailOutbox.id)),
   ]);
   const requestIds = requestRows.map((r) => r.id);
-  const [referralsOfMine, heldByMe] = await Promise.all([
+  const [referralsOfMine, heldByMe, historyOf] = await Promise.all([
     requestIds.length === 0
       ? Promise.resolve([])
       : db
@@ -163,6 +167,7 @@ export async function readUserData(db: Db, userId: number) {
         requestId: referrals.requestId,
         companyName: companies.name,
         position: referralRequests.position,
+        erasedAt: referralRequests.erasedAt,
         ...REFERRAL_EXPORT,
       })
       .from(referrals)
@@ -170,7 +175,9 @@ export async function readUserData(db: Db, userId: number) {
       .innerJoin(companies, eq(companies.id, referralRequests.companyId))
       .where(eq(referrals.referrerId, userId))
       .orderBy(asc(referrals.id)),
+    readReferralHistory(db, userId),
   ]);
+  const withHistory = <T extends { id: number }>(referral: T) => ({ ...referral, ...historyOf(referral.id) });
   return {
     identities: identityRows,
     sessions: sessionRows,
@@ -183,9 +190,10 @@ export async function readUserData(db: Db, userId: number) {
     verificationCodes: codeRows,
     referralRequests: requestRows.map((r) => ({
       ...r,
-      referrals: referralsOfMine.filter((x) => x.requestId === r.id),
+      referrals: referralsOfMine.filter((x) => x.requestId === r.id).map(withHistory),
     })),
-    referralsAsReferrer: heldByMe,
+    // An erased request's referral stays as the referrer's record (status, dates), without notes or thread.
+    referralsAsReferrer: heldByMe.map(withHistory),
     notifications: notificationRows,
     activities: activityRows,
     mail: mailRows,

@@ -44,6 +44,7 @@ export type ReferralConfig = Pick<
   | 'referralResponseMs'
   | 'declineUndoMs'
   | 'submitReminderMs'
+  | 'retentionAfterCloseMs'
   | 'referralSweepIntervalMs'
   | 'jobCheckIntervalMs'
   | 'sessionSecret'
@@ -64,6 +65,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     jobCheckMs: config.jobCheckIntervalMs,
     declineUndoMs: config.declineUndoMs,
     submitReminderMs: config.submitReminderMs,
+    retentionMs: config.retentionAfterCloseMs,
     now,
   };
   return {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ENDED_REQUEST_STATUSES } from '../../../shared/referral-status.js';
+import { CLOSED_REQUEST_STATUSES, ENDED_REQUEST_STATUSES } from '../../../shared/referral-status.js';
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
 import type { JobSnapshot, ReferralCompany } from './ports.js';
@@ -390,7 +390,14 @@ export async function findSeekersReferral(tx: Db, referralId: number, seekerId: 
     .from(referrals)
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
     .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .where(and(eq(referrals.id, referralId), eq(referralRequests.jobSeekerId, seekerId), CURRENT))
+    .where(
+      and(
+        eq(referrals.id, referralId),
+        eq(referralRequests.jobSeekerId, seekerId),
+        CURRENT,
+        isNull(referralRequests.erasedAt),
+      ),
+    )
     .for('update', { of: referrals });
   return row;
 }
@@ -409,11 +416,16 @@ export async function setSeekerConfirmation(
   return row!;
 }
 
-/** The request follows its referral; answers what the seeker's notification needs. */
-export async function setRequestStatus(tx: Db, requestId: number, status: string) {
+/**
+ * The request follows its referral; answers what the seeker's notification needs. A move into a closed
+ * status starts the retention count at `at`, and a later notice is owed for the new date; any other move
+ * clears it (docs/decisions/036-retention.md).
+ */
+export async function setRequestStatus(tx: Db, requestId: number, status: string, at: Date) {
+  const closed = CLOSED_REQUEST_STATUSES.some((s) => s === status);
   const [row] = await tx
     .update(referralRequests)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, updatedAt: at, closedAt: closed ? at : null, erasureNoticedAt: null })
     .where(eq(referralRequests.id, requestId))
     .returning({
       jobSeekerId: referralRequests.jobSeekerId,
@@ -438,6 +450,8 @@ export async function holdsReferralFor(db: Db, referrerId: number, seekerId: num
         eq(referralRequests.jobSeekerId, seekerId),
         CURRENT,
         ne(referrals.status, 'withdrawn'),
+        // Retention took the access with the request's details (docs/decisions/036-retention.md).
+        isNull(referralRequests.erasedAt),
       ),
     )
     .limit(1);

@@ -30,6 +30,7 @@ describe('PrivacyPage', () => {
     expect(headings(2)).toEqual([
       'What we store',
       'Who can see your profile and résumé',
+      'How long we keep a request',
       'Cookies',
       'Export or delete your data',
       'Questions',
@@ -49,6 +50,12 @@ describe('PrivacyPage', () => {
     expect(
       main.getByText(/the referrers who hold one of your referral requests. Nobody else/),
     ).toBeInTheDocument();
+    // Retention (docs/decisions/036-retention.md): what goes, when, what stays, and the notice.
+    expect(
+      main.getByText(/180 days after it ends, we erase the details written with it/),
+    ).toBeInTheDocument();
+    expect(main.getByText(/You keep a short line in your own list/)).toBeInTheDocument();
+    expect(main.getByText(/14 days before the erasure we send you a notification/)).toBeInTheDocument();
     expect(main.getByText(/One session cookie keeps you signed in/)).toBeInTheDocument();
     expect(main.getByText(/no tracking or advertising cookies/)).toBeInTheDocument();
     // Export and deletion are self-service, in Account Settings.

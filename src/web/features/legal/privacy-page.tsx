@@ -54,6 +54,25 @@ export function PrivacyPage() {
         referral process. What the employer does with it then is governed by the employer's policies.
       </p>
 
+      <h2>How long we keep a request</h2>
+      <p>
+        A referral request ends when it is withdrawn, declined, expires, closes with its job posting, gets an
+        outcome (successful or not), or is submitted to the company. 180 days after it ends, we erase the
+        details written with it: your message, every note and feedback from referrers, the decline reason, the
+        company's candidate id and the messages you exchanged. From then on no referrer who held it can see
+        your profile or résumé through it, and it leaves their lists.
+      </p>
+      <p>
+        You keep a short line in your own list: the position, the company, the last status, and the dates it
+        was sent and ended. We keep the same bare facts (without any text) for the company statistics everyone
+        sees, which count referrals, never who sent or answered them.
+      </p>
+      <p>
+        14 days before the erasure we send you a notification with the date. If a request gets an outcome
+        after it was submitted, the 180 days start again from the outcome. Copies in notifications and emails
+        we already sent stay until you delete them or your account.
+      </p>
+
       <h2>Cookies</h2>
       <p>
         One session cookie keeps you signed in. It is not readable by scripts and expires after 30 days (or 7

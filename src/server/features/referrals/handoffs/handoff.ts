@@ -88,7 +88,7 @@ export async function passOn(
 
   if (pick.kind === 'none') {
     if (outcome === 'declined') {
-      await setRequestStatus(tx, request.id, 'declined');
+      await setRequestStatus(tx, request.id, 'declined', now);
       await deps.notify(tx, {
         userId: request.jobSeekerId,
         title: 'Referral declined',
@@ -100,7 +100,7 @@ export async function passOn(
     }
     await supersedeReferral(tx, leaving.id, now);
     const final = history.some((r) => r.status === 'declined') ? 'declined' : 'expired';
-    await setRequestStatus(tx, request.id, final);
+    await setRequestStatus(tx, request.id, final, now);
     await deps.notify(tx, {
       userId: request.jobSeekerId,
       title: final === 'expired' ? 'Referral request expired' : 'Referral declined',
@@ -115,7 +115,7 @@ export async function passOn(
   }
 
   await supersedeReferral(tx, leaving.id, now);
-  await setRequestStatus(tx, request.id, 'pending');
+  await setRequestStatus(tx, request.id, 'pending', now);
   if (outcome === 'expired') {
     await deps.notify(tx, {
       userId: leaving.referrerId,

@@ -36,7 +36,7 @@ export async function passOnReferralsOfLeavingReferrer(
       await excludedReferrers(tx, request, history),
     );
     if (!(await supersedeReferral(tx, leaving.id, now))) continue;
-    await setRequestStatus(tx, request.id, 'pending');
+    await setRequestStatus(tx, request.id, 'pending', now);
     const where = `${request.position} at ${request.companyName}`;
     if (pick.kind === 'picked') {
       await insertReferral(tx, request.id, pick.referrerId, now);

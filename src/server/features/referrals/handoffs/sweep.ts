@@ -11,12 +11,14 @@ import {
 import { passOn } from './handoff.js';
 import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
+import { runRetention, type RetentionResult } from '../retention/retention.js';
 
 /** Work per sweep: the rest waits for the next one, so one sweep never runs unbounded. */
 const REMINDER_BATCH = 100;
 const EXPIRY_BATCH = 200;
 
-export interface SweepResult {
+/** Retention's counts: docs/decisions/036-retention.md. */
+export interface SweepResult extends RetentionResult {
   reminded: number;
   /** Accepted referrals whose referrer was asked whether they submitted them. */
   submitReminded: number;
@@ -88,7 +90,8 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
     if (!done) break;
     declined += 1;
   }
-  return { reminded, submitReminded, expired, declined };
+  const retention = await runRetention(db, deps, now);
+  return { reminded, submitReminded, expired, declined, ...retention };
 }
 
 /**

@@ -33,7 +33,7 @@ export async function applyReading(
   const where = `${request.position} at ${request.companyName}`;
 
   if (reading.status === 'closed') {
-    await setRequestStatus(tx, requestId, 'job_closed');
+    await setRequestStatus(tx, requestId, 'job_closed', at);
     const referral = await closeCurrentReferral(tx, requestId, at);
     await deps.notify(tx, {
       userId: request.jobSeekerId,

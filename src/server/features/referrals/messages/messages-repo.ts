@@ -20,6 +20,7 @@ export async function findThreadReferral(db: Db, referralId: number) {
       seekerName: seekers.fullName,
       position: referralRequests.position,
       companyName: companies.name,
+      erasedAt: referralRequests.erasedAt,
     })
     .from(referrals)
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))

@@ -31,7 +31,10 @@ const EXCERPT_MAX = 140;
 async function threadFor(db: Db, viewer: UserRow, referralId: number): Promise<ThreadReferral> {
   const referral = await findThreadReferral(db, referralId);
   const party = referral && (referral.seekerId === viewer.id || referral.referrerId === viewer.id);
-  if (!referral || !party || referral.supersededAt !== null) throw notFound(REFERRAL_NOT_FOUND);
+  // An erased request's thread is gone for both (docs/decisions/036-retention.md).
+  if (!referral || !party || referral.supersededAt !== null || referral.erasedAt !== null) {
+    throw notFound(REFERRAL_NOT_FOUND);
+  }
   return referral;
 }
 

@@ -46,7 +46,7 @@ export async function withdrawRequest(
     const status = ReferralStatusSchema.parse(request.status);
     if (!WITHDRAWABLE_REQUEST_STATUSES.includes(status)) throw conflict(cannotWithdrawMessage(status));
     const referral = await withdrawReferral(tx, request.id, at);
-    await setRequestStatus(tx, request.id, 'withdrawn');
+    await setRequestStatus(tx, request.id, 'withdrawn', at);
     if (!referral) return;
     const about = await describeRequest(tx, request.id);
     await deps.notify(tx, {

@@ -82,7 +82,9 @@ export function requestListQuery(
       true,
       and(
         eq(referrals.referrerId, userId),
-        // Every referral they held: the current ones, and those passed on since (their history).
+        // Every referral they held: the current ones, and those passed on since (their history); none of an
+        // erased request (docs/decisions/036-retention.md).
+        isNull(referralRequests.erasedAt),
         page.before === undefined ? undefined : lt(referrals.requestId, page.before),
       ),
     )
@@ -279,7 +281,10 @@ function toRequestDto(
     clock: ListClock;
   },
 ): ReferralRequest {
-  const { request, referral } = row;
+  const { request } = row;
+  // Erased (docs/decisions/036-retention.md): only the seeker's line is left.
+  const erased = request.erasedAt !== null;
+  const referral = erased ? null : row.referral;
   // A referrer the request passed on from keeps the card as history, but not the applicant's contact,
   // message or resume; nor does one whose referral the seeker withdrew.
   const passedOn = referral?.supersededAt != null;
@@ -293,7 +298,7 @@ function toRequestDto(
     jobUrl: request.jobUrl,
     status: ReferralStatusSchema.parse(request.status),
     message: noAccess ? null : request.message,
-    resumeLink: row.resumeId == null || noAccess ? null : `/api/resumes/${row.resumeId}/file`,
+    resumeLink: row.resumeId == null || noAccess || erased ? null : `/api/resumes/${row.resumeId}/file`,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
     job: {
@@ -317,7 +322,9 @@ function toRequestDto(
           : null,
       passedOnAt: referral.supersededAt?.toISOString() ?? null,
     },
-    handoffs,
-    timeline: viewer === 'seeker' ? seekerTimeline(row, timeline) : timeline,
+    handoffs: erased ? [] : handoffs,
+    timeline: erased ? [] : viewer === 'seeker' ? seekerTimeline(row, timeline) : timeline,
+    closedAt: request.closedAt?.toISOString() ?? null,
+    erasedAt: request.erasedAt?.toISOString() ?? null,
   };
 }

@@ -38,7 +38,13 @@ export async function referralPacket(
     .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
     .leftJoin(resumes, and(eq(resumes.userId, referralRequests.jobSeekerId), eq(resumes.isActive, true)))
     .where(
-      and(eq(referrals.id, referralId), eq(referrals.referrerId, referrerId), isNull(referrals.supersededAt)),
+      and(
+        eq(referrals.id, referralId),
+        eq(referrals.referrerId, referrerId),
+        isNull(referrals.supersededAt),
+        // Erased by retention (docs/decisions/036-retention.md): the packet is gone with the request's text.
+        isNull(referralRequests.erasedAt),
+      ),
     );
   if (!row || !WORKING.includes(row.status)) throw notFound(REFERRAL_NOT_FOUND);
   const resumeUrl = row.resumeId == null ? null : `${publicUrl}/api/resumes/${row.resumeId}/file`;

@@ -206,8 +206,10 @@ export async function changeReferralStatus(
   return db.transaction(async (tx) => {
     const found = await findReferralOf(tx, referralId, referrer.id);
     if (!found) throw notFound(REFERRAL_NOT_FOUND);
-    // The request first, then its referral, as withdraw and the sweeps take them.
-    await lockRequest(tx, found.requestId);
+    // The request first, then its referral, as withdraw and the sweeps take them. An erased request is
+    // no longer the referrer's (docs/decisions/036-retention.md).
+    const request = await lockRequest(tx, found.requestId);
+    if (!request || request.erasedAt) throw notFound(REFERRAL_NOT_FOUND);
     const current = await findReferralOf(tx, referralId, referrer.id);
     if (!current) throw notFound(REFERRAL_NOT_FOUND);
     const from = ReferralStatusSchema.parse(current.status);
@@ -230,7 +232,7 @@ export async function changeReferralStatus(
       throw conflict(illegalMoveMessage(ReferralStatusSchema.parse(now.status), to));
     }
     if (to !== 'declined') {
-      const request = await setRequestStatus(tx, moved.requestId, to);
+      const request = await setRequestStatus(tx, moved.requestId, to, at);
       if (request) {
         const company = await findCompanyById(tx, request.companyId);
         const feedback = input.feedback ? ` Feedback: ${input.feedback}` : '';

@@ -4,6 +4,8 @@ import { DECLINE_REASON_SENTENCES, type DeclineReason } from '@shared/referral-t
 import { type ReferralHandoff, type ReferralRequest } from '@shared/referrals';
 import { Calendar, CircleHelp, History, MessageSquare, UserRound } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/paths';
 import { Card, CardContent } from '@/components/ui/card';
 import { companyNameOf, formatRequestDate } from '../utils/referral-display';
 import { CompanyStatsLine } from './company-stats-line';
@@ -25,6 +27,19 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
           <Calendar className="size-4" aria-hidden="true" />
           Requested on {formatRequestDate(request.createdAt)}
         </p>
+        {request.closedAt && request.status !== 'submitted' && (
+          <p className="text-muted-foreground">Ended on {formatRequestDate(request.closedAt)}</p>
+        )}
+        {request.erasedAt && (
+          // Retention (docs/decisions/036-retention.md): only this line is left of the request.
+          <p className="text-muted-foreground" data-testid="request-erased">
+            Its message, notes and messages were erased on {formatRequestDate(request.erasedAt)}, as our{' '}
+            <Link to={paths.privacy} className="underline">
+              privacy policy
+            </Link>{' '}
+            says.
+          </p>
+        )}
         {request.job.unreachableSince && (
           <p
             className="flex items-center gap-1.5 text-amber-800 dark:text-amber-200"
