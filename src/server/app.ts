@@ -135,7 +135,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     clearSession: auth.clearSession,
     onDeleted: notifications.sessionsEnded,
   });
-  const admin = createAdmin(config, { db });
+  const admin = createAdmin(config, {
+    db,
+    rateLimits,
+    sharedRequest: referrals.sharedRequest,
+    now: deps.now,
+  });
   for (const feature of [auth, notifications, companies, jobs, profile, referrals, account, mail, admin]) {
     await app.register(feature.routes);
   }

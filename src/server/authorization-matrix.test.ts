@@ -388,6 +388,32 @@ const ROWS: Row[] = [
     expect: { ...ownerOnly(201), assigned: 201 },
   },
   {
+    route: 'POST /api/reports',
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/reports',
+      body: {
+        subjectUserId: w.users.assigned.user.id,
+        requestId: w.ids.request,
+        reason: 'spam',
+        note: 'Matrix',
+      },
+    }),
+    // Only someone who shares a request with the subject: the seeker here; the subject itself gets 400.
+    expect: { ...ownerOnly(201), assigned: 400 },
+  },
+  {
+    route: 'GET /api/admin/reports',
+    call: () => get('/api/admin/reports'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/reports/:id/resolve',
+    // The world files no report of its own: the row above filed report 1.
+    call: () => ({ method: 'POST', url: '/api/admin/reports/1/resolve', body: { action: 'dismissed' } }),
+    expect: adminOnly(200),
+  },
+  {
     route: 'PUT /api/referrals/:referralId/status',
     call: (w) => ({
       method: 'PUT',

@@ -50,6 +50,13 @@ import {
 } from './verification.js';
 import { ReferrerRecordSchema } from './referrer-record.js';
 import { AdminAuditPageSchema } from './admin.js';
+import {
+  AdminReportListSchema,
+  AdminReportSchema,
+  ReportInputSchema,
+  ReportSchema,
+  ResolveReportInputSchema,
+} from './reports.js';
 
 /**
  * The shared schemas of each route in api-routes.ts: its success body (`null` for an empty one, absent when
@@ -127,4 +134,7 @@ export const API_ROUTE_SCHEMAS = {
   deleteNotification: { response: null },
 
   adminAudit: { response: AdminAuditPageSchema },
+  adminReports: { response: AdminReportListSchema },
+  resolveReport: { response: AdminReportSchema, body: ResolveReportInputSchema },
+  fileReport: { response: ReportSchema, body: ReportInputSchema },
 } as const satisfies Record<ApiRouteName, ApiRouteSchemas>;

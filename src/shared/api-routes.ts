@@ -85,6 +85,9 @@ export const API_ROUTES = {
 
   // Admin (issue 25).
   adminAudit: { method: 'GET', path: '/api/admin/audit', status: 200 },
+  adminReports: { method: 'GET', path: '/api/admin/reports', status: 200 },
+  resolveReport: { method: 'POST', path: '/api/admin/reports/:id/resolve', status: 200 },
+  fileReport: { method: 'POST', path: '/api/reports', status: 201 },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

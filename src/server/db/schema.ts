@@ -508,3 +508,40 @@ export const adminAuditLog = pgTable(
   // The log is read newest first, a page at a time (keyset on id).
   (t) => [index('admin_audit_log_actor_idx').on(t.actorId)],
 );
+
+/**
+ * A report of one user by another who shares a request with them (issue 25 item 2). One open report per
+ * reporter and subject; an admin resolves it. Gone with either user's account.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').references(() => referralRequests.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status').notNull().default('open'),
+    resolutionAction: text('resolution_action'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_open_pair_key')
+      .on(t.reporterId, t.subjectId)
+      .where(sql`${t.status} = 'open'`),
+    // The admin queue: open reports, oldest first.
+    index('reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_subject_idx').on(t.subjectId),
+  ],
+);
+export type ReportRow = typeof reports.$inferSelect;

@@ -37,6 +37,7 @@ const PLUGIN_LIMITS = [
   'job-preview',
   'profile',
   'referral-messages',
+  'reports',
   'resume-upload',
   'sign-in',
 ];
@@ -153,7 +154,7 @@ describe.each(testDatabases)('each limit answers 429 with Retry-After and a sent
         // A visitor on /basic-dashboard from that address still learns they are signed out, not an error.
         const visitor = await get('/auth/status');
         expect(visitor.statusCode).toBe(200);
-        expect(visitor.json()).toEqual({ isAuthenticated: false, user: null });
+        expect(visitor.json()).toEqual({ isAuthenticated: false, user: null, isAdmin: false });
       } finally {
         await limited.close();
       }

@@ -7,6 +7,7 @@ import type { CompanyDetection } from '@shared/job-url';
 import type { ReferralRequest } from '@shared/referrals';
 import type { VerificationStatus } from '@shared/verification';
 import type { ReferrerRecord } from '@shared/referrer-record';
+import type { ReportReason } from '@shared/reports';
 import type { ReactNode } from 'react';
 import { fakeError, fakeApi, type RecordedCall } from '@/testing/fake-api';
 import { createQueryClient } from '@/app/query-client';
@@ -196,6 +197,23 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     },
     verification: () => state.verification,
     referrerRecord: () => state.record,
+    fileReport: ({ body }) => {
+      const input = body as {
+        subjectUserId: number;
+        requestId?: number | null;
+        reason: ReportReason;
+        note?: string;
+      };
+      return {
+        id: 1,
+        subjectUserId: input.subjectUserId,
+        requestId: input.requestId ?? null,
+        reason: input.reason,
+        note: input.note ?? '',
+        status: 'open' as const,
+        createdAt: '2026-11-26T12:00:00.000Z',
+      };
+    },
     sendVerificationCode: ({ body }) => ({
       sentTo: (body as { workEmail: string }).workEmail,
       expiresInMinutes: 15,

@@ -1,13 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
+import type { SharedRequest } from './ports.js';
+import { reportRoutes } from './reports/report-routes.js';
 import { adminRoutes } from './routes.js';
 
-/** Running the marketplace (issue 25): the admins' routes under /api/admin and their audit log. */
-export function createAdmin(config: Pick<Config, 'adminEmails'>, { db }: { db: Db }) {
+export interface AdminCollaborators {
+  db: Db;
+  rateLimits: RateLimitStore;
+  /** From referrals: whether two users share a request (reports, blocks). */
+  sharedRequest: SharedRequest;
+  now?: () => Date;
+}
+
+/**
+ * Running the marketplace (issue 25): the admins' routes under /api/admin with their audit log, and the
+ * users' reports under /api/reports.
+ */
+export function createAdmin(config: Pick<Config, 'adminEmails'>, collaborators: AdminCollaborators) {
+  const { db, rateLimits, sharedRequest } = collaborators;
+  const now = collaborators.now ?? (() => new Date());
   return {
     routes: async (app: FastifyInstance) => {
-      await app.register(adminRoutes, { prefix: '/api/admin', db, adminEmails: config.adminEmails });
+      await app.register(adminRoutes, { prefix: '/api/admin', db, adminEmails: config.adminEmails, now });
+      await app.register(reportRoutes, { prefix: '/api/reports', db, sharedRequest, rateLimits });
     },
   };
 }

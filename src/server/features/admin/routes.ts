@@ -1,26 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminAuditPageSchema, AdminAuditQuerySchema } from '../../../shared/admin.js';
+import {
+  AdminReportListSchema,
+  AdminReportSchema,
+  ReportIdParamsSchema,
+  ResolveReportInputSchema,
+} from '../../../shared/reports.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import type { Db } from '../../db/client.js';
 import { isAdmin } from '../../lib/admins.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
 import { listAdminActions } from './audit-repo.js';
+import { listOpenReports } from './reports/reports-repo.js';
+import { resolveOpenReport } from './reports/reports.js';
 
 export interface AdminRouteDeps {
   db: Db;
   adminEmails: readonly string[];
+  now: () => Date;
 }
 
+/** The queue shows at most this many open reports, oldest first. */
+const REPORT_QUEUE_SIZE = 200;
+
 const tags = ['admin'];
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 /**
  * Issue 25: /api/admin/…, registered under /api/admin. Visitors get 401; a signed-in user who is not an
  * admin gets the very 404 an unknown endpoint gets, so the console's routes do not announce themselves.
  */
-export async function adminRoutes(app: FastifyInstance, { db, adminEmails }: AdminRouteDeps) {
+export async function adminRoutes(app: FastifyInstance, { db, adminEmails, now }: AdminRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', async (request) => {
     const user = requireUser(request);
@@ -43,5 +55,34 @@ export async function adminRoutes(app: FastifyInstance, { db, adminEmails }: Adm
       reply.header('cache-control', 'no-store');
       return listAdminActions(db, request.query);
     },
+  );
+
+  api.get(
+    '/reports',
+    {
+      schema: {
+        tags,
+        summary: 'Open reports, oldest first, with both users, the request and the note in full',
+        response: { 200: AdminReportListSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listOpenReports(db, REPORT_QUEUE_SIZE);
+    },
+  );
+
+  api.post(
+    '/reports/:id/resolve',
+    {
+      schema: {
+        tags,
+        summary: 'Close an open report, saying what was done',
+        params: ReportIdParamsSchema,
+        body: ResolveReportInputSchema,
+        response: { 200: AdminReportSchema, ...errors },
+      },
+    },
+    async (request) => resolveOpenReport(db, requireUser(request), request.params.id, request.body, now()),
   );
 }

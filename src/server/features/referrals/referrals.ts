@@ -10,6 +10,7 @@ import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { messageRoutes } from './messages/messages-routes.js';
+import { sharedRequest } from './repo.js';
 
 export interface ReferralCollaborators {
   db: Db;
@@ -75,6 +76,9 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     /** The profile feature's hook: the referrer record follows its user to a new company. */
     followCurrentCompany: (tx: Db, userId: number, companyName: string) =>
       followCurrentCompany(tx, deps, userId, companyName),
+    /** The admin feature's rule for reports and blocks: a request the two users share, or null. */
+    sharedRequest: (userId: number, otherId: number, requestId?: number | null) =>
+      sharedRequest(db, userId, otherId, requestId),
     /** The account feature's hook: a deleted referrer's open referrals pass on. */
     passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
     routes: async (app: FastifyInstance) => {

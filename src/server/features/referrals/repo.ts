@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CLOSED_REQUEST_STATUSES, ENDED_REQUEST_STATUSES } from '../../../shared/referral-status.js';
 import type { Db } from '../../db/client.js';
@@ -456,4 +456,28 @@ export async function holdsReferralFor(db: Db, referrerId: number, seekerId: num
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Issue 25: whether two users share a request: one is its seeker and the other held a referral for it, now
+ * or earlier. Answers one such request id (the given one, if it qualifies), or null.
+ */
+export async function sharedRequest(
+  db: Db,
+  userId: number,
+  otherId: number,
+  requestId?: number | null,
+): Promise<number | null> {
+  const pair = or(
+    and(eq(referralRequests.jobSeekerId, userId), eq(referrals.referrerId, otherId)),
+    and(eq(referralRequests.jobSeekerId, otherId), eq(referrals.referrerId, userId)),
+  );
+  const [row] = await db
+    .select({ id: referralRequests.id })
+    .from(referrals)
+    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+    .where(requestId == null ? pair : and(pair, eq(referralRequests.id, requestId)))
+    .orderBy(desc(referralRequests.id))
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -239,9 +239,13 @@ function unsettledDecline(row: RequestViewRow): boolean {
   return referral?.status === 'declined' && referral.supersededAt == null && request.status === 'pending';
 }
 
-/** The referral as the seeker sees it: a decline not yet passed on still reads pending. */
+/**
+ * The referral as the seeker sees it: a decline not yet passed on still reads pending. The referrer's id
+ * comes along (so the seeker can report or block them, issue 25) but nothing else of theirs: their profile
+ * stays closed to the seeker, and the name is the first name only.
+ */
 function seekerReferral(row: RequestViewRow, referral: ReferralRow): Referral {
-  const dto = { ...toReferralDto(referral), referrerId: null };
+  const dto = toReferralDto(referral);
   if (!unsettledDecline(row)) return dto;
   return { ...dto, status: 'pending', feedback: null, declineReason: null };
 }

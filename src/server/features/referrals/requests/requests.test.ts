@@ -44,7 +44,7 @@ describe.each(testDatabases)('creating referral requests (%s)', (kind) => {
       jobSeeker: { id: seeker.user.id, fullName: 'Sam Seeker' },
     });
     expect(created.referral).toMatchObject({
-      referrerId: null,
+      referrerId: expect.any(Number),
       status: 'pending',
       referrerFirstName: 'Rita',
       feedback: null,

@@ -94,7 +94,7 @@ describe('createReferralRequest', () => {
     expect(created.noReferrers).toBe(false);
     expect(created.company.name).toBe(company.name);
     expect(created.referral).toMatchObject({
-      referrerId: null,
+      referrerId: expect.any(Number),
       status: 'pending',
       referrerFirstName: 'Rita',
     });

@@ -16,6 +16,7 @@ import {
 } from '../utils/referral-display';
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
 import { CopyPacketButton } from './copy-packet-button';
+import { ReportUserButton } from './report-user-button';
 import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
 import { StatusActions } from './status-actions';
@@ -139,6 +140,13 @@ export function IncomingRequestCard({
               <UserRound aria-hidden="true" />
               View Profile
             </Button>
+          )}
+          {!passedOn && (
+            <ReportUserButton
+              subjectUserId={request.jobSeeker.id}
+              subjectName={firstNameOf(name)}
+              requestId={request.id}
+            />
           )}
         </div>
         {!passedOn && <StatusActions request={request} />}

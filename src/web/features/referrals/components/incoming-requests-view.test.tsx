@@ -90,21 +90,24 @@ describe('IncomingRequestsView', () => {
     expect(buttonsOf(await card('Pending Review'))).toEqual([
       'Copy referral details',
       'View Profile',
+      'Report',
       'Accept Referral',
       'Decline',
     ]);
     expect(buttonsOf(await card('Accepted Requests'))).toEqual([
       'Copy referral details',
       'View Profile',
+      'Report',
       'Mark as Submitted',
     ]);
     expect(buttonsOf(await card('Submitted Referrals'))).toEqual([
       'Copy referral details',
       'View Profile',
+      'Report',
       'Mark as Successful',
       'Mark as Unsuccessful',
     ]);
-    expect(buttonsOf(await card('Declined Requests'))).toEqual(['View Profile']);
+    expect(buttonsOf(await card('Declined Requests'))).toEqual(['View Profile', 'Report']);
     const pending = await card('Pending Review');
     expect(within(pending).getByRole('link', { name: 'View Resume' })).toHaveAttribute('target', '_blank');
     expect(within(await card('Accepted Requests')).queryByRole('link', { name: 'View Resume' })).toBeNull();

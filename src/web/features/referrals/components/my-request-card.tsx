@@ -14,6 +14,7 @@ import { ReferralConfirmation } from './referral-confirmation';
 import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
 import { WithdrawRequestButton } from './withdraw-request-button';
+import { ReportUserButton } from './report-user-button';
 
 /** One of the seeker's own requests (My Requests tab). */
 export function MyRequestCard({ request }: { request: ReferralRequest }) {
@@ -83,6 +84,13 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
         <div className="flex flex-wrap items-center gap-2">
           <JobPostingLink url={request.jobUrl} className="justify-self-start" />
           <WithdrawRequestButton request={request} />
+          {referral?.referrerId != null && (
+            <ReportUserButton
+              subjectUserId={referral.referrerId}
+              subjectName={referral.referrerFirstName ?? 'your referrer'}
+              requestId={request.id}
+            />
+          )}
         </div>
       </CardContent>
     </Card>

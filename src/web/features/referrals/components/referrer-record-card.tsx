@@ -48,8 +48,8 @@ export function ReferrerRecordCard({ heading: Heading = 'h2' }: { heading?: 'h2'
       <CardContent className="grid gap-3 text-sm">
         {record.thin ? (
           <p>
-            Too early to tell: your record counts once {RECORD_MIN_ASKED} requests were answered or ran out
-            of time ({record.asked} so far). Answer each request before its deadline to build it.
+            Too early to tell: your record counts once {RECORD_MIN_ASKED} requests were answered or ran out of
+            time ({record.asked} so far). Answer each request before its deadline to build it.
           </p>
         ) : (
           <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-3">
@@ -62,8 +62,8 @@ export function ReferrerRecordCard({ heading: Heading = 'h2' }: { heading?: 'h2'
           </dl>
         )}
         <p className="text-muted-foreground text-xs">
-          Only you can see this. New requests go to verified referrers first, then to those who answer in
-          time and whose referrals arrive.
+          Only you can see this. New requests go to verified referrers first, then to those who answer in time
+          and whose referrals arrive.
         </p>
       </CardContent>
     </Card>
