@@ -109,6 +109,8 @@ const ConfigSchema = z
     DECLINE_UNDO_WINDOW: duration.default(2 * DURATION_UNITS.m),
     /** When an accepted referral not yet submitted reminds its referrer, once (issue 24 item 7). */
     SUBMIT_REMINDER_AFTER: duration.default(2 * DURATION_UNITS.d),
+    /** How long a referrer's verification holds from when it was earned or renewed (docs/decisions/035-verification-lapse.md). */
+    VERIFICATION_TTL: duration.default(365 * DURATION_UNITS.d),
     /** How often the reminder and hand-off sweep runs; the browser journeys shorten it. */
     REFERRAL_SWEEP_INTERVAL: duration.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -230,6 +232,7 @@ const ConfigSchema = z
     referralMaxHandoffs: e.REFERRAL_MAX_HANDOFFS,
     declineUndoMs: e.DECLINE_UNDO_WINDOW,
     submitReminderMs: e.SUBMIT_REMINDER_AFTER,
+    verificationTtlMs: e.VERIFICATION_TTL,
     // Unset: every minute, or a quarter of a short response time (half a short undo window), so a deadline
     // is kept within a quarter of it.
     referralSweepIntervalMs:

@@ -71,6 +71,8 @@ export interface ReferralDeps {
   declineUndoMs: number;
   /** SUBMIT_REMINDER_AFTER in milliseconds: an accepted referral not submitted by then reminds once. */
   submitReminderMs: number;
+  /** VERIFICATION_TTL in milliseconds: a verification lapses this long after it was earned or renewed. */
+  verificationTtlMs: number;
   /** The clock of the undo window and of the lists that judge it (tests move it); the wall clock in the app. */
   now: () => Date;
   /** Reads the posting behind a new request; without it requests keep `unknown`. */

@@ -10,6 +10,7 @@ import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { messageRoutes } from './messages/messages-routes.js';
+import { renewAtSignIn } from './verification/lapse.js';
 
 export interface ReferralCollaborators {
   db: Db;
@@ -44,6 +45,7 @@ export type ReferralConfig = Pick<
   | 'referralResponseMs'
   | 'declineUndoMs'
   | 'submitReminderMs'
+  | 'verificationTtlMs'
   | 'referralSweepIntervalMs'
   | 'jobCheckIntervalMs'
   | 'sessionSecret'
@@ -64,6 +66,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     jobCheckMs: config.jobCheckIntervalMs,
     declineUndoMs: config.declineUndoMs,
     submitReminderMs: config.submitReminderMs,
+    verificationTtlMs: config.verificationTtlMs,
     now,
   };
   return {
@@ -73,6 +76,8 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     /** The profile feature's hook: the referrer record follows its user to a new company. */
     followCurrentCompany: (tx: Db, userId: number, companyName: string) =>
       followCurrentCompany(tx, deps, userId, companyName),
+    /** The auth feature's hook after each sign-in: a sign-in email at the company's domain renews. */
+    renewAtSignIn: (userId: number) => renewAtSignIn(db, deps, userId),
     /** The account feature's hook: a deleted referrer's open referrals pass on. */
     passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
     routes: async (app: FastifyInstance) => {
@@ -90,6 +95,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         sendMail: collaborators.sendMail,
         secret: config.sessionSecret,
         now,
+        ttlMs: config.verificationTtlMs,
       });
       // Reminders and hand-offs, and the postings' liveness; every instance runs both, rows are claimed.
       const timers: SweepTimer[] = [];

@@ -182,9 +182,21 @@ describe('the sweep', () => {
     const requestId = await w.ask(seeker, company.name);
     const referral = (await w.current(requestId))!;
 
-    expect(await sweep(23 * HOUR)).toEqual({ reminded: 0, submitReminded: 0, expired: 0, declined: 0 });
+    expect(await sweep(23 * HOUR)).toEqual({
+      reminded: 0,
+      submitReminded: 0,
+      expired: 0,
+      declined: 0,
+      lapseReminded: 0,
+    });
     expect(await sweep(25 * HOUR)).toMatchObject({ reminded: 1, expired: 0, declined: 0 });
-    expect(await sweep(26 * HOUR)).toEqual({ reminded: 0, submitReminded: 0, expired: 0, declined: 0 });
+    expect(await sweep(26 * HOUR)).toEqual({
+      reminded: 0,
+      submitReminded: 0,
+      expired: 0,
+      declined: 0,
+      lapseReminded: 0,
+    });
     // The deadline travels as an ISO value that each reader's browser (or mail, in their zone) writes out.
     const deadline = new Date(referral.createdAt.getTime() + 48 * HOUR).toISOString();
     expect((await w.noticesOf(first.id)).at(-1)).toEqual({
@@ -194,7 +206,13 @@ describe('the sweep', () => {
       link: '/my-referrals?tab=incoming',
     });
 
-    expect(await sweep(47 * HOUR)).toEqual({ reminded: 0, submitReminded: 0, expired: 0, declined: 0 });
+    expect(await sweep(47 * HOUR)).toEqual({
+      reminded: 0,
+      submitReminded: 0,
+      expired: 0,
+      declined: 0,
+      lapseReminded: 0,
+    });
     const at = 49 * HOUR;
     const result = await sweep(at);
     expect(result.expired).toBeGreaterThanOrEqual(1);
@@ -308,8 +326,20 @@ describe('the sweep in batches', () => {
         updatedAt: created,
       })),
     );
-    expect(await sweep(0)).toEqual({ reminded: 150, submitReminded: 0, expired: 0, declined: 0 });
-    expect(await sweep(0)).toEqual({ reminded: 0, submitReminded: 0, expired: 0, declined: 0 });
+    expect(await sweep(0)).toEqual({
+      reminded: 150,
+      submitReminded: 0,
+      expired: 0,
+      declined: 0,
+      lapseReminded: 0,
+    });
+    expect(await sweep(0)).toEqual({
+      reminded: 0,
+      submitReminded: 0,
+      expired: 0,
+      declined: 0,
+      lapseReminded: 0,
+    });
   });
 });
 
@@ -348,7 +378,7 @@ describe('startReferralSweep', () => {
     });
     let calls = 0;
     let finished = false;
-    // Every transaction answers "nothing to do" (0 reminders of either kind, no expiry, no decline) once
+    // Every transaction answers "nothing to do" (0 reminders of any kind, no expiry, no decline) once
     // the gate opens.
     const db = {
       transaction: async () => {
@@ -370,8 +400,9 @@ describe('startReferralSweep', () => {
     expect(finished).toBe(false);
     open();
     await stopped;
-    // Reminders, submit reminders, expiries, then declines past their undo window: one transaction each.
-    expect(calls).toBe(4);
+    // Reminders, submit reminders, expiries, declines past their undo window, then lapse reminders: one
+    // transaction each.
+    expect(calls).toBe(5);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   expireReferral,
 } from './handoff-repo.js';
 import { passOn } from './handoff.js';
+import { remindOfLapses } from '../verification/lapse.js';
 import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
 
@@ -23,6 +24,8 @@ export interface SweepResult {
   expired: number;
   /** Declines whose undo window passed, handed on or ended. */
   declined: number;
+  /** Referrers told their verification lapses soon (docs/decisions/035-verification-lapse.md). */
+  lapseReminded: number;
 }
 
 /**
@@ -88,7 +91,8 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
     if (!done) break;
     declined += 1;
   }
-  return { reminded, submitReminded, expired, declined };
+  const lapseReminded = await remindOfLapses(db, deps, now);
+  return { reminded, submitReminded, expired, declined, lapseReminded };
 }
 
 /**

@@ -39,16 +39,18 @@ export function rankCandidates(
 
 /**
  * Chooses a referrer for a request at this company, never one in `exclude` (they held it before); their
- * rows stay locked until the transaction ends.
+ * rows stay locked until the transaction ends. Verified means verified after `verifiedSince`
+ * (docs/decisions/035-verification-lapse.md).
  */
 export async function pickReferrer(
   tx: Db,
   companyId: number,
   seekerId: number,
   capacity: number,
-  exclude: readonly number[] = [],
+  exclude: readonly number[],
+  verifiedSince: Date,
 ): Promise<Pick> {
-  const candidates = await lockCandidates(tx, companyId, seekerId, exclude);
+  const candidates = await lockCandidates(tx, companyId, seekerId, exclude, verifiedSince);
   if (candidates.length === 0) return { kind: 'none' };
   const open = await countOpenReferrals(
     tx,
