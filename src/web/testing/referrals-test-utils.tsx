@@ -86,7 +86,7 @@ export interface FakeReferralsState {
 export const CORRECT_CODE = '123456';
 
 /** When the fake API's verifications lapse. */
-export const VERIFIED_UNTIL = '2031-03-01T10:00:00.000Z';
+export const VERIFIED_UNTIL = '2031-03-01T12:00:00.000Z';
 
 export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
   const state: FakeReferralsState = {

@@ -222,7 +222,7 @@ describe('MyReferralsPage, willingness', () => {
     ).toBeInTheDocument();
   });
 
-  it("shows 'Verified' at once for a referrer whose email verifies them", async () => {
+  it("shows 'Verified until' at once for a referrer whose email verifies them", async () => {
     const api = fakeReferralsApi({ user: aUser({ currentCompanyName: 'Google' }) });
     renderSignedIn();
     await verificationAsked(api);
@@ -230,11 +230,11 @@ describe('MyReferralsPage, willingness', () => {
       verified: true,
       method: 'sign-in-email',
       companyName: 'Google',
-      verifiedUntil: '2031-03-01T10:00:00.000Z',
+      verifiedUntil: '2031-03-01T12:00:00.000Z',
       renewable: false,
     };
     await userEvent.click(await willingness());
-    expect(await screen.findByText('Verified')).toBeInTheDocument();
+    expect(await screen.findByText('Verified until 1 Mar 2031')).toBeInTheDocument();
   });
 });
 
