@@ -83,6 +83,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).verificationTtlMs).toBe(365 * 24 * 3_600_000);
     expect(loadConfig({ VERIFICATION_TTL: '1s' }).verificationTtlMs).toBe(1000);
     expect(loadConfig({ VERIFICATION_TTL: '30d' }).verificationTtlMs).toBe(30 * 24 * 3_600_000);
+    // A short TTL is swept often enough that its reminder, half the TTL before the lapse, is not missed.
+    expect(loadConfig({ VERIFICATION_TTL: '8s' }).referralSweepIntervalMs).toBe(2000);
+    expect(loadConfig({ VERIFICATION_TTL: '1s' }).referralSweepIntervalMs).toBe(1000);
     expect(() => loadConfig({ VERIFICATION_TTL: '1y' })).toThrow(
       /^Invalid configuration: VERIFICATION_TTL must be a duration such as 90s, 30m, 12h or 5d/,
     );

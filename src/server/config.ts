@@ -243,6 +243,8 @@ const ConfigSchema = z
           60 * DURATION_UNITS.s,
           Math.floor(e.REFERRAL_RESPONSE_TIME / 4),
           Math.floor(e.DECLINE_UNDO_WINDOW / 2),
+          // A verification's reminder window is half its TTL: a sweep falls inside it.
+          Math.floor(e.VERIFICATION_TTL / 4),
         ),
       ),
     logLevel: e.LOG_LEVEL,

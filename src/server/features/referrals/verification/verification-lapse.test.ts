@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VerificationStatusSchema } from '../../../../shared/verification.js';
 import { companies, mailOutbox, referrers } from '../../../db/schema.js';
 import { ask, currentReferral } from '../../../testing/handoff-fixtures.js';
@@ -229,5 +229,31 @@ describe.each(testDatabases)('verification lapse (%s)', (kind) => {
       .set({ verifiedAt: new Date(Date.now() - TTL - 1000) })
       .where(eq(referrers.userId, verified.user.id));
     expect(await stats()).toMatchObject({ referrers: 2, verifiedReferrers: 0 });
+  });
+
+  it("runs on the app's own sweep, scaled to a short TTL, and is mailed", async () => {
+    let now = new Date();
+    const timed = await createTestApp(
+      kind,
+      { now: () => now },
+      { VERIFICATION_TTL: '20d', REFERRAL_SWEEP_INTERVAL: '1s' },
+    );
+    try {
+      const email = googleEmail();
+      const ref = await signInReferrer(timed, 'Tim Timer', 'Google', email);
+      // Half of a 20-day TTL: the reminder comes 10 days before the lapse.
+      now = new Date(now.getTime() + 10 * DAY + 1000);
+      await vi.waitFor(
+        async () => {
+          const mails = await timed.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+          expect(mails.map((m) => m.subject)).toContain('Your verification is about to lapse');
+        },
+        { timeout: 8000, interval: 200 },
+      );
+      const notices = await notificationsOf(timed, ref.user.id);
+      expect(notices.filter((n) => n.type === 'verification_reminder')).toHaveLength(1);
+    } finally {
+      await timed.close();
+    }
   });
 });
