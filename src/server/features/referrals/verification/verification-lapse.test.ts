@@ -106,6 +106,17 @@ describe.each(testDatabases)('verification lapse (%s)', (kind) => {
     expect(await lapseNotices(ref)).toHaveLength(1);
   });
 
+  it('does not remind a referrer who turned referrals off, until they turn them on in time', async () => {
+    const ref = await signInReferrer(t, 'Paul Paused', 'Google', googleEmail());
+    expect((await setWilling(ref, false)).statusCode).toBe(200);
+    advance(TTL - LEAD);
+    await sweep();
+    expect(await lapseNotices(ref)).toHaveLength(0);
+    expect((await setWilling(ref, true)).statusCode).toBe(200);
+    await sweep();
+    expect(await lapseNotices(ref)).toHaveLength(1);
+  });
+
   it('renews at sign-in with an email at the company domain: the clock restarts, with its own reminder', async () => {
     const email = googleEmail();
     const ref = await signInReferrer(t, 'Sina Signin', 'Google', email);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { companies, referrers, verificationCodes } from '../../../db/schema.js';
+import { companies, referrers, users, verificationCodes } from '../../../db/schema.js';
 
 /** Work-email verification codes (DESIGN.md "Trust and speed") and the referrer record they verify. */
 
@@ -110,8 +110,8 @@ export async function renewReferrerVerification(
 }
 
 /**
- * Claims the verifications still holding (verified after `since`) that were verified by `dueBy`, that is
- * within the reminder's lead of their lapse, and not yet reminded this period. SKIP LOCKED plus the
+ * Claims the willing referrers' verifications still holding (verified after `since`) that were verified by
+ * `dueBy`, that is within the reminder's lead of their lapse, and not yet reminded this period. SKIP LOCKED plus the
  * conditional update: each is claimed by one sweep only.
  */
 export async function claimLapseReminders(
@@ -121,8 +121,11 @@ export async function claimLapseReminders(
   const due = tx
     .select({ userId: referrers.userId })
     .from(referrers)
+    .innerJoin(users, eq(users.id, referrers.userId))
     .where(
       and(
+        // A referrer who turned referrals off is not asked to renew; turned on in time, they are.
+        eq(users.willingToGiveReferrals, true),
         eq(referrers.isVerified, true),
         isNull(referrers.lapseRemindedAt),
         gt(referrers.verifiedAt, since),
@@ -131,7 +134,7 @@ export async function claimLapseReminders(
     )
     .orderBy(asc(referrers.userId))
     .limit(limit)
-    .for('update', { skipLocked: true });
+    .for('update', { of: referrers, skipLocked: true });
   const claimed = await tx
     .update(referrers)
     .set({ lapseRemindedAt: at })
