@@ -95,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     rateLimits,
     oidc: deps.oidc,
     onUserCreated: (userId) => notifications.welcome(userId),
+    onSignedIn: (userId) => referrals.renewAtSignIn(userId),
     onSignedOut: (userId) => notifications.sessionsEnded(userId),
   });
   auth.loadSessions(app);
@@ -107,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     heartbeatMs: deps.streamHeartbeatMs,
     logger: app.log,
   });
-  const companies = createCompanies({ db });
+  const companies = createCompanies({ db, verificationTtlMs: config.verificationTtlMs });
   const jobs = createJobs(config, { rateLimits, logger: app.log });
   const referrals = createReferrals(config, {
     db,

@@ -103,6 +103,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('reads VERIFICATION_TTL as a duration: 365d by default, down to 1s', () => {
+    expect(loadConfig({}).verificationTtlMs).toBe(365 * 24 * 3_600_000);
+    expect(loadConfig({ VERIFICATION_TTL: '1s' }).verificationTtlMs).toBe(1000);
+    expect(loadConfig({ VERIFICATION_TTL: '30d' }).verificationTtlMs).toBe(30 * 24 * 3_600_000);
+    // A short TTL is swept often enough that its reminder, half the TTL before the lapse, is not missed.
+    expect(loadConfig({ VERIFICATION_TTL: '8s' }).referralSweepIntervalMs).toBe(2000);
+    expect(loadConfig({ VERIFICATION_TTL: '1s' }).referralSweepIntervalMs).toBe(1000);
+    expect(() => loadConfig({ VERIFICATION_TTL: '1y' })).toThrow(
+      /^Invalid configuration: VERIFICATION_TTL must be a duration such as 90s, 30m, 12h or 5d/,
+    );
+  });
+
   it('reads referral response times as durations: 5d by default, 90s, 30m, 12h accepted', () => {
     const config = loadConfig({});
     expect(config.referralResponseMs).toBe(5 * 24 * 3_600_000);

@@ -122,6 +122,8 @@ const ConfigSchema = z
     SUBMIT_REMINDER_AFTER: duration.default(2 * DURATION_UNITS.d),
     /** How long after a request closed its free text, thread and access are erased (docs/decisions/036-retention.md). */
     RETENTION_AFTER_CLOSE: duration.default(180 * DURATION_UNITS.d),
+    /** How long a referrer's verification holds from when it was earned or renewed (docs/decisions/035-verification-lapse.md). */
+    VERIFICATION_TTL: duration.default(365 * DURATION_UNITS.d),
     /** How often the reminder and hand-off sweep runs; the browser journeys shorten it. */
     REFERRAL_SWEEP_INTERVAL: duration.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -254,6 +256,7 @@ const ConfigSchema = z
     declineUndoMs: e.DECLINE_UNDO_WINDOW,
     submitReminderMs: e.SUBMIT_REMINDER_AFTER,
     retentionAfterCloseMs: e.RETENTION_AFTER_CLOSE,
+    verificationTtlMs: e.VERIFICATION_TTL,
     // Unset: every minute, or a quarter of a short response time (half a short undo window), so a deadline
     // is kept within a quarter of it.
     referralSweepIntervalMs:
@@ -264,6 +267,8 @@ const ConfigSchema = z
           60 * DURATION_UNITS.s,
           Math.floor(e.REFERRAL_RESPONSE_TIME / 4),
           Math.floor(e.DECLINE_UNDO_WINDOW / 2),
+          // A verification's reminder window is half its TTL: a sweep falls inside it.
+          Math.floor(e.VERIFICATION_TTL / 4),
         ),
       ),
     logLevel: e.LOG_LEVEL,

@@ -9,6 +9,10 @@ export const VerificationStatusSchema = z.object({
   verified: z.boolean(),
   method: VerificationMethodSchema.nullable(),
   companyName: z.string().nullable(),
+  /** When a current verification lapses (VERIFICATION_TTL after it was earned or renewed); null unverified. */
+  verifiedUntil: z.iso.datetime({ offset: true }).nullable(),
+  /** A current verification close enough to its lapse that a new work-email code may renew it. */
+  renewable: z.boolean(),
 });
 export type VerificationStatus = z.infer<typeof VerificationStatusSchema>;
 

@@ -105,7 +105,7 @@ describe.each(servers)('the 390 px walk on $name', ({ name, baseUrl }) => {
     const toast = rita.page.locator('ol > li').filter({ hasText: 'Preferences updated' });
     await toast.waitFor();
     expect(overlaps(await box(toast), await box(rita.page.locator('header').first()))).toBe(false);
-    await rita.page.getByText('Verified', { exact: true }).waitFor();
+    await rita.page.getByText(/^Verified until /).waitFor();
     expect(await checkbox.getAttribute('aria-checked')).toBe('true');
     await walk(rita.page, `${name}-my-referrals-incoming`);
 

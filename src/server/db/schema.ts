@@ -255,6 +255,10 @@ export const referrers = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     /** How isVerified was earned: 'sign-in-email' (domain of the sign-in email) or 'work-email' (a code). */
     verificationMethod: text('verification_method', { enum: ['sign-in-email', 'work-email'] }),
+    // When isVerified was earned or last renewed; it lapses VERIFICATION_TTL later, judged when read
+    // (docs/decisions/035-verification-lapse.md). lapseRemindedAt: this period's reminder went out.
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lapseRemindedAt: timestamp('lapse_reminded_at', { withTimezone: true }),
     startDate: date('start_date', { mode: 'string' }),
     lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

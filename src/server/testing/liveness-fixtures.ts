@@ -90,7 +90,7 @@ export function livenessDepsOf(t: TestApp): ReferralDeps {
   const jobs = createJobs(t.config, { rateLimits: inMemoryLimits, logger: t.app.log });
   return createReferrals(t.config, {
     db,
-    companies: createCompanies({ db }).directory,
+    companies: createCompanies({ db, verificationTtlMs: 365 * 24 * 3600_000 }).directory,
     jobs: jobs.postings,
     rateLimits: inMemoryLimits,
     notify,

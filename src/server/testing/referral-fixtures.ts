@@ -63,7 +63,7 @@ export function referralDepsOf(t: TestApp): ReferralDeps {
   const db = t.database.db;
   return createReferrals(t.config, {
     db,
-    companies: createCompanies({ db }).directory,
+    companies: createCompanies({ db, verificationTtlMs: 365 * 24 * 3600_000 }).directory,
     notify,
     rateLimits: inMemoryLimits,
     sendMail: enqueueMail,

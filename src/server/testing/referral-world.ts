@@ -55,6 +55,7 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
       declineUndoMs: 120_000,
       submitReminderMs: 2 * 24 * 3600_000,
       retentionAfterCloseMs: 180 * 24 * 3600_000,
+      verificationTtlMs: 365 * 24 * 3600_000,
       requestsPerDay: 1000,
       referralSweepIntervalMs: 60_000,
       jobCheckIntervalMs: 24 * 3600_000,
@@ -63,7 +64,7 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
     },
     {
       db,
-      companies: createCompanies({ db }).directory,
+      companies: createCompanies({ db, verificationTtlMs: 365 * 24 * 3600_000 }).directory,
       notify,
       rateLimits: inMemoryLimits,
       sendMail: enqueueMail,

@@ -91,6 +91,9 @@ export interface FakeReferralsState {
 
 export const CORRECT_CODE = '123456';
 
+/** When the fake API's verifications lapse. */
+export const VERIFIED_UNTIL = '2031-03-01T12:00:00.000Z';
+
 export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
   const state: FakeReferralsState = {
     user: aUser(),
@@ -110,7 +113,7 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
       source: null,
     }),
     stats: {},
-    verification: { verified: false, method: null, companyName: null },
+    verification: { verified: false, method: null, companyName: null, verifiedUntil: null, renewable: false },
     record: {
       asked: 0,
       answeredInTime: 0,
@@ -224,6 +227,8 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
         verified: true,
         method: 'work-email',
         companyName: state.user.currentCompanyName,
+        verifiedUntil: VERIFIED_UNTIL,
+        renewable: false,
       };
       return state.verification;
     },

@@ -105,6 +105,8 @@ export async function readUserData(db: Db, userId: number) {
         department: referrers.department,
         isVerified: referrers.isVerified,
         verificationMethod: referrers.verificationMethod,
+        verifiedAt: referrers.verifiedAt,
+        lapseRemindedAt: referrers.lapseRemindedAt,
         startDate: referrers.startDate,
         lastAssignedAt: referrers.lastAssignedAt,
         createdAt: referrers.createdAt,

@@ -21,6 +21,8 @@ export interface AuthCollaborators {
   oidc?: OidcClient;
   /** A first sign-in made this user (the notifications feature welcomes them). */
   onUserCreated: (userId: number) => Promise<unknown>;
+  /** This user signed in (the referrals feature renews a verification by the sign-in email). */
+  onSignedIn?: (userId: number) => Promise<unknown>;
   /** This user's sessions ended (their open streams re-check and close). */
   onSignedOut: (userId: number) => Promise<unknown>;
 }
@@ -32,7 +34,7 @@ export interface AuthCollaborators {
  */
 export function createAuth(
   config: Config,
-  { db, rateLimits, oidc, onUserCreated, onSignedOut }: AuthCollaborators,
+  { db, rateLimits, oidc, onUserCreated, onSignedIn, onSignedOut }: AuthCollaborators,
 ) {
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
   return {
@@ -90,6 +92,9 @@ export function createAuth(
         limits,
         onUserCreated: async (user) => {
           await onUserCreated(user.id);
+        },
+        onSignedIn: async (user) => {
+          await onSignedIn?.(user.id);
         },
         onSignedOut: async (userId) => {
           await onSignedOut(userId);

@@ -31,13 +31,15 @@ export interface AuthRouteDeps {
   limits: AuthLimits;
   /** Called once after a first sign-in created the account (e.g. to welcome the user). */
   onUserCreated?: (user: UserRow) => Promise<void>;
+  /** Called after every sign-in, the account made or found (e.g. to renew a verification by its email). */
+  onSignedIn?: (user: UserRow) => Promise<void>;
   /** Called after a sign-out ended one or all of the user's sessions (e.g. to end their live streams). */
   onSignedOut?: (userId: number) => Promise<void>;
 }
 
 export async function authRoutes(
   app: FastifyInstance,
-  { db, config, oidc, limits, onUserCreated, onSignedOut }: AuthRouteDeps,
+  { db, config, oidc, limits, onUserCreated, onSignedIn, onSignedOut }: AuthRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const appOrigin = new URL(config.publicUrl).origin;
@@ -100,6 +102,9 @@ export async function authRoutes(
           await onUserCreated(user).catch((err: unknown) =>
             request.log.error({ err }, 'onUserCreated failed'),
           );
+        }
+        if (onSignedIn) {
+          await onSignedIn(user).catch((err: unknown) => request.log.error({ err }, 'onSignedIn failed'));
         }
         // Rotation: whatever session this browser held before stops working.
         if (request.sessionToken) await endSession(db, request.sessionToken);

@@ -12,7 +12,7 @@ import {
  * Companies (DESIGN.md "Companies"): the list, detection and stats routes, and the directory other features
  * name companies through: lock the names first, ensure (listed, or private to a request), release.
  */
-export function createCompanies({ db }: { db: Db }) {
+export function createCompanies({ db, verificationTtlMs }: { db: Db; verificationTtlMs: number }) {
   return {
     directory: {
       ensure: findOrCreateCompanyByName,
@@ -21,7 +21,7 @@ export function createCompanies({ db }: { db: Db }) {
       lock: lockCompanyNames,
     },
     routes: async (app: FastifyInstance) => {
-      await app.register(companiesRoutes, { prefix: '/api/companies', db });
+      await app.register(companiesRoutes, { prefix: '/api/companies', db, verificationTtlMs });
     },
   };
 }

@@ -14,9 +14,11 @@ import { companyStats, detectCompanyFromJobUrl, listCompanies } from './service.
 
 export interface CompaniesRouteDeps {
   db: Db;
+  /** VERIFICATION_TTL in milliseconds: the stats count only verifications still holding. */
+  verificationTtlMs: number;
 }
 
-export async function companiesRoutes(app: FastifyInstance, { db }: CompaniesRouteDeps) {
+export async function companiesRoutes(app: FastifyInstance, { db, verificationTtlMs }: CompaniesRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -74,6 +76,6 @@ export async function companiesRoutes(app: FastifyInstance, { db }: CompaniesRou
         requireUser(request);
       },
     },
-    async (request) => companyStats(db, request.params.id),
+    async (request) => companyStats(db, request.params.id, verificationTtlMs),
   );
 }

@@ -97,11 +97,16 @@ export async function releaseCompany(db: Db, name: string): Promise<void> {
  * GET /api/companies/{id}/stats: referrers now, and how they answered the company's requests of the last
  * 90 days; rate and median are null below COMPANY_STATS_MIN_SAMPLE (docs/decisions/021-account-settings.md).
  */
-export async function companyStats(db: Db, companyId: number, now = new Date()): Promise<CompanyStats> {
+export async function companyStats(
+  db: Db,
+  companyId: number,
+  verificationTtlMs: number,
+  now = new Date(),
+): Promise<CompanyStats> {
   if (!(await companyExists(db, companyId))) throw notFound(COMPANY_NOT_FOUND);
   const since = new Date(now.getTime() - COMPANY_STATS_WINDOW_DAYS * 24 * 3600 * 1000);
   const [people, answers] = await Promise.all([
-    countReferrers(db, companyId),
+    countReferrers(db, companyId, new Date(now.getTime() - verificationTtlMs)),
     responseNumbers(db, companyId, since),
   ]);
   const enough = (n: number) => n >= COMPANY_STATS_MIN_SAMPLE;

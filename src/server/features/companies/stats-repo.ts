@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
 
@@ -7,12 +7,16 @@ export async function companyExists(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Willing referrers at the company now, and how many of them are verified. */
-export async function countReferrers(db: Db, companyId: number) {
+/**
+ * Willing referrers at the company now, and how many of them are verified: verified after `verifiedSince`,
+ * so a lapsed verification counts as none (docs/decisions/035-verification-lapse.md).
+ */
+export async function countReferrers(db: Db, companyId: number, verifiedSince: Date) {
+  const verified = and(eq(referrers.isVerified, true), gt(referrers.verifiedAt, verifiedSince));
   const [row] = await db
     .select({
       referrers: count(),
-      verified: sql<number>`count(*) filter (where ${referrers.isVerified})`.mapWith(Number),
+      verified: sql<number>`count(*) filter (where ${verified})`.mapWith(Number),
     })
     .from(referrers)
     .innerJoin(users, eq(users.id, referrers.userId))

@@ -73,6 +73,8 @@ export interface ReferralDeps {
   submitReminderMs: number;
   /** RETENTION_AFTER_CLOSE in milliseconds: a closed request's free text, thread and access go after it. */
   retentionMs: number;
+  /** VERIFICATION_TTL in milliseconds: a verification lapses this long after it was earned or renewed. */
+  verificationTtlMs: number;
   /** The clock of the undo window and of the lists that judge it (tests move it); the wall clock in the app. */
   now: () => Date;
   /** Reads the posting behind a new request; without it requests keep `unknown`. */

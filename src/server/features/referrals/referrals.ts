@@ -11,6 +11,7 @@ import { verificationRoutes, type VerificationRouteDeps } from './verification/v
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { messageRoutes } from './messages/messages-routes.js';
 import { sharedRequest } from './repo.js';
+import { renewAtSignIn } from './verification/lapse.js';
 
 export interface ReferralCollaborators {
   db: Db;
@@ -46,6 +47,7 @@ export type ReferralConfig = Pick<
   | 'declineUndoMs'
   | 'submitReminderMs'
   | 'retentionAfterCloseMs'
+  | 'verificationTtlMs'
   | 'referralSweepIntervalMs'
   | 'jobCheckIntervalMs'
   | 'sessionSecret'
@@ -67,6 +69,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     declineUndoMs: config.declineUndoMs,
     submitReminderMs: config.submitReminderMs,
     retentionMs: config.retentionAfterCloseMs,
+    verificationTtlMs: config.verificationTtlMs,
     now,
   };
   return {
@@ -79,6 +82,8 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     /** The admin feature's rule for reports and blocks: a request the two users share, or null. */
     sharedRequest: (userId: number, otherId: number, requestId?: number | null) =>
       sharedRequest(db, userId, otherId, requestId),
+    /** The auth feature's hook after each sign-in: a sign-in email at the company's domain renews. */
+    renewAtSignIn: (userId: number) => renewAtSignIn(db, deps, userId),
     /** The account feature's hook: a deleted referrer's open referrals pass on. */
     passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
     routes: async (app: FastifyInstance) => {
@@ -96,6 +101,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         sendMail: collaborators.sendMail,
         secret: config.sessionSecret,
         now,
+        ttlMs: config.verificationTtlMs,
       });
       // Reminders and hand-offs, and the postings' liveness; every instance runs both, rows are claimed.
       const timers: SweepTimer[] = [];

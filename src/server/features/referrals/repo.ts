@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CLOSED_REQUEST_STATUSES, ENDED_REQUEST_STATUSES } from '../../../shared/referral-status.js';
+import { verifiedInSql } from './verification/lapse-rule.js';
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
 import type { JobSnapshot, ReferralCompany } from './ports.js';
@@ -47,12 +48,14 @@ export async function lockCandidates(
   tx: Db,
   companyId: number,
   seekerId: number,
-  exclude: readonly number[] = [],
+  exclude: readonly number[],
+  verifiedSince: Date,
 ): Promise<Candidate[]> {
   return tx
     .select({
       userId: referrers.userId,
-      isVerified: referrers.isVerified,
+      // A lapsed verification ranks as none (docs/decisions/035-verification-lapse.md).
+      isVerified: verifiedInSql(verifiedSince),
       lastAssignedAt: referrers.lastAssignedAt,
     })
     .from(referrers)

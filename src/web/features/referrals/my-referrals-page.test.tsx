@@ -209,20 +209,32 @@ describe('MyReferralsPage, willingness', () => {
     renderSignedIn();
     await verificationAsked(api);
     // Turning willingness on makes the user a referrer at Google, whose verification is pending.
-    api.state.verification = { verified: false, method: null, companyName: 'Google' };
+    api.state.verification = {
+      verified: false,
+      method: null,
+      companyName: 'Google',
+      verifiedUntil: null,
+      renewable: false,
+    };
     await userEvent.click(await willingness());
     expect(
       await screen.findByRole('button', { name: 'Pending Verification: verify with your work email' }),
     ).toBeInTheDocument();
   });
 
-  it("shows 'Verified' at once for a referrer whose email verifies them", async () => {
+  it("shows 'Verified until' at once for a referrer whose email verifies them", async () => {
     const api = fakeReferralsApi({ user: aUser({ currentCompanyName: 'Google' }) });
     renderSignedIn();
     await verificationAsked(api);
-    api.state.verification = { verified: true, method: 'sign-in-email', companyName: 'Google' };
+    api.state.verification = {
+      verified: true,
+      method: 'sign-in-email',
+      companyName: 'Google',
+      verifiedUntil: '2031-03-01T12:00:00.000Z',
+      renewable: false,
+    };
     await userEvent.click(await willingness());
-    expect(await screen.findByText('Verified')).toBeInTheDocument();
+    expect(await screen.findByText('Verified until 1 Mar 2031')).toBeInTheDocument();
   });
 });
 

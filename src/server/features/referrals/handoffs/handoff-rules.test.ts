@@ -348,7 +348,7 @@ describe('startReferralSweep', () => {
     });
     let calls = 0;
     let finished = false;
-    // Every transaction answers "nothing to do" (0 reminders of either kind, no expiry, no decline) once
+    // Every transaction answers "nothing to do" (0 reminders of any kind, no expiry, no decline) once
     // the gate opens.
     const db = {
       transaction: async () => {
@@ -370,9 +370,9 @@ describe('startReferralSweep', () => {
     expect(finished).toBe(false);
     open();
     await stopped;
-    // Reminders, submit reminders, expiries, declines past their undo window, then retention's notices and
-    // erasures (docs/decisions/036-retention.md): one transaction each.
-    expect(calls).toBe(6);
+    // Reminders, submit reminders, expiries, declines past their undo window, lapse reminders, then
+    // retention's notices and erasures (docs/decisions/036-retention.md): one transaction each.
+    expect(calls).toBe(7);
   });
 });
 

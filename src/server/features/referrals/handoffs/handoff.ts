@@ -4,6 +4,7 @@ import {
   DECLINE_REASONS,
   type DeclineReason,
 } from '../../../../shared/referral-texts.js';
+import { verifiedSince } from '../verification/lapse-rule.js';
 import type { Db } from '../../../db/client.js';
 import {
   findUserName,
@@ -81,6 +82,7 @@ export async function passOn(
           request.companyId,
           request.jobSeekerId,
           await excludedReferrers(tx, request, history),
+          verifiedSince(now, deps.verificationTtlMs),
         )
       : ({ kind: 'none' } as const);
   const where = `${request.position} at ${request.companyName}`;

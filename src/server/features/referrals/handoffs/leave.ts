@@ -1,3 +1,4 @@
+import { verifiedSince } from '../verification/lapse-rule.js';
 import type { Db } from '../../../db/client.js';
 import {
   lockRequestForHandoff,
@@ -34,6 +35,7 @@ export async function passOnReferralsOfLeavingReferrer(
       request.companyId,
       request.jobSeekerId,
       await excludedReferrers(tx, request, history),
+      verifiedSince(now, deps.verificationTtlMs),
     );
     if (!(await supersedeReferral(tx, leaving.id, now))) continue;
     await setRequestStatus(tx, request.id, 'pending', now);

@@ -9,6 +9,7 @@ import {
   expireReferral,
 } from './handoff-repo.js';
 import { passOn } from './handoff.js';
+import { remindOfLapses } from '../verification/lapse.js';
 import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
 import { runRetention, type RetentionResult } from '../retention/retention.js';
@@ -25,6 +26,8 @@ export interface SweepResult extends RetentionResult {
   expired: number;
   /** Declines whose undo window passed, handed on or ended. */
   declined: number;
+  /** Referrers told their verification lapses soon (docs/decisions/035-verification-lapse.md). */
+  lapseReminded: number;
 }
 
 /**
@@ -90,8 +93,9 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
     if (!done) break;
     declined += 1;
   }
+  const lapseReminded = await remindOfLapses(db, deps, now);
   const retention = await runRetention(db, deps, now);
-  return { reminded, submitReminded, expired, declined, ...retention };
+  return { reminded, submitReminded, expired, declined, lapseReminded, ...retention };
 }
 
 /**

@@ -45,16 +45,18 @@ export function rankCandidates(
 
 /**
  * Chooses a referrer for a request at this company, never one in `exclude` (they held it before); their
- * rows stay locked until the transaction ends.
+ * rows stay locked until the transaction ends. Verified means verified after `verifiedSince`
+ * (docs/decisions/035-verification-lapse.md).
  */
 export async function pickReferrer(
   tx: Db,
   limits: { capacity: number; responseMs: number },
   companyId: number,
   seekerId: number,
-  exclude: readonly number[] = [],
+  exclude: readonly number[],
+  verifiedSince: Date,
 ): Promise<Pick> {
-  const candidates = await lockCandidates(tx, companyId, seekerId, exclude);
+  const candidates = await lockCandidates(tx, companyId, seekerId, exclude, verifiedSince);
   if (candidates.length === 0) return { kind: 'none' };
   const ids = candidates.map((c) => c.userId);
   const open = await countOpenReferrals(tx, ids);

@@ -50,13 +50,18 @@ export async function findCurrentExperience(db: Db, userId: number, companyName:
   return row;
 }
 
-export interface ReferrerValues {
+export interface VerificationValues {
+  isVerified: boolean;
+  verificationMethod: 'sign-in-email' | 'work-email' | null;
+  verifiedAt: Date | null;
+  lapseRemindedAt: Date | null;
+}
+
+export interface ReferrerValues extends VerificationValues {
   userId: number;
   companyId: number;
   position: string | null;
   startDate: string | null;
-  isVerified: boolean;
-  verificationMethod: 'sign-in-email' | 'work-email' | null;
 }
 
 export async function upsertReferrer(tx: Db, values: ReferrerValues): Promise<void> {

@@ -14,7 +14,9 @@ import {
   lockUserRow,
   updateWillingness,
   upsertReferrer,
+  type VerificationValues,
 } from './referrer-repo.js';
+import { holdsAt } from '../verification/lapse-rule.js';
 
 /**
  * DESIGN.md "Verification": the email's domain is the company's domain or a subdomain of it, and not one
@@ -25,21 +27,42 @@ export function emailMatchesDomain(email: string, domain: string | null): boolea
   return isWithinDomain(domainOf(email), domainOf(domain));
 }
 
-/** Points the user's referrer record at this company, with their current job there and verification. */
-async function saveReferrerRecord(tx: Db, user: UserRow, company: ReferralCompany): Promise<void> {
+/**
+ * Points the user's referrer record at this company, with their current job there and verification. A
+ * verification holding at the same company stays as it is (only a sign-in or a new code renews it);
+ * anything else is judged afresh: a change of company drops the old one for good, and only the sign-in
+ * email can verify at once, from now (docs/decisions/035-verification-lapse.md).
+ */
+async function saveReferrerRecord(
+  tx: Db,
+  deps: ReferralDeps,
+  user: UserRow,
+  company: ReferralCompany,
+): Promise<void> {
   const job = await findCurrentExperience(tx, user.id, normalizeCompanyName(company.name));
   const bySignIn = emailMatchesDomain(user.email, company.domain);
-  // A work-email verification holds while the referrer stays at the company it was earned at.
+  const now = deps.now();
   const earlier = await findReferrer(tx, user.id);
-  const byWorkEmail =
-    earlier?.companyId === company.id && earlier.isVerified && earlier.verificationMethod === 'work-email';
+  const kept =
+    earlier?.companyId === company.id &&
+    holdsAt(earlier, now, deps.verificationTtlMs) &&
+    (earlier.verificationMethod === 'work-email' || bySignIn);
+  const verification: VerificationValues = kept
+    ? {
+        isVerified: true,
+        verificationMethod: earlier.verificationMethod,
+        verifiedAt: earlier.verifiedAt,
+        lapseRemindedAt: earlier.lapseRemindedAt,
+      }
+    : bySignIn
+      ? { isVerified: true, verificationMethod: 'sign-in-email', verifiedAt: now, lapseRemindedAt: null }
+      : { isVerified: false, verificationMethod: null, verifiedAt: null, lapseRemindedAt: null };
   await upsertReferrer(tx, {
     userId: user.id,
     companyId: company.id,
     position: job?.jobTitle ?? null,
     startDate: job?.startDate ?? null,
-    isVerified: bySignIn || byWorkEmail,
-    verificationMethod: bySignIn ? 'sign-in-email' : byWorkEmail ? 'work-email' : null,
+    ...verification,
   });
 }
 
@@ -62,7 +85,7 @@ export async function setWillingness(
       const name = user.currentCompanyName?.trim();
       if (!name) throw conflict(NO_COMPANY_FOR_WILLINGNESS);
       await deps.companies.lock(tx, [name]);
-      await saveReferrerRecord(tx, user, await deps.companies.ensure(tx, name));
+      await saveReferrerRecord(tx, deps, user, await deps.companies.ensure(tx, name));
     }
     const updated = await updateWillingness(tx, user.id, isWilling);
     if (!updated) throw notFound('Profile not found.');
@@ -84,7 +107,7 @@ export async function followCurrentCompany(
   if (!(await findReferrer(tx, userId))) return;
   const user = await lockUserRow(tx, userId);
   if (!user) return;
-  await saveReferrerRecord(tx, user, await deps.companies.ensure(tx, companyName));
+  await saveReferrerRecord(tx, deps, user, await deps.companies.ensure(tx, companyName));
   if (user.willingToGiveReferrals) await assignWaitingRequests(tx, deps, userId);
 }
 

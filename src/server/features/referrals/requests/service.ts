@@ -16,6 +16,7 @@ import {
   type UpdateReferralStatusInputSchema,
 } from '../../../../shared/referrals.js';
 import type { z } from 'zod';
+import { verifiedSince } from '../verification/lapse-rule.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
@@ -114,7 +115,14 @@ export async function createReferralRequest(
       if (!request) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);
       // Asked again after an end: never to a referrer who declined this posting before.
       const declinedBefore = await earlierDecliners(tx, seeker.id, request.normalizedJobUrl);
-      const pick = await pickReferrer(tx, deps, company.id, seeker.id, declinedBefore);
+      const pick = await pickReferrer(
+        tx,
+        deps,
+        company.id,
+        seeker.id,
+        declinedBefore,
+        verifiedSince(deps.now(), deps.verificationTtlMs),
+      );
       if (pick.kind === 'full') throw conflict(REFERRAL_REQUEST_ERRORS.capacity(company.name));
       if (pick.kind === 'picked') {
         await insertReferral(tx, request.id, pick.referrerId);

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { companies, referrers, verificationCodes } from '../../../db/schema.js';
+import { companies, referrers, users, verificationCodes } from '../../../db/schema.js';
 
 /** Work-email verification codes (DESIGN.md "Trust and speed") and the referrer record they verify. */
 
@@ -14,6 +14,7 @@ export async function lockReferrerWithCompany(tx: Db, userId: number) {
       companyId: referrers.companyId,
       isVerified: referrers.isVerified,
       verificationMethod: referrers.verificationMethod,
+      verifiedAt: referrers.verifiedAt,
       companyName: companies.name,
       domain: companies.domain,
     })
@@ -29,6 +30,7 @@ export async function findReferrerWithCompany(db: Db, userId: number) {
     .select({
       isVerified: referrers.isVerified,
       verificationMethod: referrers.verificationMethod,
+      verifiedAt: referrers.verifiedAt,
       companyName: companies.name,
     })
     .from(referrers)
@@ -85,9 +87,73 @@ export async function markCodeUsed(tx: Db, id: number, at: Date): Promise<void> 
   await tx.update(verificationCodes).set({ usedAt: at }).where(eq(verificationCodes.id, id));
 }
 
-export async function markReferrerVerified(tx: Db, userId: number, at: Date): Promise<void> {
+/**
+ * Earns or renews the verification as of `at`: its clock restarts, and the new period may be reminded
+ * again (docs/decisions/035-verification-lapse.md).
+ */
+export async function renewReferrerVerification(
+  tx: Db,
+  userId: number,
+  method: 'sign-in-email' | 'work-email',
+  at: Date,
+): Promise<void> {
   await tx
     .update(referrers)
-    .set({ isVerified: true, verificationMethod: 'work-email', updatedAt: at })
+    .set({
+      isVerified: true,
+      verificationMethod: method,
+      verifiedAt: at,
+      lapseRemindedAt: null,
+      updatedAt: at,
+    })
     .where(eq(referrers.userId, userId));
+}
+
+/**
+ * Claims the willing referrers' verifications still holding (verified after `since`) that were verified by
+ * `dueBy`, that is within the reminder's lead of their lapse, and not yet reminded this period. SKIP LOCKED plus the
+ * conditional update: each is claimed by one sweep only.
+ */
+export async function claimLapseReminders(
+  tx: Db,
+  { since, dueBy, at, limit }: { since: Date; dueBy: Date; at: Date; limit: number },
+) {
+  const due = tx
+    .select({ userId: referrers.userId })
+    .from(referrers)
+    .innerJoin(users, eq(users.id, referrers.userId))
+    .where(
+      and(
+        // A referrer who turned referrals off is not asked to renew; turned on in time, they are.
+        eq(users.willingToGiveReferrals, true),
+        eq(referrers.isVerified, true),
+        isNull(referrers.lapseRemindedAt),
+        gt(referrers.verifiedAt, since),
+        lte(referrers.verifiedAt, dueBy),
+      ),
+    )
+    .orderBy(asc(referrers.userId))
+    .limit(limit)
+    .for('update', { of: referrers, skipLocked: true });
+  const claimed = await tx
+    .update(referrers)
+    .set({ lapseRemindedAt: at })
+    .where(and(inArray(referrers.userId, due), isNull(referrers.lapseRemindedAt)))
+    .returning({
+      userId: referrers.userId,
+      companyId: referrers.companyId,
+      verifiedAt: referrers.verifiedAt,
+      verificationMethod: referrers.verificationMethod,
+    });
+  if (claimed.length === 0) return [];
+  const names = await tx
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, [...new Set(claimed.map((c) => c.companyId))]));
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  return claimed.flatMap((c) =>
+    c.verifiedAt
+      ? [{ ...c, verifiedAt: c.verifiedAt, companyName: nameOf.get(c.companyId) ?? 'your company' }]
+      : [],
+  );
 }

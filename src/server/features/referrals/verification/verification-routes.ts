@@ -46,7 +46,7 @@ export async function verificationRoutes(app: FastifyInstance, { db, ...deps }: 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return verificationStatus(db, requireUser(request).id);
+      return verificationStatus(db, deps, requireUser(request).id);
     },
   );
 

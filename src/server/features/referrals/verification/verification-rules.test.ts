@@ -22,6 +22,9 @@ import { rejection } from '../../../testing/rejection.js';
  */
 
 const MINUTE = 60_000;
+const YEAR = 365 * 24 * 60 * MINUTE;
+/** Statuses judged by the wall clock with the default VERIFICATION_TTL. */
+const wall = { now: () => new Date(), ttlMs: YEAR };
 let w: ReferralWorld;
 beforeAll(async () => {
   w = await openReferralWorld({ capacity: 1 });
@@ -30,11 +33,13 @@ afterAll(() => w.close());
 
 function clockAndMail() {
   const mails: MailToSend[] = [];
-  let now = new Date('2030-03-01T10:00:00Z');
+  // The wall clock's time: the world's referrers are verified by it when they turn referrals on.
+  let now = new Date();
   const deps: VerificationDeps = {
     sendMail: async (_tx, message) => mails.push(message),
     secret: 'test-secret',
     now: () => now,
+    ttlMs: YEAR,
   };
   return {
     mails,
@@ -55,22 +60,28 @@ async function referrerAt(domain: string | null) {
 describe('verificationStatus', () => {
   it('answers for a non-referrer, an unverified one and one verified by their sign-in email', async () => {
     const plain = await w.user('Pat Plain');
-    expect(await verificationStatus(w.database.db, plain.id)).toEqual({
+    expect(await verificationStatus(w.database.db, wall, plain.id)).toEqual({
       verified: false,
       method: null,
       companyName: null,
+      verifiedUntil: null,
+      renewable: false,
     });
     const { company, referrer } = await referrerAt('acme-one.example');
-    expect(await verificationStatus(w.database.db, referrer.id)).toEqual({
+    expect(await verificationStatus(w.database.db, wall, referrer.id)).toEqual({
       verified: false,
       method: null,
       companyName: company.name,
+      verifiedUntil: null,
+      renewable: false,
     });
     const signedIn = await w.referrer('Sid Signin', company.name, 'sid@eu.acme-one.example');
-    expect(await verificationStatus(w.database.db, signedIn.id)).toEqual({
+    expect(await verificationStatus(w.database.db, wall, signedIn.id)).toEqual({
       verified: true,
       method: 'sign-in-email',
       companyName: company.name,
+      verifiedUntil: expect.any(String),
+      renewable: false,
     });
   });
 });
@@ -158,13 +169,19 @@ describe('confirmVerificationCode', () => {
     await sendVerificationCode(w.database.db, deps, referrer, 'vera@ok-one.example');
     advance(15 * MINUTE);
     const status = await confirmVerificationCode(w.database.db, deps, referrer, ` ${lastCode()} `);
-    expect(status).toEqual({ verified: true, method: 'work-email', companyName: company.name });
+    expect(status).toEqual({
+      verified: true,
+      method: 'work-email',
+      companyName: company.name,
+      verifiedUntil: new Date(deps.now().getTime() + YEAR).toISOString(),
+      renewable: false,
+    });
     const again = await rejection(confirmVerificationCode(w.database.db, deps, referrer, lastCode()));
     expect([again.statusCode, again.message]).toEqual([409, `You are already verified at ${company.name}.`]);
 
     await setWillingness(w.database.db, w.deps, referrer, referrer.id, false);
     await setWillingness(w.database.db, w.deps, referrer, referrer.id, true);
-    expect((await verificationStatus(w.database.db, referrer.id)).method).toBe('work-email');
+    expect((await verificationStatus(w.database.db, wall, referrer.id)).method).toBe('work-email');
   });
 
   it('refuses without a code, after 15 minutes, and for a code from an earlier company', async () => {
@@ -191,7 +208,7 @@ describe('confirmVerificationCode', () => {
     await w.moveTo(referrer.id, moved.name);
     const stale = await rejection(confirmVerificationCode(w.database.db, deps, referrer, lastCode()));
     expect(stale.message).toBe('There is no code waiting for you: ask for a code first.');
-    expect((await verificationStatus(w.database.db, referrer.id)).companyName).toBe(moved.name);
+    expect((await verificationStatus(w.database.db, wall, referrer.id)).companyName).toBe(moved.name);
     expect(company.name).not.toBe(moved.name);
   });
 
@@ -225,7 +242,7 @@ describe('confirmVerificationCode', () => {
       'Too many wrong tries for this code: ask for a new one.',
       { 'retry-after': '1' },
     ]);
-    expect((await verificationStatus(w.database.db, referrer.id)).verified).toBe(false);
+    expect((await verificationStatus(w.database.db, wall, referrer.id)).verified).toBe(false);
   });
 
   it('after three codes are spent, says when a new one may be asked for', async () => {
@@ -313,7 +330,7 @@ describe('willingness', () => {
     const plain = await w.user('Pat Plain');
     await followCurrentCompany(w.database.db, w.deps, plain.id, third.name);
     expect(await w.current(later)).toBeUndefined();
-    expect((await verificationStatus(w.database.db, plain.id)).companyName).toBeNull();
+    expect((await verificationStatus(w.database.db, wall, plain.id)).companyName).toBeNull();
     // Willing again, Ida takes the request waiting at the company she now works at.
     await setWillingness(w.database.db, w.deps, idle, idle.id, true);
     expect((await w.current(later))?.referrerId).toBe(idle.id);
@@ -361,17 +378,21 @@ describe('willingness', () => {
     await sendVerificationCode(w.database.db, deps, referrer, 'vera@stay-one.example');
     await confirmVerificationCode(w.database.db, deps, referrer, lastCode());
     await followCurrentCompany(w.database.db, w.deps, referrer.id, company.name);
-    expect(await verificationStatus(w.database.db, referrer.id)).toEqual({
+    expect(await verificationStatus(w.database.db, wall, referrer.id)).toEqual({
       verified: true,
       method: 'work-email',
       companyName: company.name,
+      verifiedUntil: expect.any(String),
+      renewable: false,
     });
     const other = await w.company('other-one.example');
     await w.moveTo(referrer.id, other.name);
-    expect(await verificationStatus(w.database.db, referrer.id)).toEqual({
+    expect(await verificationStatus(w.database.db, wall, referrer.id)).toEqual({
       verified: false,
       method: null,
       companyName: other.name,
+      verifiedUntil: null,
+      renewable: false,
     });
   });
 

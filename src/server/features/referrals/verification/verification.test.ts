@@ -37,7 +37,13 @@ describe.each(testDatabases)('work-email verification (%s)', (kind) => {
 
   it('verifies a referrer with the code mailed to their work address; the code is stored hashed', async () => {
     const ref = await signInReferrer(t, 'Vera Verify', 'Google');
-    expect(await status(ref)).toEqual({ verified: false, method: null, companyName: 'Google' });
+    expect(await status(ref)).toEqual({
+      verified: false,
+      method: null,
+      companyName: 'Google',
+      verifiedUntil: null,
+      renewable: false,
+    });
     const to = workEmail();
     const sent = await send(ref, to.toUpperCase());
     expect(sent.statusCode, sent.body).toBe(200);
@@ -52,8 +58,20 @@ describe.each(testDatabases)('work-email verification (%s)', (kind) => {
     expect((await confirm(ref, wrong)).json()).toEqual({ error: 'That code is not right. 4 tries left.' });
     const ok = await confirm(ref, code);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ verified: true, method: 'work-email', companyName: 'Google' });
-    expect(await status(ref)).toEqual({ verified: true, method: 'work-email', companyName: 'Google' });
+    expect(ok.json()).toEqual({
+      verified: true,
+      method: 'work-email',
+      companyName: 'Google',
+      verifiedUntil: expect.any(String),
+      renewable: false,
+    });
+    expect(await status(ref)).toEqual({
+      verified: true,
+      method: 'work-email',
+      companyName: 'Google',
+      verifiedUntil: expect.any(String),
+      renewable: false,
+    });
     expect((await send(ref, workEmail())).statusCode).toBe(409);
     // Turning willingness off and on keeps a work-email verification at the same company.
     await ref.put(`/api/users/${ref.user.id}/willingness-to-give-referrals`, { isWilling: false });
@@ -63,9 +81,21 @@ describe.each(testDatabases)('work-email verification (%s)', (kind) => {
 
   it('answers sign-in-email for a referrer verified by their sign-in address, and 409 for non-referrers', async () => {
     const ref = await signInReferrer(t, 'Sig Nin', 'Google', `sig${Date.now()}@google.com`);
-    expect(await status(ref)).toEqual({ verified: true, method: 'sign-in-email', companyName: 'Google' });
+    expect(await status(ref)).toEqual({
+      verified: true,
+      method: 'sign-in-email',
+      companyName: 'Google',
+      verifiedUntil: expect.any(String),
+      renewable: false,
+    });
     const seeker = await t.signIn('Just Seeking');
-    expect(await status(seeker)).toEqual({ verified: false, method: null, companyName: null });
+    expect(await status(seeker)).toEqual({
+      verified: false,
+      method: null,
+      companyName: null,
+      verifiedUntil: null,
+      renewable: false,
+    });
     const res = await send(seeker, workEmail());
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/Only referrers/);
@@ -94,7 +124,13 @@ describe.each(testDatabases)('work-email verification (%s)', (kind) => {
       ['Zoho', 'zoho.com'],
     ] as const) {
       const ref = await signInReferrer(t, `Free ${company}`, company, `anyone${++seq}-${kind}@${domain}`);
-      expect(await status(ref)).toEqual({ verified: false, method: null, companyName: company });
+      expect(await status(ref)).toEqual({
+        verified: false,
+        method: null,
+        companyName: company,
+        verifiedUntil: null,
+        renewable: false,
+      });
       const res = await send(ref, `anything${++seq}@${domain}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(

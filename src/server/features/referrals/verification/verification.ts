@@ -17,8 +17,9 @@ import {
   latestUnusedCode,
   lockReferrerWithCompany,
   markCodeUsed,
-  markReferrerVerified,
+  renewReferrerVerification,
 } from './verification-repo.js';
+import { holdsAt, lapsesAt, reminderLeadMs } from './lapse-rule.js';
 import { isFreeMail } from './free-mail.js';
 import { emailMatchesDomain } from '../matching/willingness.js';
 
@@ -42,6 +43,19 @@ export interface VerificationDeps {
   /** Keys the codes' HMAC (SESSION_SECRET). */
   secret: string;
   now: () => Date;
+  /** VERIFICATION_TTL in milliseconds (docs/decisions/035-verification-lapse.md). */
+  ttlMs: number;
+}
+
+/**
+ * Whether this verification holds at `now`, and whether it is too early to renew it: a verification holding
+ * and not yet within the reminder's lead of its lapse refuses a new code.
+ */
+function judge(row: { isVerified: boolean; verifiedAt: Date | null }, now: Date, ttlMs: number) {
+  const until = lapsesAt(row, ttlMs);
+  const holds = holdsAt(row, now, ttlMs);
+  const renewable = holds && until !== null && now.getTime() >= until.getTime() - reminderLeadMs(ttlMs);
+  return { holds, until: holds ? until : null, renewable };
 }
 
 /**
@@ -71,14 +85,24 @@ const NOT_REFERRER =
   'Only referrers can verify a work email: turn on referrals at your current company first.';
 const alreadyVerified = (company: string) => `You are already verified at ${company}.`;
 
-/** GET /api/referrer/verification. */
-export async function verificationStatus(db: Db, userId: number): Promise<VerificationStatus> {
+/** GET /api/referrer/verification, as of `now`: a lapsed verification reads as none. */
+export async function verificationStatus(
+  db: Db,
+  clock: Pick<VerificationDeps, 'now' | 'ttlMs'>,
+  userId: number,
+): Promise<VerificationStatus> {
   const row = await findReferrerWithCompany(db, userId);
-  if (!row) return { verified: false, method: null, companyName: null };
-  const method: VerificationMethod | null = row.isVerified
-    ? (row.verificationMethod ?? 'sign-in-email')
-    : null;
-  return { verified: row.isVerified, method, companyName: row.companyName };
+  if (!row)
+    return { verified: false, method: null, companyName: null, verifiedUntil: null, renewable: false };
+  const { holds, until, renewable } = judge(row, clock.now(), clock.ttlMs);
+  const method: VerificationMethod | null = holds ? (row.verificationMethod ?? 'sign-in-email') : null;
+  return {
+    verified: holds,
+    method,
+    companyName: row.companyName,
+    verifiedUntil: until?.toISOString() ?? null,
+    renewable,
+  };
 }
 
 /** POST /api/referrer/verification: mails a code to a work address at the referrer's company's domain. */
@@ -94,7 +118,8 @@ export async function sendVerificationCode(
     await lockUserRow(tx, user.id);
     const referrer = await lockReferrerWithCompany(tx, user.id);
     if (!referrer) throw conflict(NOT_REFERRER);
-    if (referrer.isVerified) throw conflict(alreadyVerified(referrer.companyName));
+    const { holds, renewable } = judge(referrer, deps.now(), deps.ttlMs);
+    if (holds && !renewable) throw conflict(alreadyVerified(referrer.companyName));
     if (!referrer.domain) {
       throw badRequest(
         `We cannot verify ${referrer.companyName} automatically yet: it has no known email domain.`,
@@ -168,7 +193,8 @@ export async function confirmVerificationCode(
     await lockUserRow(tx, user.id);
     const referrer = await lockReferrerWithCompany(tx, user.id);
     if (!referrer) throw conflict(NOT_REFERRER);
-    if (referrer.isVerified) throw conflict(alreadyVerified(referrer.companyName));
+    const { holds, renewable } = judge(referrer, deps.now(), deps.ttlMs);
+    if (holds && !renewable) throw conflict(alreadyVerified(referrer.companyName));
     const row = await latestUnusedCode(tx, user.id);
     if (!row || row.companyId !== referrer.companyId) {
       throw badRequest('There is no code waiting for you: ask for a code first.');
@@ -199,9 +225,9 @@ export async function confirmVerificationCode(
           );
     }
     await markCodeUsed(tx, row.id, now);
-    await markReferrerVerified(tx, user.id, now);
+    await renewReferrerVerification(tx, user.id, 'work-email', now);
     return null;
   });
   if (refusal) throw refusal;
-  return verificationStatus(db, user.id);
+  return verificationStatus(db, deps, user.id);
 }

@@ -12,6 +12,7 @@ import {
   useSendVerificationCode,
   useVerificationStatus,
 } from '../api/verification';
+import { formatVerifiedUntil } from '../utils/referral-display';
 
 const sentenceOf = (error: unknown) =>
   error instanceof ApiRequestError
@@ -19,19 +20,42 @@ const sentenceOf = (error: unknown) =>
     : 'Something went wrong. Please try again.';
 
 /**
- * DESIGN.md "Trust and speed": 'Verified' for a verified referrer; otherwise a 'Pending Verification'
- * badge that opens the work-email dialog. Nothing for users who are not referrers (or while loading).
+ * DESIGN.md "Trust and speed": 'Verified until {date}' for a verified referrer, with 'Renew' once the lapse
+ * is near (docs/decisions/035-verification-lapse.md); otherwise, a lapsed verification included, a
+ * 'Pending Verification' badge that opens the work-email dialog. Nothing for users who are not referrers
+ * (or while loading).
  */
 export function VerificationBadge() {
   const status = useVerificationStatus();
   const [open, setOpen] = useState(false);
   if (!status.data?.companyName) return null;
-  if (status.data.verified) {
+  const { companyName, verified, verifiedUntil, renewable } = status.data;
+  const dialog = (
+    <AppDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Verify with your work email"
+      description={`We send a 6-digit code to your ${companyName} address. Verified referrers get requests first.`}
+    >
+      <VerifyForms companyName={companyName} onDone={() => setOpen(false)} />
+    </AppDialog>
+  );
+  if (verified) {
     return (
-      <Badge variant="secondary" className="gap-1" title={`Verified at ${status.data.companyName}`}>
-        <BadgeCheck aria-hidden="true" />
-        Verified
-      </Badge>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="secondary" className="gap-1" title={`Verified at ${companyName}`}>
+          <BadgeCheck aria-hidden="true" />
+          {verifiedUntil ? `Verified until ${formatVerifiedUntil(verifiedUntil)}` : 'Verified'}
+        </Badge>
+        {renewable && (
+          <>
+            <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+              Renew
+            </Button>
+            {dialog}
+          </>
+        )}
+      </div>
     );
   }
   return (
@@ -47,14 +71,7 @@ export function VerificationBadge() {
           Pending Verification
         </Badge>
       </button>
-      <AppDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Verify with your work email"
-        description={`We send a 6-digit code to your ${status.data.companyName} address. Verified referrers get requests first.`}
-      >
-        <VerifyForms companyName={status.data.companyName} onDone={() => setOpen(false)} />
-      </AppDialog>
+      {dialog}
     </>
   );
 }

@@ -14,6 +14,11 @@ export function formatAnswerBy(iso: string): string {
   return format(new Date(iso), 'EEE d MMM, HH:mm');
 }
 
+/** 'Verified until 1 Mar 2031', in the reader's own time (docs/decisions/035-verification-lapse.md). */
+export function formatVerifiedUntil(iso: string): string {
+  return format(new Date(iso), 'd MMM yyyy');
+}
+
 /** Whether `now` is in the last quarter of the time from `start` to `end`, or past it. */
 export function isLastQuarter(start: string, end: string, now: Date): boolean {
   const from = new Date(start).getTime();
