@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTE_SCHEMAS, type ApiRouteSchemas } from '../shared/api-route-schemas.js';
 import { API_ROUTES, apiPath, type ApiRouteName } from '../shared/api-routes.js';
 import { notify } from './features/notifications/service.js';
+import { ask, companyWithReferrers } from './testing/handoff-fixtures.js';
 import { education, experience, pdfBytes, uploadResume } from './testing/profile-fixtures.js';
 import { createTestApp, ORIGIN, testDatabases, type SignedIn, type TestApp } from './testing/test-app.js';
 
@@ -18,7 +19,7 @@ interface Step {
 }
 
 /** Ids made by earlier steps, for the steps that act on them. */
-const made = { experience: 0, education: 0, skill: 0, resume: 0, notification: 0 };
+const made = { experience: 0, education: 0, skill: 0, resume: 0, notification: 0, referrer: 0 };
 const idOf = (res: LightMyRequestResponse) => (res.json() as { id: number }).id;
 
 /** In order: each item is made, read, changed, then deleted; the account goes last. */
@@ -93,6 +94,9 @@ const STEPS: Step[] = [
     name: 'deleteNotification',
     call: (me) => me.del(apiPath('deleteNotification', { id: made.notification })),
   },
+  // The referrer who holds the request made in beforeAll: the two share it, so they may block each other.
+  { name: 'blockUser', call: (me) => me.post(apiPath('blockUser', { id: made.referrer })) },
+  { name: 'unblockUser', call: (me) => me.del(apiPath('unblockUser', { id: made.referrer })) },
 ];
 
 /** Steps that end the session or the account, each with a session of its own. */
@@ -156,6 +160,9 @@ describe.each(testDatabases)('the web’s route table against the server (%s)', 
       type: 'test',
     });
     made.notification = note.id;
+    const { company, referrers } = await companyWithReferrers(t, 'Rita Routes');
+    await ask(me, company);
+    made.referrer = referrers[0]!.user.id;
   });
   afterAll(() => t.close());
 

@@ -474,6 +474,19 @@ const ROWS: Row[] = [
     expect: ownerOnly(204),
   },
 
+  // Blocks pass the owner's open referral on, so they come after every row that needs it where it is.
+  {
+    route: 'POST /api/users/:id/block',
+    call: (w) => ({ method: 'POST', url: `/api/users/${w.users.owner.user.id}/block` }),
+    // Those who share a request with the owner (the referrers who held it); the owner itself gets 400.
+    expect: { ...everyone(404), visitor: 401, owner: 400, assigned: 200, earlier: 200 },
+  },
+  {
+    route: 'DELETE /api/users/:id/block',
+    call: (w) => ({ method: 'DELETE', url: `/api/users/${w.users.owner.user.id}/block` }),
+    expect: { ...everyone(404), visitor: 401, owner: 400, assigned: 200, earlier: 200 },
+  },
+
   // What ends sessions or the account, each with a session made for it.
   {
     route: 'POST /auth/logout',

@@ -50,6 +50,7 @@ import {
 } from './verification.js';
 import { ReferrerRecordSchema } from './referrer-record.js';
 import { AdminAuditPageSchema } from './admin.js';
+import { BlockStateSchema } from './blocks.js';
 import {
   AdminReportListSchema,
   AdminReportSchema,
@@ -137,4 +138,6 @@ export const API_ROUTE_SCHEMAS = {
   adminReports: { response: AdminReportListSchema },
   resolveReport: { response: AdminReportSchema, body: ResolveReportInputSchema },
   fileReport: { response: ReportSchema, body: ReportInputSchema },
+  blockUser: { response: BlockStateSchema },
+  unblockUser: { response: BlockStateSchema },
 } as const satisfies Record<ApiRouteName, ApiRouteSchemas>;

@@ -88,6 +88,8 @@ export const API_ROUTES = {
   adminReports: { method: 'GET', path: '/api/admin/reports', status: 200 },
   resolveReport: { method: 'POST', path: '/api/admin/reports/:id/resolve', status: 200 },
   fileReport: { method: 'POST', path: '/api/reports', status: 201 },
+  blockUser: { method: 'POST', path: '/api/users/:id/block', status: 200 },
+  unblockUser: { method: 'DELETE', path: '/api/users/:id/block', status: 200 },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -177,10 +177,22 @@ describe('account, settings and verification bodies', () => {
 describe('answer schemas the web parses', () => {
   it('refuses answers of another shape', () => {
     expect(
-      verdict(VerificationStatusSchema, { verified: true, method: 'work-email', companyName: 'Acme' }),
+      verdict(VerificationStatusSchema, {
+        verified: true,
+        method: 'work-email',
+        companyName: 'Acme',
+        verifiedUntil: '2027-11-26T12:00:00.000Z',
+        renewable: false,
+      }),
     ).toBe('ok');
     expect(
-      verdict(VerificationStatusSchema, { verified: true, method: 'sign-in-email', companyName: null }),
+      verdict(VerificationStatusSchema, {
+        verified: true,
+        method: 'sign-in-email',
+        companyName: null,
+        verifiedUntil: '2027-11-26T12:00:00.000Z',
+        renewable: true,
+      }),
     ).toBe('ok');
     expect(verdict(VerificationStatusSchema, { verified: true, method: 'sms', companyName: null })).not.toBe(
       'ok',

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -549,3 +550,25 @@ export const reports = pgTable(
   ],
 );
 export type ReportRow = typeof reports.$inferSelect;
+
+/**
+ * A user who no longer wants to deal with another (issue 25 item 3): matching never pairs the two again,
+ * either way round. The blocked user is never told. Gone with either account.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // "Did anyone block this user": the other half of the either-way check.
+    index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
+);

@@ -96,6 +96,7 @@ describe.each(testDatabases)('OpenID Connect negatives (%s)', (kind) => {
     expect(AuthStatusSchema.parse(status.json())).toEqual({
       isAuthenticated: false,
       user: null,
+      isAdmin: false,
       error: SIGN_IN_FAILED,
     });
   }
@@ -339,6 +340,7 @@ describe('OpenID Connect negatives with an external issuer', () => {
     expect((await browser.request({ method: 'GET', url: '/auth/status' })).json()).toEqual({
       isAuthenticated: false,
       user: null,
+      isAdmin: false,
       error: SIGN_IN_FAILED,
     });
   }

@@ -200,6 +200,7 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     },
     verification: () => state.verification,
     referrerRecord: () => state.record,
+    blockUser: ({ params }) => ({ userId: Number(params.id), blocked: true }),
     fileReport: ({ body }) => {
       const input = body as {
         subjectUserId: number;

@@ -10,6 +10,7 @@ import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { messageRoutes } from './messages/messages-routes.js';
+import { blockRoutes } from './blocks/blocks-routes.js';
 import { sharedRequest } from './repo.js';
 import { renewAtSignIn } from './verification/lapse.js';
 
@@ -88,6 +89,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
     routes: async (app: FastifyInstance) => {
       await app.register(referralRoutes, { prefix: '/api', db, publicUrl: config.publicUrl, ...deps });
+      await app.register(blockRoutes, { prefix: '/api/users/:id/block', db, ...deps });
       await app.register(messageRoutes, {
         prefix: '/api/referrals/:referralId/messages',
         db,

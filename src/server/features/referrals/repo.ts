@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, ne, notExists, notInArr
 import { alias } from 'drizzle-orm/pg-core';
 import { CLOSED_REQUEST_STATUSES, ENDED_REQUEST_STATUSES } from '../../../shared/referral-status.js';
 import { verifiedInSql } from './verification/lapse-rule.js';
+import { blockedEitherWay } from './blocks/blocks-repo.js';
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
 import type { JobSnapshot, ReferralCompany } from './ports.js';
@@ -66,6 +67,8 @@ export async function lockCandidates(
         eq(users.willingToGiveReferrals, true),
         ne(referrers.userId, seekerId),
         exclude.length > 0 ? notInArray(referrers.userId, [...exclude]) : undefined,
+        // Blocks are absolute, either way round (docs/decisions/039-running-the-marketplace.md).
+        sql`not ${blockedEitherWay(referrers.userId, seekerId)}`,
       ),
     )
     .orderBy(asc(referrers.userId))
@@ -236,6 +239,7 @@ export async function lockWaitingRequests(tx: Db, companyId: number, referrerId:
         eq(referralRequests.companyId, companyId),
         eq(referralRequests.status, 'pending'),
         ne(referralRequests.jobSeekerId, referrerId),
+        sql`not ${blockedEitherWay(referralRequests.jobSeekerId, referrerId)}`,
         notExists(
           tx
             .select({ one: sql`1` })

@@ -133,7 +133,10 @@ describe.each(testDatabases)('referrer record (%s)', (kind) => {
     expect(holders).toEqual([nell.user.id, nell.user.id]);
 
     // Verified comes before any record: Poppy, verified, takes the next one.
-    await t.database.db.update(referrers).set({ isVerified: true }).where(eq(referrers.userId, poppy!.user.id));
+    await t.database.db
+      .update(referrers)
+      .set({ isVerified: true, verifiedAt: new Date() })
+      .where(eq(referrers.userId, poppy!.user.id));
     const requestId = await ask(await t.signIn('Rae Verified'), company);
     expect((await currentReferral(t, requestId))!.referrerId).toBe(poppy!.user.id);
 

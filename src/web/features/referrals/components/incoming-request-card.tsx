@@ -17,6 +17,7 @@ import {
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
 import { CopyPacketButton } from './copy-packet-button';
 import { ReportUserButton } from './report-user-button';
+import { BlockUserButton } from './block-user-button';
 import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
 import { StatusActions } from './status-actions';
@@ -147,6 +148,9 @@ export function IncomingRequestCard({
               subjectName={firstNameOf(name)}
               requestId={request.id}
             />
+          )}
+          {!passedOn && (
+            <BlockUserButton userId={request.jobSeeker.id} name={firstNameOf(name)} seeker={false} />
           )}
         </div>
         {!passedOn && <StatusActions request={request} />}

@@ -91,6 +91,7 @@ describe('IncomingRequestsView', () => {
       'Copy referral details',
       'View Profile',
       'Report',
+      'Block',
       'Accept Referral',
       'Decline',
     ]);
@@ -98,16 +99,18 @@ describe('IncomingRequestsView', () => {
       'Copy referral details',
       'View Profile',
       'Report',
+      'Block',
       'Mark as Submitted',
     ]);
     expect(buttonsOf(await card('Submitted Referrals'))).toEqual([
       'Copy referral details',
       'View Profile',
       'Report',
+      'Block',
       'Mark as Successful',
       'Mark as Unsuccessful',
     ]);
-    expect(buttonsOf(await card('Declined Requests'))).toEqual(['View Profile', 'Report']);
+    expect(buttonsOf(await card('Declined Requests'))).toEqual(['View Profile', 'Report', 'Block']);
     const pending = await card('Pending Review');
     expect(within(pending).getByRole('link', { name: 'View Resume' })).toHaveAttribute('target', '_blank');
     expect(within(await card('Accepted Requests')).queryByRole('link', { name: 'View Resume' })).toBeNull();

@@ -15,6 +15,7 @@ import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
 import { WithdrawRequestButton } from './withdraw-request-button';
 import { ReportUserButton } from './report-user-button';
+import { BlockUserButton } from './block-user-button';
 
 /** One of the seeker's own requests (My Requests tab). */
 export function MyRequestCard({ request }: { request: ReferralRequest }) {
@@ -89,6 +90,13 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
               subjectUserId={referral.referrerId}
               subjectName={referral.referrerFirstName ?? 'your referrer'}
               requestId={request.id}
+            />
+          )}
+          {referral?.referrerId != null && (
+            <BlockUserButton
+              userId={referral.referrerId}
+              name={referral.referrerFirstName ?? 'this referrer'}
+              seeker
             />
           )}
         </div>

@@ -51,3 +51,17 @@ describe("'Report' on both sides' cards", () => {
     ]);
   });
 });
+
+describe("'Block' on both sides' cards", () => {
+  it('blocks the referrer after a confirmation that says they are not told', async () => {
+    const base = withReferral(aRequest(7), 'pending');
+    const request = { ...base, referral: { ...base.referral!, referrerId: 43 } };
+    const api = fakeReferralsApi({ mine: [request] });
+    renderReferralsUi(<MyRequestCard request={request} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Block' }));
+    const dialog = screen.getByRole('dialog', { name: /^Block / });
+    expect(dialog).toHaveTextContent(/is not told\./);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(api.writes().map((c) => [c.method, c.path])).toEqual([['POST', '/api/users/43/block']]);
+  });
+});

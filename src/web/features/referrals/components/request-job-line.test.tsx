@@ -87,6 +87,6 @@ describe('a request whose posting closed or went quiet', () => {
       within(card)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['View Profile', 'Report']);
+    ).toEqual(['View Profile', 'Report', 'Block']);
   });
 });

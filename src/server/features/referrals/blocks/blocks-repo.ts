@@ -1,0 +1,56 @@
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.js';
+import { referralRequests, referrals, userBlocks } from '../../../db/schema.js';
+
+/**
+ * True in SQL when either user blocked the other (docs/decisions/039-running-the-marketplace.md): matching
+ * skips such a pair both ways.
+ */
+export function blockedEitherWay(a: AnyPgColumn | number, b: AnyPgColumn | number): SQL {
+  return sql`exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b}) or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a}))`;
+}
+
+/** Adds the block; answers false when it was there already. */
+export async function insertBlock(tx: Db, blockerId: number, blockedId: number, at: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(userBlocks)
+    .values({ blockerId, blockedId, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ blockerId: userBlocks.blockerId });
+  return rows.length > 0;
+}
+
+export async function deleteBlock(db: Db, blockerId: number, blockedId: number): Promise<void> {
+  await db
+    .delete(userBlocks)
+    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+}
+
+export async function isBlocking(db: Db, blockerId: number, blockedId: number): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(userBlocks)
+    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The open (pending or accepted) current referrals between the two, in either role, by request. */
+export async function openReferralsBetween(tx: Db, a: number, b: number) {
+  return tx
+    .select({ id: referrals.id, requestId: referrals.requestId, referrerId: referrals.referrerId })
+    .from(referrals)
+    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+    .where(
+      and(
+        isNull(referrals.supersededAt),
+        inArray(referrals.status, ['pending', 'accepted']),
+        or(
+          and(eq(referrals.referrerId, a), eq(referralRequests.jobSeekerId, b)),
+          and(eq(referrals.referrerId, b), eq(referralRequests.jobSeekerId, a)),
+        ),
+      ),
+    )
+    .orderBy(referrals.requestId);
+}

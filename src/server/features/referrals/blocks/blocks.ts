@@ -1,0 +1,52 @@
+import type { BlockState } from '../../../../shared/blocks.js';
+import type { Db } from '../../../db/client.js';
+import type { UserRow } from '../../../db/schema.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
+import { passOnOpenReferral } from '../handoffs/leave.js';
+import type { ReferralDeps } from '../ports.js';
+import { lockUserRow } from '../matching/referrer-repo.js';
+import { sharedRequest } from '../repo.js';
+import { deleteBlock, insertBlock, openReferralsBetween } from './blocks-repo.js';
+
+const NO_SUCH_USER = 'There is no such user.';
+
+/** Only someone the user shares a request with (docs/decisions/039-running-the-marketplace.md). */
+async function checkSharesRequest(db: Db, user: UserRow, otherId: number): Promise<void> {
+  if (otherId === user.id) throw badRequest('You cannot block yourself.');
+  if ((await sharedRequest(db, user.id, otherId)) === null) throw notFound(NO_SUCH_USER);
+}
+
+/**
+ * POST /api/users/{id}/block (issue 25 item 3). From now on matching never pairs the two, either way round,
+ * and an open referral between them passes on at once: to another referrer at the company, or back to
+ * waiting. The seeker hears only that it moved on; the blocked side is never told who blocked them.
+ */
+export async function blockUser(
+  db: Db,
+  deps: ReferralDeps,
+  user: UserRow,
+  otherId: number,
+): Promise<BlockState> {
+  await checkSharesRequest(db, user, otherId);
+  const now = deps.now();
+  await db.transaction(async (tx) => {
+    // Serialises blocks against the matching of this user's requests (the candidates lock their rows).
+    await lockUserRow(tx, user.id);
+    if (!(await insertBlock(tx, user.id, otherId, now))) return;
+    for (const open of await openReferralsBetween(tx, user.id, otherId)) {
+      await passOnOpenReferral(tx, deps, open, now, (where, picked) =>
+        picked
+          ? `Your request for ${where} now goes to another referrer there.`
+          : `Your request for ${where} is waiting for another referrer there, and will pass to one as soon as one has room.`,
+      );
+    }
+  });
+  return { userId: otherId, blocked: true };
+}
+
+/** DELETE /api/users/{id}/block: lifts the user's own block; matching may pair them again. */
+export async function unblockUser(db: Db, user: UserRow, otherId: number): Promise<BlockState> {
+  await checkSharesRequest(db, user, otherId);
+  await deleteBlock(db, user.id, otherId);
+  return { userId: otherId, blocked: false };
+}

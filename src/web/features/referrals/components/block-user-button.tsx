@@ -1,0 +1,45 @@
+import { Ban, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
+import { Button } from '@/components/ui/button';
+import { useBlockUser } from '../api/block-user';
+
+/**
+ * 'Block' on both sides' cards (issue 25 item 3), behind a confirmation: matching never pairs the two again,
+ * and an open referral between them moves on at once. The other side is never told.
+ */
+export function BlockUserButton({ userId, name, seeker }: { userId: number; name: string; seeker: boolean }) {
+  const [open, setOpen] = useState(false);
+  const block = useBlockUser();
+  const effect = seeker
+    ? `Your requests will never go to ${name} again, and an open one moves to another referrer.`
+    : `You will never receive ${name}'s requests again, and an open one moves to another referrer.`;
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={`Block ${name}?`}
+      description={`${effect} ${name} is not told.`}
+      trigger={
+        <Button type="button" variant="ghost" size="sm" className="text-muted-foreground justify-self-start">
+          <Ban aria-hidden="true" />
+          Block
+        </Button>
+      }
+      footer={
+        <>
+          <DialogCloseButton />
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={block.isPending}
+            onClick={() => block.mutate(userId, { onSuccess: () => setOpen(false) })}
+          >
+            {block.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            Block
+          </Button>
+        </>
+      }
+    />
+  );
+}
