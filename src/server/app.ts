@@ -140,6 +140,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db,
     rateLimits,
     sharedRequest: referrals.sharedRequest,
+    control: {
+      endSessions: auth.endSessions,
+      setAside: referrals.suspension.setAside,
+      resume: referrals.suspension.resume,
+      verifyByAdmin: referrals.verifyByAdmin,
+      sessionsEnded: notifications.sessionsEnded,
+    },
+    companyLocks: companies.locks,
     now: deps.now,
   });
   for (const feature of [auth, notifications, companies, jobs, profile, referrals, account, mail, admin]) {

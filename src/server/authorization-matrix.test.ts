@@ -414,6 +414,39 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   {
+    route: 'GET /api/admin/users',
+    call: () => get('/api/admin/users?q=matrix'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/companies',
+    call: () => get('/api/admin/companies?q=matrix'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/users/:id/verify',
+    call: (w) => ({ method: 'POST', url: `/api/admin/users/${w.users.unassigned.user.id}/verify` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'PUT /api/admin/companies/:id',
+    call: (w) => ({
+      method: 'PUT',
+      url: `/api/admin/companies/${w.ids.company}`,
+      body: { emailDomains: ['matrix.test'] },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/companies/:id/merge',
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/admin/companies/${w.ids.duplicateCompany}/merge`,
+      body: { intoId: w.ids.company },
+    }),
+    expect: adminOnly(200),
+  },
+  {
     route: 'PUT /api/referrals/:referralId/status',
     call: (w) => ({
       method: 'PUT',
@@ -488,6 +521,22 @@ const ROWS: Row[] = [
   },
 
   // What ends sessions or the account, each with a session made for it.
+  {
+    route: 'POST /api/admin/users/:id/suspend',
+    // The other user calls before the admin suspends them (ACTORS order), so they still get the 404.
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/admin/users/${w.users.other.user.id}/suspend`,
+      body: { reason: 'Matrix' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/users/:id/unsuspend',
+    call: (w) => ({ method: 'POST', url: `/api/admin/users/${w.users.other.user.id}/unsuspend` }),
+    // The suspension ended their session, and no new one can be made while it lasts.
+    expect: { ...adminOnly(200), other: 401 },
+  },
   {
     route: 'POST /auth/logout',
     call: () => ({ method: 'POST', url: '/auth/logout' }),

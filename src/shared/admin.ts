@@ -30,3 +30,99 @@ export const AdminAuditEntrySchema = z.object({
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
 export const AdminAuditPageSchema = z.array(AdminAuditEntrySchema);
+
+/** A path id of /api/admin/users/{id}/… and /api/admin/companies/{id}/…. */
+export const AdminUserIdParamsSchema = z.object({
+  id: idSchema('The user id must be a positive whole number.'),
+});
+export const AdminCompanyIdParamsSchema = z.object({
+  id: idSchema('The company id must be a positive whole number.'),
+});
+
+export const ADMIN_REASON_MAX = 1000;
+/** Why an admin acts on someone: kept in the audit log, never shown to the user. */
+const reasonSchema = z
+  .string({ error: 'Give a reason.' })
+  .trim()
+  .min(1, 'Give a reason: it goes into the audit log.')
+  .max(ADMIN_REASON_MAX, `The reason can be at most ${ADMIN_REASON_MAX} characters.`);
+
+/** POST /api/admin/users/{id}/suspend. */
+export const SuspendUserInputSchema = z.strictObject({ reason: reasonSchema });
+export type SuspendUserInput = z.input<typeof SuspendUserInputSchema>;
+
+/** GET /api/admin/users: a name or email fragment (empty: the newest users). */
+export const AdminUserSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'The search must be text.' })
+    .trim()
+    .max(200, 'The search can be at most 200 characters.')
+    .default(''),
+});
+
+/** A user as the console shows them: who they are, where they refer, and whether they are suspended. */
+export const AdminUserSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.enum(['job_seeker', 'referrer']),
+  /** The company they refer at, null for none. */
+  referrerCompany: z.string().nullable(),
+  verified: z.boolean(),
+  suspendedAt: z.iso.datetime({ offset: true }).nullable(),
+  suspensionReason: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const AdminUserListSchema = z.array(AdminUserSchema);
+export const ADMIN_USER_SEARCH_SIZE = 25;
+
+/** One email domain as an admin types it: 'acme.com', '@Acme.com ' and 'acme.test' are all fine. */
+export const EmailDomainSchema = z
+  .string({ error: 'Each domain must be text.' })
+  .trim()
+  .toLowerCase()
+  .transform((domain) => domain.replace(/^@/, '').replace(/\.$/, ''))
+  .pipe(
+    z
+      .string()
+      .max(253, 'A domain can be at most 253 characters.')
+      .regex(
+        /^(?=[^.]{1,63}\.)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/,
+        'Each domain must be a domain name such as acme.com: letters, digits, hyphens and dots.',
+      ),
+  );
+
+export const COMPANY_EMAIL_DOMAINS_MAX = 20;
+/** PUT /api/admin/companies/{id}: the whole list (an empty one: nobody verifies by email there). */
+export const CompanyEmailDomainsInputSchema = z.strictObject({
+  emailDomains: z
+    .array(EmailDomainSchema, { error: 'The email domains must be a list.' })
+    .max(COMPANY_EMAIL_DOMAINS_MAX, `A company can have at most ${COMPANY_EMAIL_DOMAINS_MAX} email domains.`)
+    .transform((domains) => [...new Set(domains)]),
+});
+export type CompanyEmailDomainsInput = z.input<typeof CompanyEmailDomainsInputSchema>;
+
+/** POST /api/admin/companies/{id}/merge: the company the duplicate folds into. */
+export const MergeCompanyInputSchema = z.strictObject({
+  intoId: z
+    .number({ error: 'The company to merge into must be a company id.' })
+    .int('The company to merge into must be a company id.')
+    .positive('The company to merge into must be a company id.')
+    .max(2_147_483_647, 'The company to merge into must be a company id.'),
+});
+
+/** GET /api/admin/companies: a name fragment (empty: the companies with the most referrers). */
+export const AdminCompanySearchQuerySchema = AdminUserSearchQuerySchema;
+
+export const AdminCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  listed: z.boolean(),
+  emailDomains: z.array(z.string()),
+  referrers: z.number().int(),
+  verifiedReferrers: z.number().int(),
+  requests: z.number().int(),
+});
+export type AdminCompany = z.infer<typeof AdminCompanySchema>;
+export const AdminCompanyListSchema = z.array(AdminCompanySchema);

@@ -49,7 +49,16 @@ import {
   VerificationStatusSchema,
 } from './verification.js';
 import { ReferrerRecordSchema } from './referrer-record.js';
-import { AdminAuditPageSchema } from './admin.js';
+import {
+  AdminAuditPageSchema,
+  AdminCompanyListSchema,
+  AdminCompanySchema,
+  AdminUserListSchema,
+  AdminUserSchema,
+  CompanyEmailDomainsInputSchema,
+  MergeCompanyInputSchema,
+  SuspendUserInputSchema,
+} from './admin.js';
 import { BlockStateSchema } from './blocks.js';
 import {
   AdminReportListSchema,
@@ -137,6 +146,13 @@ export const API_ROUTE_SCHEMAS = {
   adminAudit: { response: AdminAuditPageSchema },
   adminReports: { response: AdminReportListSchema },
   resolveReport: { response: AdminReportSchema, body: ResolveReportInputSchema },
+  adminUsers: { response: AdminUserListSchema },
+  suspendUser: { response: AdminUserSchema, body: SuspendUserInputSchema },
+  unsuspendUser: { response: AdminUserSchema },
+  verifyUser: { response: AdminUserSchema },
+  adminCompanies: { response: AdminCompanyListSchema },
+  setCompanyEmailDomains: { response: AdminCompanySchema, body: CompanyEmailDomainsInputSchema },
+  mergeCompany: { response: AdminCompanySchema, body: MergeCompanyInputSchema },
   fileReport: { response: ReportSchema, body: ReportInputSchema },
   blockUser: { response: BlockStateSchema },
   unblockUser: { response: BlockStateSchema },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORT_EMAIL } from './brand.js';
 
 export const RoleSchema = z.enum(['job_seeker', 'referrer']);
 export type Role = z.infer<typeof RoleSchema>;
@@ -30,5 +31,11 @@ export type AuthStatus = z.infer<typeof AuthStatusSchema>;
 
 /** The message the sign-in popup posts to its opener when the callback succeeded. */
 export const AUTH_SUCCESS_MESSAGE = 'AUTH_SUCCESS';
+
+/**
+ * The sign-in popup's sentence for a suspended account (issue 25), and /auth/status's `error` after it, so
+ * the page that opened the popup says the same.
+ */
+export const SUSPENDED_SIGN_IN = `This account is suspended, so it cannot sign in. If you think this is a mistake, write to ${SUPPORT_EMAIL}.`;
 
 export const SIGN_IN_POPUP = { width: 600, height: 700, closedCheckMs: 1000, redirectDelayMs: 1500 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** DESIGN.md "Trust and speed": how a referrer's verification was earned. */
-export const VerificationMethodSchema = z.enum(['sign-in-email', 'work-email']);
+export const VerificationMethodSchema = z.enum(['sign-in-email', 'work-email', 'admin']);
 export type VerificationMethod = z.infer<typeof VerificationMethodSchema>;
 
 /** GET /api/referrer/verification. */

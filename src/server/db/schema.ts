@@ -29,6 +29,12 @@ export const users = pgTable('users', {
   willingToGiveReferrals: boolean('willing_to_give_referrals').notNull().default(false),
   /** Said "I'm not working right now" (student, between jobs): the company prompt stops asking. */
   notWorking: boolean('not_working').notNull().default(false),
+  /**
+   * Set by an admin (issue 25; docs/decisions/039-running-the-marketplace.md): no session is live and no
+   * sign-in completes while it is set; their requests wait unmatched and nobody is assigned to them.
+   */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -79,6 +85,14 @@ export const companies = pgTable(
     name: text('name').notNull(),
     normalizedName: text('normalized_name').notNull(),
     domain: text('domain'),
+    /**
+     * The email domains whose addresses verify the company's employees (a subdomain of one counts too).
+     * Admins set them (PUT /api/admin/companies/{id}); migration 0024 started it from `domain`.
+     */
+    emailDomains: text('email_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     logo: text('logo'),
     website: text('website'),
     description: text('description'),
@@ -254,8 +268,8 @@ export const referrers = pgTable(
     position: text('position'),
     department: text('department'),
     isVerified: boolean('is_verified').notNull().default(false),
-    /** How isVerified was earned: 'sign-in-email' (domain of the sign-in email) or 'work-email' (a code). */
-    verificationMethod: text('verification_method', { enum: ['sign-in-email', 'work-email'] }),
+    /** How isVerified was earned: the sign-in email's domain, a work-email code, or an admin by hand. */
+    verificationMethod: text('verification_method', { enum: ['sign-in-email', 'work-email', 'admin'] }),
     // When isVerified was earned or last renewed; it lapses VERIFICATION_TTL later, judged when read
     // (docs/decisions/035-verification-lapse.md). lapseRemindedAt: this period's reminder went out.
     verifiedAt: timestamp('verified_at', { withTimezone: true }),

@@ -8,6 +8,7 @@ const companyRow = (c: { name: string; domain: string }) => ({
   name: c.name,
   normalizedName: normalizeCompanyName(c.name),
   domain: c.domain,
+  emailDomains: [c.domain.toLowerCase()],
   website: `https://${c.domain}`,
 });
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { mailOutbox, notifications, referralRequests } from '../db/schema.js';
+import { companies, mailOutbox, notifications, referralRequests } from '../db/schema.js';
 import { ask, companyWithReferrers, currentReferral, declineAndSettle } from './handoff-fixtures.js';
 import { education, experience, pdfBytes, uploadResume } from './profile-fixtures.js';
 import { ORIGIN, type SignedIn, type TestApp } from './test-app.js';
@@ -40,6 +40,8 @@ export interface AuthzWorld {
     /** The earlier referrer's decline, passed on after its undo window. */
     earlierReferral: number;
     company: number;
+    /** A duplicate nobody names, for the admin's merge. */
+    duplicateCompany: number;
     mailToOwner: number;
   };
   /** Sends the call as the actor: a visitor carries our Origin but no session. */
@@ -89,6 +91,10 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
     .where(eq(mailOutbox.to, ownerEmail))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
+  const [duplicate] = await t.database.db
+    .insert(companies)
+    .values({ name: 'Matrix Duplicate Co', normalizedName: 'matrix duplicate co', listed: false })
+    .returning({ id: companies.id });
   const users = { owner, other, assigned, earlier, unassigned, admin };
   return {
     t,
@@ -104,6 +110,7 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
       referral: current!.id,
       earlierReferral: first!.id,
       company: row!.companyId,
+      duplicateCompany: duplicate!.id,
       mailToOwner: mail?.id ?? 0,
     },
     send(actor, call, payloadAsStream = false) {

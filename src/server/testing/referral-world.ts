@@ -87,7 +87,11 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
     async company(domain = null) {
       seq += 1;
       const row = await findOrCreateCompanyByName(db, `World Works ${seq} ${randomUUID().slice(0, 6)}`);
-      if (domain) await db.update(companies).set({ domain }).where(eq(companies.id, row.id));
+      if (domain)
+        await db
+          .update(companies)
+          .set({ emailDomains: [domain] })
+          .where(eq(companies.id, row.id));
       return { id: row.id, name: row.name };
     },
     async referrer(name, company, email) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
-import type { SharedRequest } from './ports.js';
+import type { AccountControl, CompanyLocks, SharedRequest } from './ports.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { adminRoutes } from './routes.js';
 
@@ -11,6 +11,10 @@ export interface AdminCollaborators {
   rateLimits: RateLimitStore;
   /** From referrals: whether two users share a request (reports, blocks). */
   sharedRequest: SharedRequest;
+  /** Suspension and verification by hand (auth, referrals, notifications). */
+  control: AccountControl;
+  /** From companies: the names' lock for a merge. */
+  companyLocks: CompanyLocks;
   now?: () => Date;
 }
 
@@ -19,11 +23,18 @@ export interface AdminCollaborators {
  * users' reports under /api/reports.
  */
 export function createAdmin(config: Pick<Config, 'adminEmails'>, collaborators: AdminCollaborators) {
-  const { db, rateLimits, sharedRequest } = collaborators;
+  const { db, rateLimits, sharedRequest, control, companyLocks } = collaborators;
   const now = collaborators.now ?? (() => new Date());
   return {
     routes: async (app: FastifyInstance) => {
-      await app.register(adminRoutes, { prefix: '/api/admin', db, adminEmails: config.adminEmails, now });
+      await app.register(adminRoutes, {
+        prefix: '/api/admin',
+        db,
+        adminEmails: config.adminEmails,
+        control,
+        companyLocks,
+        now,
+      });
       await app.register(reportRoutes, { prefix: '/api/reports', db, sharedRequest, rateLimits });
     },
   };

@@ -13,12 +13,17 @@ import { isAdmin } from '../../lib/admins.js';
 import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
 import { listAdminActions } from './audit-repo.js';
+import { adminCompanyRoutes } from './companies/companies-routes.js';
+import type { AccountControl, CompanyLocks } from './ports.js';
+import { adminUserRoutes } from './users/users-routes.js';
 import { listOpenReports } from './reports/reports-repo.js';
 import { resolveOpenReport } from './reports/reports.js';
 
 export interface AdminRouteDeps {
   db: Db;
   adminEmails: readonly string[];
+  control: AccountControl;
+  companyLocks: CompanyLocks;
   now: () => Date;
 }
 
@@ -32,7 +37,10 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 
  * Issue 25: /api/admin/…, registered under /api/admin. Visitors get 401; a signed-in user who is not an
  * admin gets the very 404 an unknown endpoint gets, so the console's routes do not announce themselves.
  */
-export async function adminRoutes(app: FastifyInstance, { db, adminEmails, now }: AdminRouteDeps) {
+export async function adminRoutes(
+  app: FastifyInstance,
+  { db, adminEmails, control, companyLocks, now }: AdminRouteDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', async (request) => {
     const user = requireUser(request);
@@ -85,4 +93,7 @@ export async function adminRoutes(app: FastifyInstance, { db, adminEmails, now }
     },
     async (request) => resolveOpenReport(db, requireUser(request), request.params.id, request.body, now()),
   );
+
+  await app.register(adminUserRoutes, { db, control, now });
+  await app.register(adminCompanyRoutes, { db, locks: companyLocks });
 }

@@ -346,7 +346,12 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
       fake.behaviour.startFails = true;
       const flag = cookieOf(await app.inject({ method: 'GET', url: '/auth/google' }), 'auth_error')!.value;
       const res = await app.inject({ method: 'GET', url: '/auth/status', cookies: { auth_error: flag } });
-      expect(res.json()).toEqual({ isAuthenticated: false, user: null, isAdmin: false, error: SIGN_IN_FAILED });
+      expect(res.json()).toEqual({
+        isAuthenticated: false,
+        user: null,
+        isAdmin: false,
+        error: SIGN_IN_FAILED,
+      });
       expect(cookieOf(res, 'auth_error')).toMatchObject({ value: '', path: '/auth' });
     });
 

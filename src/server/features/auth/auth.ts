@@ -9,7 +9,7 @@ import { createAuthLimits } from './limits.js';
 import { createOidcClient, type OidcClient } from './oidc-client.js';
 import { authRoutes } from './routes.js';
 import { clearSessionCookie, registerSessionLoading } from './session-hooks.js';
-import { readSession, resolveSession } from './sessions.js';
+import { endAllSessions, readSession, resolveSession } from './sessions.js';
 
 /** `GET /auth/status` may be asked this many times as often as a sign-in may start (every tab, every load). */
 const STATUS_CHECKS_PER_SIGN_IN = 10;
@@ -47,6 +47,8 @@ export function createAuth(
       read: (tokenHash: string, now: Date) => Promise<Row | undefined>,
     ) => readSession(db, token, new Date(), read),
     clearSession: (reply: FastifyReply) => clearSessionCookie(reply, config),
+    /** Ends every session of the user in the caller's transaction (the admin feature's suspension). */
+    endSessions: (tx: Db, userId: number) => endAllSessions(tx, userId),
     routes: async (app: FastifyInstance) => {
       // The relying party's own in-process calls to the dev provider carry a per-process secret: they are
       // the server's, not the client's, and must not spend the client's budget.

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { identities, sessions, users } from '../../db/schema.js';
@@ -70,6 +70,8 @@ const liveSession = preparedPerDb((db) =>
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // A suspension deletes the user's sessions; this also covers one a sign-in made at that moment.
+        isNull(users.suspendedAt),
       ),
     )
     .prepare('find_live_session'),

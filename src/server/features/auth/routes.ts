@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthStatusSchema } from '../../../shared/auth.js';
+import { AuthStatusSchema, SUSPENDED_SIGN_IN } from '../../../shared/auth.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import { SuccessSchema } from '../../../shared/success.js';
 import type { Config } from '../../config.js';
@@ -50,17 +50,17 @@ export async function authRoutes(
     signed: true,
   } as const;
 
-  function popupDone(reply: FastifyReply, ok: boolean) {
+  function popupDone(reply: FastifyReply, ok: boolean, refusal?: string) {
     // This tiny page is the only one with an inline script: it gets its own policy allowing just that script.
     const nonce = randomBytes(16).toString('base64');
     return reply
       .header('cache-control', 'no-store')
       .header(
         'content-security-policy',
-        `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'`,
+        `default-src 'none'; script-src 'nonce-${nonce}';${refusal ? ` style-src 'nonce-${nonce}';` : ''} frame-ancestors 'none'`,
       )
       .type('text/html')
-      .send(renderPopupDonePage({ ok, appOrigin, nonce }));
+      .send(renderPopupDonePage({ ok, appOrigin, nonce, refusal }));
   }
 
   function failSignIn(request: FastifyRequest, reply: FastifyReply, err: unknown) {
@@ -97,6 +97,12 @@ export async function authRoutes(
         if (!pending) throw new Error('No sign-in is in progress in this browser.');
         const identity = await oidc.finish(new URL(request.url, config.publicUrl), pending);
         const { user, created } = await upsertUserByIdentity(db, identity);
+        if (user.suspendedAt) {
+          // Refused with its reason in the popup, and in /auth/status for the page that opened it.
+          request.log.info({ userId: user.id }, 'sign-in refused: suspended');
+          reply.setCookie(ERROR_COOKIE, SUSPENDED_SIGN_IN, { ...shortCookie, path: '/auth', maxAge: 300 });
+          return popupDone(reply, false, SUSPENDED_SIGN_IN);
+        }
         if (created && onUserCreated) {
           // The account exists now; a failed welcome must not turn a good sign-in into a failed one.
           await onUserCreated(user).catch((err: unknown) =>

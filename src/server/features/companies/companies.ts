@@ -4,6 +4,7 @@ import { companiesRoutes } from './routes.js';
 import {
   findOrCreateCompanyByName,
   findOrCreateRequestCompany,
+  isBuiltInEmployer,
   lockCompanyNames,
   releaseCompany,
 } from './service.js';
@@ -20,6 +21,8 @@ export function createCompanies({ db, verificationTtlMs }: { db: Db; verificatio
       release: releaseCompany,
       lock: lockCompanyNames,
     },
+    /** The admin feature's merge: the names' lock, and which companies are built in. */
+    locks: { lockNames: lockCompanyNames, isBuiltIn: isBuiltInEmployer },
     routes: async (app: FastifyInstance) => {
       await app.register(companiesRoutes, { prefix: '/api/companies', db, verificationTtlMs });
     },

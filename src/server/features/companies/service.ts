@@ -71,6 +71,9 @@ async function findOrCreate(db: Db, name: string, listed: boolean): Promise<Comp
 
 /** Seeded employers stay even when nobody works there (seed.ts inserts these, by name). */
 const SEEDED_KEYS = new Set(EMPLOYERS.map((e) => normalizeCompanyName(e.name)));
+
+/** A built-in employer (by normalised name): every start seeds it again if it is missing. */
+export const isBuiltInEmployer = (normalizedName: string) => SEEDED_KEYS.has(normalizedName);
 const FIXED_IDS = FIXED_COMPANIES.map((c) => c.id);
 
 /** Call first in a transaction that will ensure or release these names (see lockCompanyKeys). */

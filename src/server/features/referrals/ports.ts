@@ -10,7 +10,8 @@ export interface ReferralCompany {
   id: number;
   name: string;
   normalizedName: string;
-  domain: string | null;
+  /** The domains whose addresses verify its employees (companies.email_domains). */
+  emailDomains: string[];
 }
 
 export interface ReferralCompanyDirectory {

@@ -12,6 +12,8 @@ import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { messageRoutes } from './messages/messages-routes.js';
 import { blockRoutes } from './blocks/blocks-routes.js';
 import { sharedRequest } from './repo.js';
+import { resumeAfterSuspension, setAsideForSuspension } from './suspension/suspension.js';
+import { verifyReferrerByAdmin } from './verification/verification.js';
 import { renewAtSignIn } from './verification/lapse.js';
 
 export interface ReferralCollaborators {
@@ -87,6 +89,13 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     renewAtSignIn: (userId: number) => renewAtSignIn(db, deps, userId),
     /** The account feature's hook: a deleted referrer's open referrals pass on. */
     passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
+    /** The admin feature's suspension, in its transaction (docs/decisions/039-running-the-marketplace.md). */
+    suspension: {
+      setAside: (tx: Db, userId: number) => setAsideForSuspension(tx, deps, userId, now()),
+      resume: (tx: Db, userId: number) => resumeAfterSuspension(tx, deps, userId, now()),
+    },
+    /** The admin feature's verification by hand: false when the user is no referrer. */
+    verifyByAdmin: (tx: Db, userId: number) => verifyReferrerByAdmin(tx, userId, now()),
     routes: async (app: FastifyInstance) => {
       await app.register(referralRoutes, { prefix: '/api', db, publicUrl: config.publicUrl, ...deps });
       await app.register(blockRoutes, { prefix: '/api/users/:id/block', db, ...deps });

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  ne,
+  notExists,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CLOSED_REQUEST_STATUSES, ENDED_REQUEST_STATUSES } from '../../../shared/referral-status.js';
 import { verifiedInSql } from './verification/lapse-rule.js';
@@ -26,7 +40,7 @@ export async function findCompanyById(
       id: companies.id,
       name: companies.name,
       normalizedName: companies.normalizedName,
-      domain: companies.domain,
+      emailDomains: companies.emailDomains,
     })
     .from(companies)
     .where(listedOnly ? and(eq(companies.id, id), eq(companies.listed, true)) : eq(companies.id, id));
@@ -69,6 +83,10 @@ export async function lockCandidates(
         exclude.length > 0 ? notInArray(referrers.userId, [...exclude]) : undefined,
         // Blocks are absolute, either way round (docs/decisions/039-running-the-marketplace.md).
         sql`not ${blockedEitherWay(referrers.userId, seekerId)}`,
+        // Suspension takes both sides out of matching: nobody suspended is assigned, and a suspended
+        // seeker's requests wait (docs/decisions/039-running-the-marketplace.md).
+        isNull(users.suspendedAt),
+        sql`not exists (select 1 from ${users} seeker where seeker.id = ${seekerId} and seeker.suspended_at is not null)`,
       ),
     )
     .orderBy(asc(referrers.userId))
@@ -78,7 +96,11 @@ export async function lockCandidates(
 /** Locks one referrer's row (see lockCandidates) and tells whether they currently take new referrals. */
 export async function lockReferrer(tx: Db, userId: number) {
   const [row] = await tx
-    .select({ companyId: referrers.companyId, willing: users.willingToGiveReferrals })
+    .select({
+      companyId: referrers.companyId,
+      // A suspended referrer takes nothing new, however willing.
+      willing: sql<boolean>`(${users.willingToGiveReferrals} and ${users.suspendedAt} is null)`,
+    })
     .from(referrers)
     .innerJoin(users, eq(users.id, referrers.userId))
     .where(eq(referrers.userId, userId))
@@ -240,6 +262,8 @@ export async function lockWaitingRequests(tx: Db, companyId: number, referrerId:
         eq(referralRequests.status, 'pending'),
         ne(referralRequests.jobSeekerId, referrerId),
         sql`not ${blockedEitherWay(referralRequests.jobSeekerId, referrerId)}`,
+        // A suspended seeker's requests wait until the suspension is lifted.
+        isNull(users.suspendedAt),
         notExists(
           tx
             .select({ one: sql`1` })

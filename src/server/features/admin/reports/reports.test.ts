@@ -7,7 +7,13 @@ import {
   currentReferral,
   declineAndSettle,
 } from '../../../testing/handoff-fixtures.js';
-import { ORIGIN, createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
+import {
+  ORIGIN,
+  createTestApp,
+  testDatabases,
+  type SignedIn,
+  type TestApp,
+} from '../../../testing/test-app.js';
 
 /** Issue 25 item 2: reports between users who share a request, and the admin who resolves them. */
 describe.each(testDatabases)('reports (%s)', (kind) => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { experiences, referrers, users, type UserRow } from '../../../db/schema.js';
+import type { VerificationMethod } from '../../../../shared/verification.js';
 
 /** The user and referrer-record side of referrals: willingness, current job, the referrer row. */
 
@@ -52,7 +53,7 @@ export async function findCurrentExperience(db: Db, userId: number, companyName:
 
 export interface VerificationValues {
   isVerified: boolean;
-  verificationMethod: 'sign-in-email' | 'work-email' | null;
+  verificationMethod: VerificationMethod | null;
   verifiedAt: Date | null;
   lapseRemindedAt: Date | null;
 }

@@ -4,7 +4,7 @@ import { NO_COMPANY_FOR_WILLINGNESS } from '../../../../shared/referral-texts.js
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../../lib/errors.js';
-import { isFreeMail } from '../verification/free-mail.js';
+import { isFreeMail } from '../../../lib/free-mail.js';
 import { assignWaitingRequests } from './matching.js';
 import type { ReferralCompany, ReferralDeps } from '../ports.js';
 import { holdsReferralFor } from '../repo.js';
@@ -19,12 +19,16 @@ import {
 import { holdsAt } from '../verification/lapse-rule.js';
 
 /**
- * DESIGN.md "Verification": the email's domain is the company's domain or a subdomain of it, and not one
- * that hands out mailboxes to the public (a yahoo.com address does not show that someone works at Yahoo).
+ * DESIGN.md "Verification": the email's domain is one of the company's email domains or a subdomain of
+ * one, and not one that hands out mailboxes to the public (a yahoo.com address does not show that someone
+ * works at Yahoo).
  */
-export function emailMatchesDomain(email: string, domain: string | null): boolean {
-  if (!domain || isFreeMail(email)) return false;
-  return isWithinDomain(domainOf(email), domainOf(domain));
+export function emailMatchesDomain(email: string, domains: string | readonly string[] | null): boolean {
+  if (domains === null || isFreeMail(email)) return false;
+  const of = domainOf(email);
+  return (typeof domains === 'string' ? [domains] : domains).some(
+    (domain) => domainOf(domain) !== '' && isWithinDomain(of, domainOf(domain)),
+  );
 }
 
 /**
@@ -40,13 +44,13 @@ async function saveReferrerRecord(
   company: ReferralCompany,
 ): Promise<void> {
   const job = await findCurrentExperience(tx, user.id, normalizeCompanyName(company.name));
-  const bySignIn = emailMatchesDomain(user.email, company.domain);
+  const bySignIn = emailMatchesDomain(user.email, company.emailDomains);
   const now = deps.now();
   const earlier = await findReferrer(tx, user.id);
   const kept =
     earlier?.companyId === company.id &&
     holdsAt(earlier, now, deps.verificationTtlMs) &&
-    (earlier.verificationMethod === 'work-email' || bySignIn);
+    (earlier.verificationMethod === 'work-email' || earlier.verificationMethod === 'admin' || bySignIn);
   const verification: VerificationValues = kept
     ? {
         isVerified: true,

@@ -29,7 +29,7 @@ export async function renewAtSignIn(
     const user = await lockUserRow(tx, userId);
     if (!user) return false;
     const referrer = await lockReferrerWithCompany(tx, userId);
-    if (!referrer || !emailMatchesDomain(user.email, referrer.domain)) return false;
+    if (!referrer || !emailMatchesDomain(user.email, referrer.emailDomains)) return false;
     await renewReferrerVerification(tx, userId, 'sign-in-email', deps.now());
     return true;
   });

@@ -212,7 +212,10 @@ describe.each(testDatabases)('verification lapse (%s)', (kind) => {
     const plain = await signInReferrer(t, 'Pia Plain', name);
     const verified = await t.signIn('Vic Verified', `vic@${domain}`);
     await setCompany(verified, name);
-    await t.database.db.update(companies).set({ domain }).where(eq(companies.name, name));
+    await t.database.db
+      .update(companies)
+      .set({ emailDomains: [domain] })
+      .where(eq(companies.name, name));
     expect((await setWilling(verified, true)).statusCode).toBe(200);
     const [company] = await t.database.db.select().from(companies).where(eq(companies.name, name));
     return { name, companyId: company!.id, plain, verified };

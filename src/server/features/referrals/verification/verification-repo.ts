@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { companies, referrers, users, verificationCodes } from '../../../db/schema.js';
+import type { VerificationMethod } from '../../../../shared/verification.js';
 
 /** Work-email verification codes (DESIGN.md "Trust and speed") and the referrer record they verify. */
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
 
-/** The user's referrer record with its company's name and domain, locked for the transaction. */
+/** The user's referrer record with its company's name and email domains, locked for the transaction. */
 export async function lockReferrerWithCompany(tx: Db, userId: number) {
   const [row] = await tx
     .select({
@@ -16,7 +17,7 @@ export async function lockReferrerWithCompany(tx: Db, userId: number) {
       verificationMethod: referrers.verificationMethod,
       verifiedAt: referrers.verifiedAt,
       companyName: companies.name,
-      domain: companies.domain,
+      emailDomains: companies.emailDomains,
     })
     .from(referrers)
     .innerJoin(companies, eq(companies.id, referrers.companyId))
@@ -94,7 +95,7 @@ export async function markCodeUsed(tx: Db, id: number, at: Date): Promise<void> 
 export async function renewReferrerVerification(
   tx: Db,
   userId: number,
-  method: 'sign-in-email' | 'work-email',
+  method: VerificationMethod,
   at: Date,
 ): Promise<void> {
   await tx

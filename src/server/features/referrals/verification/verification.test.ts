@@ -157,12 +157,15 @@ describe.each(testDatabases)('work-email verification (%s)', (kind) => {
     const ref = await signInReferrer(t, 'Mai Lish', company);
     await t.database.db
       .update(companies)
-      .set({ domain: 'mailish.example' })
+      .set({ emailDomains: ['mailish.example'] })
       .where(eq(companies.name, company));
     const to = `me${++seq}@mailish.example`;
     expect((await send(ref, to)).statusCode).toBe(200);
     const code = await lastCodeTo(to);
-    await t.database.db.update(companies).set({ domain: 'yahoo.com' }).where(eq(companies.name, company));
+    await t.database.db
+      .update(companies)
+      .set({ emailDomains: ['yahoo.com'] })
+      .where(eq(companies.name, company));
     const res = await confirm(ref, code);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(`That code went to ${to}, which cannot show that you work at ${company}.`);
@@ -232,7 +235,10 @@ describe.each(testDatabases)('work-email verification (%s)', (kind) => {
     const first = await signInReferrer(t, 'Una Verified', company);
     const second = await signInReferrer(t, 'Vic Verified', company);
     const domain = `${company.split(' ').at(-1)}.example`;
-    await t.database.db.update(companies).set({ domain }).where(eq(companies.name, company));
+    await t.database.db
+      .update(companies)
+      .set({ emailDomains: [domain] })
+      .where(eq(companies.name, company));
     await send(second, `vic@${domain}`);
     expect((await confirm(second, await lastCodeTo(`vic@${domain}`))).statusCode).toBe(200);
     const seeker = await t.signIn('Pia Seeker');

@@ -20,7 +20,7 @@ import {
   renewReferrerVerification,
 } from './verification-repo.js';
 import { holdsAt, lapsesAt, reminderLeadMs } from './lapse-rule.js';
-import { isFreeMail } from './free-mail.js';
+import { isFreeMail } from '../../../lib/free-mail.js';
 import { emailMatchesDomain } from '../matching/willingness.js';
 
 /** DESIGN.md "Trust and speed": 6 digits, hashed, 15 minutes, 5 tries, 3 codes an hour. */
@@ -120,14 +120,16 @@ export async function sendVerificationCode(
     if (!referrer) throw conflict(NOT_REFERRER);
     const { holds, renewable } = judge(referrer, deps.now(), deps.ttlMs);
     if (holds && !renewable) throw conflict(alreadyVerified(referrer.companyName));
-    if (!referrer.domain) {
+    if (referrer.emailDomains.length === 0) {
       throw badRequest(
         `We cannot verify ${referrer.companyName} automatically yet: it has no known email domain.`,
       );
     }
-    if (isFreeMail(referrer.domain)) {
+    // Admins never set a public mail provider's domain, but a company may predate that rule.
+    const domains = referrer.emailDomains.filter((domain) => !isFreeMail(domain));
+    if (domains.length === 0) {
       throw badRequest(
-        `We cannot verify ${referrer.companyName} employees by email: anyone can get an address at ${referrer.domain}. Your profile stays 'Pending Verification' until an admin verifies you.`,
+        `We cannot verify ${referrer.companyName} employees by email: anyone can get an address at ${referrer.emailDomains[0]}. Your profile stays 'Pending Verification' until an admin verifies you.`,
       );
     }
     if (isFreeMail(email)) {
@@ -136,10 +138,11 @@ export async function sendVerificationCode(
         { workEmail: ['Use your work email address, not a personal one.'] },
       );
     }
-    if (!emailMatchesDomain(email, referrer.domain)) {
+    if (!emailMatchesDomain(email, domains)) {
+      const endings = domains.map((domain) => `@${domain}`).join(' or ');
       throw badRequest(
-        `Use your ${referrer.companyName} email address: it must end in @${referrer.domain} (or a subdomain of it).`,
-        { workEmail: [`Use an address ending in @${referrer.domain}.`] },
+        `Use your ${referrer.companyName} email address: it must end in ${endings} (or a subdomain of it).`,
+        { workEmail: [`Use an address ending in ${endings}.`] },
       );
     }
     const now = deps.now();
@@ -200,7 +203,7 @@ export async function confirmVerificationCode(
       throw badRequest('There is no code waiting for you: ask for a code first.');
     }
     // A code mailed before its domain was known to be a public mail provider no longer proves anything.
-    if (!emailMatchesDomain(row.email, referrer.domain)) {
+    if (!emailMatchesDomain(row.email, referrer.emailDomains)) {
       throw badRequest(
         `That code went to ${row.email}, which cannot show that you work at ${referrer.companyName}.`,
       );
@@ -230,4 +233,15 @@ export async function confirmVerificationCode(
   });
   if (refusal) throw refusal;
   return verificationStatus(db, deps, user.id);
+}
+
+/**
+ * An admin verified the referrer by hand (issue 25: a company with no usable email domain, or a person
+ * the admin knows works there). It holds and lapses like any other; false when the user is no referrer.
+ */
+export async function verifyReferrerByAdmin(tx: Db, userId: number, now: Date): Promise<boolean> {
+  const referrer = await lockReferrerWithCompany(tx, userId);
+  if (!referrer) return false;
+  await renewReferrerVerification(tx, userId, 'admin', now);
+  return true;
 }

@@ -1,5 +1,5 @@
 import { apiPath } from '@shared/api-routes';
-import { AUTH_SUCCESS_MESSAGE, SIGN_IN_POPUP } from '@shared/auth';
+import { AUTH_SUCCESS_MESSAGE, SIGN_IN_POPUP, SUSPENDED_SIGN_IN } from '@shared/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -75,8 +75,11 @@ export function useGoogleSignIn(mode: SignInMode) {
         return;
       }
       setInProgress(false);
-      if (status.error)
-        toast({ variant: 'destructive', title: 'Authentication failed', description: texts.failed });
+      if (status.error) {
+        // A suspension is said as it is; any other failure keeps the spec's sentence.
+        const description = status.error === SUSPENDED_SIGN_IN ? SUSPENDED_SIGN_IN : texts.failed;
+        toast({ variant: 'destructive', title: 'Authentication failed', description });
+      }
     } catch {
       setInProgress(false);
       toast({ variant: 'destructive', title: 'Error', description: STATUS_CHECK_FAILED });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
-import { domainOf } from '../../../../shared/email-domain.js';
+import { domainOf } from '../../shared/email-domain.js';
 
 /**
  * Domains that hand out mailboxes to anyone (Gmail, Yahoo, Zoho, …), from the maintained list of the

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AdminAuditPageSchema,
+  AdminCompanyListSchema,
+  AdminCompanySchema,
+} from '../../../../shared/admin.js';
+import { CompanyStatsSchema } from '../../../../shared/companies.js';
+import { companies, referralRequests, referrers, users } from '../../../db/schema.js';
+import { ask, companyWithReferrers } from '../../../testing/handoff-fixtures.js';
+import { signInReferrer } from '../../../testing/referral-fixtures.js';
+import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
+
+const BOSS = 'boss@example.com';
+
+/** Issue 25 item 5: the email domains that verify a company's employees, and merging a duplicate. */
+describe.each(testDatabases)('admin companies (%s)', (kind) => {
+  let t: TestApp;
+  let admin: SignedIn;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { referralSweep: false }, { ADMIN_EMAILS: BOSS });
+    admin = await t.signIn('Bo Boss', BOSS);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const companyIdOf = async (name: string) => {
+    const found = AdminCompanyListSchema.parse(
+      (await admin.get(`/api/admin/companies?q=${encodeURIComponent(name)}`)).json(),
+    );
+    const company = found.find((c) => c.name === name);
+    expect(company, name).toBeDefined();
+    return company!;
+  };
+
+  it('sets the domains that verify employees: test names accepted, free mail refused, then a code verifies', async () => {
+    const name = `Acme Test ${Date.now()}`;
+    const worker = await signInReferrer(t, 'Wes Worker', name);
+    const company = await companyIdOf(name);
+    expect(company).toMatchObject({ emailDomains: [], referrers: 1, verifiedReferrers: 0 });
+    const before = await worker.post('/api/referrer/verification', { workEmail: 'wes@acme.test' });
+    expect(before.statusCode).toBe(400);
+    expect(before.json().error).toBe(
+      `We cannot verify ${name} automatically yet: it has no known email domain.`,
+    );
+
+    const res = await admin.put(`/api/admin/companies/${company.id}`, {
+      emailDomains: [' @Acme.TEST ', 'acme-labs.test', 'acme.test'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(AdminCompanySchema.parse(res.json()).emailDomains).toEqual(['acme.test', 'acme-labs.test']);
+
+    const wrong = await worker.post('/api/referrer/verification', { workEmail: 'wes@elsewhere.test' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe(
+      `Use your ${name} email address: it must end in @acme.test or @acme-labs.test (or a subdomain of it).`,
+    );
+    const sent = await worker.post('/api/referrer/verification', { workEmail: 'wes@eng.acme-labs.test' });
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    for (const [domains, message] of [
+      [['gmail.com'], /^gmail\.com gives mailboxes to anyone/],
+      [['acme.test', 'mail.yahoo.com'], /^mail\.yahoo\.com gives mailboxes to anyone/],
+      [['not a domain'], /^Each domain must be a domain name/],
+      [['localhost'], /^Each domain must be a domain name/],
+      ['acme.test', /^The email domains must be a list/],
+    ] as const) {
+      const refused = await admin.put(`/api/admin/companies/${company.id}`, { emailDomains: domains });
+      expect(refused.statusCode, JSON.stringify(domains)).toBe(400);
+      expect(refused.json().error).toMatch(message);
+    }
+    expect((await companyIdOf(name)).emailDomains).toEqual(['acme.test', 'acme-labs.test']);
+    expect((await admin.put('/api/admin/companies/2000000000', { emailDomains: [] })).statusCode).toBe(404);
+
+    const audit = AdminAuditPageSchema.parse((await admin.get('/api/admin/audit?limit=1')).json());
+    expect(audit[0]).toMatchObject({
+      action: 'company.email_domains',
+      targetId: company.id,
+      reason: 'acme.test, acme-labs.test',
+    });
+  });
+
+  it('folds a duplicate into another in one go: requests, referrers, current company names and stats follow', async () => {
+    const {
+      company: realName,
+      referrers: [real],
+    } = await companyWithReferrers(t, 'Ria Real');
+    const dupName = `${realName} Duplicate`;
+    const dupReferrer = await signInReferrer(t, 'Dan Duplicate', dupName);
+    const seeker = await t.signIn('Sol Seeker');
+    const request = await ask(seeker, dupName);
+    const real0 = await companyIdOf(realName);
+    const dup = await companyIdOf(dupName);
+    await admin.put(`/api/admin/companies/${dup.id}`, { emailDomains: ['dup.test'] });
+    await admin.put(`/api/admin/companies/${real0.id}`, { emailDomains: ['real.test'] });
+
+    const res = await admin.post(`/api/admin/companies/${dup.id}/merge`, { intoId: real0.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(AdminCompanySchema.parse(res.json())).toMatchObject({
+      id: real0.id,
+      name: realName,
+      referrers: 2,
+      requests: 1,
+      emailDomains: ['real.test', 'dup.test'],
+    });
+    const db = t.database.db;
+    expect(await db.select().from(companies).where(eq(companies.id, dup.id))).toEqual([]);
+    const [moved] = await db.select().from(referralRequests).where(eq(referralRequests.id, request));
+    expect(moved?.companyId).toBe(real0.id);
+    const [dupRow] = await db.select().from(referrers).where(eq(referrers.userId, dupReferrer.user.id));
+    expect(dupRow?.companyId).toBe(real0.id);
+    const [dupUser] = await db.select().from(users).where(eq(users.id, dupReferrer.user.id));
+    expect(dupUser?.currentCompanyName).toBe(realName);
+    const stats = await seeker.get(`/api/companies/${real0.id}/stats`);
+    expect(stats.statusCode).toBe(200);
+    // Both willing referrers now count at the company that stayed.
+    expect(CompanyStatsSchema.parse(stats.json()).referrers).toBe(2);
+    expect(real?.user.id).not.toBe(dupReferrer.user.id);
+
+    const audit = AdminAuditPageSchema.parse((await admin.get('/api/admin/audit?limit=1')).json());
+    expect(audit[0]).toMatchObject({
+      action: 'company.merge',
+      targetId: real0.id,
+      reason: `${dupName} (#${dup.id}) merged into ${realName} (#${real0.id})`,
+    });
+  });
+
+  it('refuses merging a company into itself, into nothing, or a built-in employer away; nothing moves', async () => {
+    const name = `Lonely Co ${Date.now()}`;
+    await signInReferrer(t, 'Lo Lonely', name);
+    const lonely = await companyIdOf(name);
+    const self = await admin.post(`/api/admin/companies/${lonely.id}/merge`, { intoId: lonely.id });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error).toBe('A company cannot be merged into itself.');
+    const nowhere = await admin.post(`/api/admin/companies/${lonely.id}/merge`, { intoId: 2_000_000_000 });
+    expect(nowhere.statusCode).toBe(404);
+    const google = await companyIdOf('Google');
+    const builtIn = await admin.post(`/api/admin/companies/${google.id}/merge`, { intoId: lonely.id });
+    expect(builtIn.statusCode).toBe(409);
+    expect(builtIn.json().error).toBe(
+      'Google is one of the built-in employers: merge the other company into it instead.',
+    );
+    expect((await companyIdOf('Google')).id).toBe(google.id);
+    expect((await companyIdOf(name)).referrers).toBe(1);
+    const bad = await admin.post(`/api/admin/companies/${lonely.id}/merge`, { intoId: '7' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('The company to merge into must be a company id.');
+  });
+});

@@ -1,0 +1,98 @@
+import { desc, eq, ilike, sql } from 'drizzle-orm';
+import type { AdminCompany } from '../../../../shared/admin.js';
+import type { Db } from '../../../db/client.js';
+import { companies, referralRequests, referrers, users, verificationCodes } from '../../../db/schema.js';
+import { likeFragment } from '../users/users-repo.js';
+
+// Spelled out: in a select list drizzle leaves columns unqualified, and a bare "id" inside the subquery
+// would name the request's own.
+const companyId = sql.raw('"companies"."id"');
+const referrerCount = sql<number>`(select count(*) from ${referrers} r where r.company_id = ${companyId})`;
+const verifiedCount = sql<number>`(select count(*) from ${referrers} r where r.company_id = ${companyId} and r.is_verified)`;
+const requestCount = sql<number>`(select count(*) from ${referralRequests} q where q.company_id = ${companyId})`;
+
+function selectAdminCompanies(db: Db) {
+  return db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      listed: companies.listed,
+      emailDomains: companies.emailDomains,
+      referrers: referrerCount.mapWith(Number),
+      verifiedReferrers: verifiedCount.mapWith(Number),
+      requests: requestCount.mapWith(Number),
+    })
+    .from(companies);
+}
+
+/**
+ * Companies whose name holds the fragment, those with the most referrers first (then by name); for '' the
+ * busiest companies. Unlisted ones (named only on requests) are included: they are what gets merged.
+ */
+export async function searchCompanies(db: Db, q: string, limit: number): Promise<AdminCompany[]> {
+  return selectAdminCompanies(db)
+    .where(q === '' ? undefined : ilike(companies.name, likeFragment(q)))
+    .orderBy(desc(referrerCount), companies.name, companies.id)
+    .limit(limit);
+}
+
+export async function findAdminCompany(db: Db, id: number): Promise<AdminCompany | undefined> {
+  const [row] = await selectAdminCompanies(db).where(eq(companies.id, id));
+  return row;
+}
+
+/** The company's row locked for the transaction, or undefined. */
+export async function lockCompany(tx: Db, id: number) {
+  const [row] = await tx
+    .select({
+      id: companies.id,
+      name: companies.name,
+      normalizedName: companies.normalizedName,
+      listed: companies.listed,
+      emailDomains: companies.emailDomains,
+    })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .for('update');
+  return row;
+}
+
+export async function setEmailDomains(tx: Db, id: number, emailDomains: string[]): Promise<void> {
+  await tx.update(companies).set({ emailDomains }).where(eq(companies.id, id));
+}
+
+/**
+ * Folds `from` into `into`: its requests, referrers and verification codes point at `into`, the users who
+ * named it as their current company name `into` instead, `into` keeps both lists of email domains and is
+ * listed if either was, and `from` is deleted. Stats follow, since they are counted from those rows.
+ */
+export async function mergeCompanyRows(
+  tx: Db,
+  from: { id: number; normalizedName: string; listed: boolean; emailDomains: string[] },
+  into: { id: number; name: string; listed: boolean; emailDomains: string[] },
+): Promise<void> {
+  await tx
+    .update(referralRequests)
+    .set({ companyId: into.id })
+    .where(eq(referralRequests.companyId, from.id));
+  await tx.update(referrers).set({ companyId: into.id }).where(eq(referrers.companyId, from.id));
+  await tx
+    .update(verificationCodes)
+    .set({ companyId: into.id })
+    .where(eq(verificationCodes.companyId, from.id));
+  // Compared as normalizeCompanyName does (trim, collapse whitespace, lower case).
+  await tx
+    .update(users)
+    .set({ currentCompanyName: into.name })
+    .where(
+      sql`lower(btrim(regexp_replace(${users.currentCompanyName}, '\\s+', ' ', 'g'))) = ${from.normalizedName}`,
+    );
+  await tx
+    .update(companies)
+    .set({
+      listed: into.listed || from.listed,
+      emailDomains: [...new Set([...into.emailDomains, ...from.emailDomains])],
+    })
+    .where(eq(companies.id, into.id));
+  await tx.delete(companies).where(eq(companies.id, from.id));
+}

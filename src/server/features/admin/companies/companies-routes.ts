@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminCompanyIdParamsSchema,
+  AdminCompanyListSchema,
+  AdminCompanySchema,
+  AdminCompanySearchQuerySchema,
+  CompanyEmailDomainsInputSchema,
+  MergeCompanyInputSchema,
+} from '../../../../shared/admin.js';
+import { ApiErrorSchema } from '../../../../shared/errors.js';
+import type { Db } from '../../../db/client.js';
+import { requireUser } from '../../../lib/request-user.js';
+import type { CompanyLocks } from '../ports.js';
+import { searchCompanies } from './companies-repo.js';
+import { mergeCompany, updateEmailDomains } from './companies.js';
+
+const tags = ['admin'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+export const ADMIN_COMPANY_SEARCH_SIZE = 25;
+
+/** /api/admin/companies…, registered inside adminRoutes (its guard covers them). */
+export async function adminCompanyRoutes(
+  app: FastifyInstance,
+  { db, locks }: { db: Db; locks: CompanyLocks },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/companies',
+    {
+      schema: {
+        tags,
+        summary: 'Companies whose name holds `q`, most referrers first, with their email domains',
+        querystring: AdminCompanySearchQuerySchema,
+        response: { 200: AdminCompanyListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return searchCompanies(db, request.query.q, ADMIN_COMPANY_SEARCH_SIZE);
+    },
+  );
+
+  api.put(
+    '/companies/:id',
+    {
+      schema: {
+        tags,
+        summary: "Set the email domains that verify a company's employees",
+        params: AdminCompanyIdParamsSchema,
+        body: CompanyEmailDomainsInputSchema,
+        response: { 200: AdminCompanySchema, ...errors },
+      },
+    },
+    async (request) => updateEmailDomains(db, requireUser(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/companies/:id/merge',
+    {
+      schema: {
+        tags,
+        summary: 'Fold a duplicate company into another: requests, referrers and stats follow',
+        params: AdminCompanyIdParamsSchema,
+        body: MergeCompanyInputSchema,
+        response: { 200: AdminCompanySchema, ...errors },
+      },
+    },
+    async (request) => mergeCompany(db, locks, requireUser(request), request.params.id, request.body.intoId),
+  );
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_USER_SEARCH_SIZE,
+  AdminUserIdParamsSchema,
+  AdminUserListSchema,
+  AdminUserSchema,
+  AdminUserSearchQuerySchema,
+  SuspendUserInputSchema,
+} from '../../../../shared/admin.js';
+import { ApiErrorSchema } from '../../../../shared/errors.js';
+import type { Db } from '../../../db/client.js';
+import { requireUser } from '../../../lib/request-user.js';
+import type { AccountControl } from '../ports.js';
+import { searchUsers } from './users-repo.js';
+import { suspendUser, unsuspendUser, verifyUser } from './users.js';
+
+const tags = ['admin'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+
+/** /api/admin/users…, registered inside adminRoutes (its guard covers them). */
+export async function adminUserRoutes(
+  app: FastifyInstance,
+  { db, control, now }: { db: Db; control: AccountControl; now: () => Date },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Users whose name or email holds `q`, newest first',
+        querystring: AdminUserSearchQuerySchema,
+        response: { 200: AdminUserListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return searchUsers(db, request.query.q, ADMIN_USER_SEARCH_SIZE);
+    },
+  );
+
+  api.post(
+    '/users/:id/suspend',
+    {
+      schema: {
+        tags,
+        summary: 'Suspend a user: sessions end, referrals pass on, requests wait',
+        params: AdminUserIdParamsSchema,
+        body: SuspendUserInputSchema,
+        response: { 200: AdminUserSchema, ...errors },
+      },
+    },
+    async (request) => suspendUser(db, control, requireUser(request), request.params.id, request.body, now()),
+  );
+
+  api.post(
+    '/users/:id/unsuspend',
+    {
+      schema: {
+        tags,
+        summary: 'Lift a suspension: their waiting requests are matched again',
+        params: AdminUserIdParamsSchema,
+        response: { 200: AdminUserSchema, ...errors },
+      },
+    },
+    async (request) => unsuspendUser(db, control, requireUser(request), request.params.id),
+  );
+
+  api.post(
+    '/users/:id/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify a referrer by hand',
+        params: AdminUserIdParamsSchema,
+        response: { 200: AdminUserSchema, ...errors },
+      },
+    },
+    async (request) => verifyUser(db, control, requireUser(request), request.params.id),
+  );
+}

@@ -1,0 +1,88 @@
+import { verifiedSince } from '../verification/lapse-rule.js';
+import type { Db } from '../../../db/client.js';
+import { excludedReferrers } from '../handoffs/handoff.js';
+import {
+  lockRequestForHandoff,
+  openReferralsHeldBy,
+  referralsOfRequest,
+  supersedeReferral,
+} from '../handoffs/handoff-repo.js';
+import { passOnOpenReferral } from '../handoffs/leave.js';
+import { assignedToReferrerNotice, INCOMING_LINK, pickReferrer } from '../matching/matching.js';
+import type { ReferralDeps } from '../ports.js';
+import { insertReferral, setRequestStatus } from '../repo.js';
+import { openReferralsOnRequestsOf, waitingRequestsOf } from './suspension-repo.js';
+
+/**
+ * Suspension (issue 25; docs/decisions/039-running-the-marketplace.md), in the admin's transaction, after
+ * the user row is marked. Their open referrals as a referrer pass on, as when a referrer leaves; their open
+ * requests as a seeker leave their referrers and wait unmatched (matching skips a suspended seeker) until
+ * the suspension is lifted. Nobody is told why.
+ */
+export async function setAsideForSuspension(
+  tx: Db,
+  deps: ReferralDeps,
+  userId: number,
+  now: Date,
+): Promise<{ passedOn: number; paused: number }> {
+  let passedOn = 0;
+  for (const leaving of await openReferralsHeldBy(tx, userId)) {
+    await passOnOpenReferral(tx, deps, leaving, now, (where, picked) =>
+      picked
+        ? `The referrer who had your request for ${where} can no longer take it, so it now goes to another referrer there.`
+        : `The referrer who had your request for ${where} can no longer take it. It will pass to another referrer there as soon as one has room.`,
+    );
+    passedOn += 1;
+  }
+  let paused = 0;
+  for (const open of await openReferralsOnRequestsOf(tx, userId)) {
+    // The request first, then its referral, as every hand-off takes them.
+    const request = await lockRequestForHandoff(tx, open.requestId);
+    if (!request || !(await supersedeReferral(tx, open.id, now))) continue;
+    await setRequestStatus(tx, request.id, 'pending', now);
+    await deps.notify(tx, {
+      userId: open.referrerId,
+      title: 'Request on hold',
+      message: `${request.seekerName}'s request for ${request.position} at ${request.companyName} is on hold, so it has left your hands. Nothing more is needed from you.`,
+      type: 'referral_status',
+      link: INCOMING_LINK,
+    });
+    paused += 1;
+  }
+  return { passedOn, paused };
+}
+
+/**
+ * The suspension was lifted: each of the user's requests that waits without a referrer is matched again,
+ * never to someone who held it before. Those nobody can take yet keep waiting, as any waiting request.
+ */
+export async function resumeAfterSuspension(
+  tx: Db,
+  deps: ReferralDeps,
+  userId: number,
+  now: Date,
+): Promise<number> {
+  let matched = 0;
+  for (const { id } of await waitingRequestsOf(tx, userId)) {
+    const request = await lockRequestForHandoff(tx, id);
+    if (!request) continue;
+    const history = await referralsOfRequest(tx, id);
+    if (history.some((r) => r.supersededAt === null)) continue;
+    const pick = await pickReferrer(
+      tx,
+      deps,
+      request.companyId,
+      request.jobSeekerId,
+      await excludedReferrers(tx, request, history),
+      verifiedSince(now, deps.verificationTtlMs),
+    );
+    if (pick.kind !== 'picked') continue;
+    await insertReferral(tx, id, pick.referrerId, now);
+    await deps.notify(
+      tx,
+      assignedToReferrerNotice(pick.referrerId, request.seekerName, request.position, request.companyName),
+    );
+    matched += 1;
+  }
+  return matched;
+}
