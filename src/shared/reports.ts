@@ -63,6 +63,8 @@ export const ReportActionSchema = z.enum(REPORT_ACTIONS, {
   error: "The action must be 'dismissed', 'warned', 'suspended' or 'other'.",
 });
 
+export type ReportAction = z.infer<typeof ReportActionSchema>;
+
 /** POST /api/admin/reports/{id}/resolve. */
 export const ResolveReportInputSchema = z.strictObject({
   action: ReportActionSchema,

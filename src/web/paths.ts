@@ -21,6 +21,8 @@ export const paths = {
   basicDashboard: '/basic-dashboard',
   /** Not in the spec's route table (its route is 'not shown'): docs/decisions/013-emergency-dashboard-route.md. */
   emergencyDashboard: '/emergency-dashboard',
+  /** Issue 25: the admins' console (everyone else gets the 404 page). */
+  admin: '/admin',
 } as const;
 
 /** The router's patterns for the routes that take a parameter; `paths` builds the concrete links. */

@@ -46,6 +46,9 @@ const OriginalDashboardScreen = lazy(() => screens().then((m) => ({ default: m.O
 const BasicDashboardScreen = lazy(() => screens().then((m) => ({ default: m.BasicDashboardScreen })));
 const EmergencyDashboardScreen = lazy(() => screens().then((m) => ({ default: m.EmergencyDashboardScreen })));
 
+// The admins' console: its own chunk, loaded by nobody else (issue 25).
+const AdminScreen = lazy(() => import('./admin-screen').then((m) => ({ default: m.AdminScreen })));
+
 function Root() {
   return (
     <>
@@ -93,6 +96,7 @@ export const routes: RouteObject[] = [
         { path: paths.basicDashboard, element: <BasicDashboardScreen /> },
         { path: paths.emergencyDashboard, element: <EmergencyDashboardScreen /> },
       ].map((route) => ({ ...route, handle: title('Referrer Dashboard') })),
+      { path: paths.admin, element: <AdminScreen /> },
       { path: routePatterns.notFound, handle: title('Page Not Found'), element: <NotFoundPage /> },
     ],
   },

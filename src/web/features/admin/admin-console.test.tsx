@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import type { AdminCompany, AdminUser } from '@shared/admin';
+import type { AdminReport } from '@shared/reports';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/app/query-client';
+import { routes } from '@/app/router';
+import { stubBrowserApis } from '@/testing/browser-stubs';
+import { fakeApi, fakeError, type FakeHandlers } from '@/testing/fake-api';
+import { aUser } from '@/testing/fixtures';
+
+beforeEach(() => stubBrowserApis());
+afterEach(() => vi.unstubAllGlobals());
+
+const at = '2026-11-20T10:00:00.000Z';
+const report: AdminReport = {
+  id: 7,
+  reason: 'payment',
+  note: 'He offered me $300 in the thread.\nTwice.',
+  status: 'open',
+  createdAt: at,
+  reporter: { id: 2, fullName: 'Rita Referrer', email: 'rita@acme.test' },
+  subject: { id: 3, fullName: 'Sam Seeker', email: 'sam@example.com' },
+  request: { id: 11, position: 'Engineer', companyName: 'Acme' },
+  resolution: null,
+};
+const sam: AdminUser = {
+  id: 3,
+  fullName: 'Sam Seeker',
+  email: 'sam@example.com',
+  role: 'job_seeker',
+  referrerCompany: null,
+  verified: false,
+  suspendedAt: null,
+  suspensionReason: null,
+  createdAt: at,
+};
+const acme: AdminCompany = {
+  id: 5,
+  name: 'Acme',
+  listed: true,
+  emailDomains: [],
+  referrers: 2,
+  verifiedReferrers: 0,
+  requests: 4,
+};
+
+function renderConsole(path: string, { isAdmin = true, handlers = {} as FakeHandlers } = {}) {
+  const api = fakeApi({
+    authStatus: () => ({ isAuthenticated: true, user: aUser({ id: 1, profileCompleted: true }), isAdmin }),
+    recordActivity: () => null,
+    unreadCount: () => ({ count: 0 }),
+    recentNotifications: () => [],
+    adminReports: () => [report],
+    adminUsers: () => [sam],
+    adminCompanies: () => [acme],
+    adminAudit: () => [],
+    ...handlers,
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { api, router };
+}
+
+describe('the admin console', () => {
+  it('shows a non-admin the 404 page and never asks for the admin lists', async () => {
+    const { api } = renderConsole('/admin', { isAdmin: false });
+    expect(
+      await screen.findByRole('heading', { name: '404 Page Not Found' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(api.calls.some((c) => c.path.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it('lists each open report with its reason and note in full, and resolves one with a note', async () => {
+    const { api } = renderConsole('/admin', {
+      handlers: {
+        resolveReport: () => ({
+          ...report,
+          status: 'resolved',
+          resolution: { action: 'warned', note: 'Told him.', at },
+        }),
+      },
+    });
+    const item = await screen.findByRole('listitem', { name: 'Report 7' }, { timeout: 10_000 });
+    expect(within(item).getByText('Offers or asks for money')).toBeVisible();
+    expect(within(item).getByText(/He offered me \$300 in the thread\.\s+Twice\./)).toBeVisible();
+    expect(item).toHaveTextContent(
+      'Rita Referrer (rita@acme.test, #2) reported Sam Seeker (sam@example.com, #3)',
+    );
+    await userEvent.click(within(item).getByRole('button', { name: 'Warned' }));
+    await userEvent.type(screen.getByRole('textbox', { name: /Note/ }), 'Told him.');
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    await vi.waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'POST',
+        path: '/api/admin/reports/7/resolve',
+        body: { action: 'warned', note: 'Told him.' },
+      }),
+    );
+  });
+
+  it('finds a user and suspends them with a reason; a blank reason is asked for first', async () => {
+    const { api } = renderConsole('/admin?tab=users', {
+      handlers: {
+        suspendUser: ({ body }) => ({
+          ...sam,
+          suspendedAt: at,
+          suspensionReason: (body as { reason: string }).reason,
+        }),
+      },
+    });
+    const row = (await screen.findByText('Sam Seeker', {}, { timeout: 10_000 })).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Suspend' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend Sam Seeker?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Reason is needed.');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Asked for money');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await vi.waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'POST',
+        path: '/api/admin/users/3/suspend',
+        body: { reason: 'Asked for money' },
+      }),
+    );
+    // The search is read again after the write.
+    await vi.waitFor(() =>
+      expect(api.calls.filter((c) => c.path.startsWith('/api/admin/users?')).length).toBeGreaterThan(1),
+    );
+  });
+
+  it("sets a company's email domains from one per line, and shows the server's refusal", async () => {
+    const { api } = renderConsole('/admin?tab=companies', {
+      handlers: {
+        setCompanyEmailDomains: () =>
+          fakeError(
+            400,
+            'gmail.com gives mailboxes to anyone, so an address there cannot show that someone works at this company.',
+          ),
+      },
+    });
+    const row = (await screen.findByText('Acme', {}, { timeout: 10_000 })).closest('tr')!;
+    expect(within(row).getByText('None')).toBeVisible();
+    await userEvent.click(within(row).getByRole('button', { name: 'Domains' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'acme.test\ngmail.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'PUT',
+        path: '/api/admin/companies/5',
+        body: { emailDomains: ['acme.test', 'gmail.com'] },
+      }),
+    );
+    expect(await screen.findByText(/gmail\.com gives mailboxes to anyone/)).toBeVisible();
+    // Refused: the dialog stays open with what was typed.
+    expect(within(screen.getByRole('dialog')).getByRole('textbox')).toHaveValue('acme.test\ngmail.com');
+  });
+});

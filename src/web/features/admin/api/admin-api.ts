@@ -1,0 +1,140 @@
+import {
+  AdminAuditPageSchema,
+  AdminCompanyListSchema,
+  AdminCompanySchema,
+  AdminUserListSchema,
+  AdminUserSchema,
+  ADMIN_AUDIT_PAGE_SIZE,
+  type AdminAuditEntry,
+} from '@shared/admin';
+import { apiPath } from '@shared/api-routes';
+import { AdminReportListSchema, AdminReportSchema, type ResolveReportInput } from '@shared/reports';
+import { queryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { apiGet, apiRequest } from '@/lib/api';
+
+/** The console's reads and writes (issue 25); every admin write refreshes what it may have changed. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  reports: ['admin', 'reports'] as const,
+  users: (q: string) => ['admin', 'users', q] as const,
+  companies: (q: string) => ['admin', 'companies', q] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+// Another admin may act at the same time: the console's lists are read again each time they are shown.
+const fresh = { staleTime: 0 } as const;
+
+export const reportQueueQuery = queryOptions({
+  queryKey: adminKeys.reports,
+  queryFn: async () => AdminReportListSchema.parse(await apiGet(apiPath('adminReports'))),
+  ...fresh,
+});
+
+export const userSearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: adminKeys.users(q),
+    queryFn: async () => AdminUserListSchema.parse(await apiGet(apiPath('adminUsers'), { q })),
+    ...fresh,
+  });
+
+export const companySearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: adminKeys.companies(q),
+    queryFn: async () => AdminCompanyListSchema.parse(await apiGet(apiPath('adminCompanies'), { q })),
+    ...fresh,
+  });
+
+export function useAuditLog() {
+  return useInfiniteQuery({
+    queryKey: adminKeys.audit,
+    queryFn: async ({ pageParam }) =>
+      AdminAuditPageSchema.parse(
+        await apiGet(apiPath('adminAudit'), { limit: ADMIN_AUDIT_PAGE_SIZE, before: pageParam }),
+      ),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page: AdminAuditEntry[]) =>
+      page.length < ADMIN_AUDIT_PAGE_SIZE ? undefined : page.at(-1)?.id,
+    ...fresh,
+  });
+}
+
+/**
+ * An admin write; every list is read again after it. A failure is the server's sentence: in a toast, or
+ * `inDialog`, where the dialog that asked shows it beside what was typed.
+ */
+function useAdminWrite<Input, Output>(
+  write: (input: Input) => Promise<Output>,
+  done: (output: Output) => string,
+  { inDialog = false } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (output) => toast({ title: 'Done', description: done(output) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    meta: { silent: inDialog },
+  });
+}
+
+const inDialog = { inDialog: true };
+
+export const useResolveReport = () =>
+  useAdminWrite(
+    async ({ id, ...input }: ResolveReportInput & { id: number }) =>
+      AdminReportSchema.parse(
+        await apiRequest(apiPath('resolveReport', { id }), { method: 'POST', data: input }),
+      ),
+    () => 'The report is resolved.',
+    inDialog,
+  );
+
+export const useSuspendUser = () =>
+  useAdminWrite(
+    async ({ id, reason }: { id: number; reason: string }) =>
+      AdminUserSchema.parse(
+        await apiRequest(apiPath('suspendUser', { id }), { method: 'POST', data: { reason } }),
+      ),
+    (user) => `${user.fullName} is suspended and signed out everywhere.`,
+    inDialog,
+  );
+
+export const useUnsuspendUser = () =>
+  useAdminWrite(
+    async (id: number) =>
+      AdminUserSchema.parse(await apiRequest(apiPath('unsuspendUser', { id }), { method: 'POST' })),
+    (user) => `${user.fullName} may sign in again.`,
+  );
+
+export const useVerifyUser = () =>
+  useAdminWrite(
+    async (id: number) =>
+      AdminUserSchema.parse(await apiRequest(apiPath('verifyUser', { id }), { method: 'POST' })),
+    (user) => `${user.fullName} is verified${user.referrerCompany ? ` at ${user.referrerCompany}` : ''}.`,
+  );
+
+export const useSetEmailDomains = () =>
+  useAdminWrite(
+    async ({ id, emailDomains }: { id: number; emailDomains: string[] }) =>
+      AdminCompanySchema.parse(
+        await apiRequest(apiPath('setCompanyEmailDomains', { id }), {
+          method: 'PUT',
+          data: { emailDomains },
+        }),
+      ),
+    (company) =>
+      company.emailDomains.length > 0
+        ? `${company.name} verifies ${company.emailDomains.map((d) => `@${d}`).join(', ')}.`
+        : `${company.name} has no email domain now.`,
+    inDialog,
+  );
+
+export const useMergeCompany = () =>
+  useAdminWrite(
+    async ({ id, intoId }: { id: number; intoId: number }) =>
+      AdminCompanySchema.parse(
+        await apiRequest(apiPath('mergeCompany', { id }), { method: 'POST', data: { intoId } }),
+      ),
+    (company) => `Merged into ${company.name}.`,
+    inDialog,
+  );

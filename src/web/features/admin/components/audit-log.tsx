@@ -1,0 +1,62 @@
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useAuditLog } from '../api/admin-api';
+import { formatWhen } from '../utils/format';
+
+/** Every admin write, newest first, a page at a time. */
+export function AuditLog() {
+  const log = useAuditLog();
+  const entries = log.data?.pages.flat() ?? [];
+  return (
+    <section aria-labelledby="audit-heading" className="grid gap-3">
+      <h2 id="audit-heading" className="text-lg font-semibold">
+        Audit log
+      </h2>
+      {log.isPending ? (
+        <p className="text-muted-foreground text-sm">Loading…</p>
+      ) : log.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          Could not load this list. Please try again.
+        </p>
+      ) : entries.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No admin has acted yet.</p>
+      ) : (
+        <Table aria-labelledby="audit-heading">
+          <TableHeader>
+            <TableRow>
+              <TableHead>When</TableHead>
+              <TableHead>Who</TableHead>
+              <TableHead>What</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell className="text-xs whitespace-nowrap">{formatWhen(entry.createdAt)}</TableCell>
+                <TableCell className="text-xs break-all">{entry.actorEmail}</TableCell>
+                <TableCell className="text-sm">
+                  <code className="text-xs">{entry.action}</code> {entry.targetType}
+                  {entry.targetId !== null && ` #${entry.targetId}`}
+                  {entry.reason && (
+                    <div className="text-muted-foreground text-xs break-words">{entry.reason}</div>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {log.hasNextPage && (
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          disabled={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
+          Load older entries
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import type { AdminCompany } from '@shared/admin';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { companySearchQuery, useMergeCompany, useSetEmailDomains } from '../api/admin-api';
+import { QueryState } from './query-state';
+import { SearchBox } from './search-box';
+import { TextDialog, succeeded } from './text-dialog';
+
+/** Companies with their email domains and counts; domains are edited and duplicates merged here. */
+export function CompanyAdmin() {
+  const [q, setQ] = useState('');
+  const companies = useQuery(companySearchQuery(q));
+  return (
+    <section aria-labelledby="companies-heading" className="grid gap-3">
+      <h2 id="companies-heading" className="text-lg font-semibold">
+        Companies
+      </h2>
+      <SearchBox label="Find a company" placeholder="Company name" onSearch={setQ} />
+      <QueryState query={companies} empty="No company matches.">
+        {(list) => (
+          <Table aria-labelledby="companies-heading">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Company</TableHead>
+                <TableHead>Email domains</TableHead>
+                <TableHead>Referrers</TableHead>
+                <TableHead>Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.map((company) => (
+                <CompanyRow key={company.id} company={company} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+/** One domain per line, or separated by commas or spaces. */
+const parseDomains = (text: string) => text.split(/[\s,]+/).filter((d) => d !== '');
+
+function CompanyRow({ company }: { company: AdminCompany }) {
+  const setDomains = useSetEmailDomains();
+  const merge = useMergeCompany();
+  return (
+    <TableRow>
+      <TableCell className="min-w-32">
+        <div className="font-medium break-words">{company.name}</div>
+        <div className="text-muted-foreground text-xs">
+          #{company.id} · {company.requests} {company.requests === 1 ? 'request' : 'requests'}
+          {!company.listed && ' · unlisted'}
+        </div>
+      </TableCell>
+      <TableCell>
+        {company.emailDomains.length > 0 ? (
+          <ul className="grid gap-1">
+            {company.emailDomains.map((domain) => (
+              <li key={domain} className="text-xs break-all">
+                @{domain}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Badge variant="outline">None</Badge>
+        )}
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        {company.referrers} ({company.verifiedReferrers} verified)
+      </TableCell>
+      <TableCell>
+        <div className="flex flex-wrap gap-2">
+          <TextDialog
+            trigger={
+              <Button type="button" size="sm" variant="secondary">
+                Domains
+              </Button>
+            }
+            title={`Email domains of ${company.name}`}
+            description="An address at one of these (or a subdomain) verifies an employee. Public mail providers are refused."
+            label="Domains"
+            hint="One per line, e.g. acme.com"
+            initial={company.emailDomains.join('\n')}
+            confirm="Save"
+            onConfirm={(text) =>
+              succeeded(() => setDomains.mutateAsync({ id: company.id, emailDomains: parseDomains(text) }))
+            }
+          />
+          <TextDialog
+            trigger={
+              <Button type="button" size="sm" variant="outline">
+                Merge
+              </Button>
+            }
+            title={`Merge ${company.name} into another company?`}
+            description="Its requests, referrers and email domains move to the other company, and this one is deleted. This cannot be undone."
+            label="Id of the company to keep"
+            hint="The # number shown under its name."
+            required
+            destructive
+            confirm="Merge"
+            onConfirm={(text) =>
+              succeeded(() =>
+                merge.mutateAsync({ id: company.id, intoId: Number(text.trim().replace(/^#/, '')) }),
+              )
+            }
+          />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

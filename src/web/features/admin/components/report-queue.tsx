@@ -1,0 +1,81 @@
+import { REPORT_REASON_LABELS, type AdminReport, type ReportAction } from '@shared/reports';
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { reportQueueQuery, useResolveReport } from '../api/admin-api';
+import { formatWhen } from '../utils/format';
+import { QueryState } from './query-state';
+import { TextDialog, succeeded } from './text-dialog';
+
+const ACTIONS: { action: ReportAction; label: string }[] = [
+  { action: 'dismissed', label: 'Dismiss' },
+  { action: 'warned', label: 'Warned' },
+  { action: 'suspended', label: 'Suspended' },
+  { action: 'other', label: 'Other' },
+];
+
+/** Open reports, oldest first, each with its reason and note in full, and a way to close it. */
+export function ReportQueue() {
+  const reports = useQuery(reportQueueQuery);
+  return (
+    <section aria-labelledby="reports-heading" className="grid gap-3">
+      <h2 id="reports-heading" className="text-lg font-semibold">
+        Reports
+      </h2>
+      <QueryState query={reports} empty="No open reports.">
+        {(list) => (
+          <ul className="grid gap-3">
+            {list.map((report) => (
+              <ReportItem key={report.id} report={report} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+const who = (party: AdminReport['reporter']) =>
+  party ? `${party.fullName} (${party.email}, #${party.id})` : 'a deleted account';
+
+function ReportItem({ report }: { report: AdminReport }) {
+  const resolve = useResolveReport();
+  return (
+    <li className="bg-background grid gap-2 rounded-lg border p-4" aria-label={`Report ${report.id}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="secondary">{REPORT_REASON_LABELS[report.reason]}</Badge>
+        <span className="text-muted-foreground text-xs">{formatWhen(report.createdAt)}</span>
+      </div>
+      <p className="text-sm">
+        <span className="font-medium">{who(report.reporter)}</span> reported{' '}
+        <span className="font-medium">{who(report.subject)}</span>
+        {report.request && (
+          <>
+            {' '}
+            about the request for {report.request.position} at {report.request.companyName} (#
+            {report.request.id})
+          </>
+        )}
+        .
+      </p>
+      <p className="text-sm break-words whitespace-pre-wrap">{report.note || 'No note.'}</p>
+      <div className="flex flex-wrap gap-2">
+        {ACTIONS.map(({ action, label }) => (
+          <TextDialog
+            key={action}
+            trigger={
+              <Button type="button" size="sm" variant={action === 'dismissed' ? 'outline' : 'secondary'}>
+                {label}
+              </Button>
+            }
+            title={`Resolve report ${report.id}: ${label.toLowerCase()}`}
+            description="The note goes into the audit log with the resolution. Suspend the user from the Users tab."
+            label="Note"
+            confirm="Resolve"
+            onConfirm={(note) => succeeded(() => resolve.mutateAsync({ id: report.id, action, note }))}
+          />
+        ))}
+      </div>
+    </li>
+  );
+}

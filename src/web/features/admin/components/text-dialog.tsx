@@ -1,0 +1,102 @@
+import { Loader2 } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiRequestError } from '@/lib/api-error';
+
+/**
+ * The console's one form: a button that opens a dialog asking for a text (a reason, a note, a list), then
+ * confirms. `onConfirm` answers null when it worked and the dialog closes; else its sentence shows under
+ * the field, with what was typed kept.
+ */
+export function TextDialog({
+  trigger,
+  title,
+  description,
+  label,
+  hint,
+  initial = '',
+  required = false,
+  confirm,
+  destructive = false,
+  onConfirm,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  label: string;
+  hint?: string;
+  initial?: string;
+  required?: boolean;
+  confirm: string;
+  destructive?: boolean;
+  onConfirm: (text: string) => Promise<string | null>;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = async () => {
+    if (required && text.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    setBusy(true);
+    const refused = await onConfirm(text).finally(() => setBusy(false));
+    setFailure(refused);
+    if (refused === null) setOpen(false);
+  };
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setText(initial);
+          setMissing(false);
+          setFailure(null);
+        }
+      }}
+      title={title}
+      description={description}
+      trigger={trigger}
+      footer={
+        <>
+          <DialogCloseButton />
+          <Button
+            type="button"
+            variant={destructive ? 'destructive' : 'default'}
+            disabled={busy}
+            onClick={() => void submit()}
+          >
+            {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {confirm}
+          </Button>
+        </>
+      }
+    >
+      <FormField
+        id={id}
+        label={label}
+        optional={!required}
+        error={missing ? `${label} is needed.` : (failure ?? undefined)}
+        hint={hint && <p className="text-muted-foreground text-xs">{hint}</p>}
+      >
+        <Textarea id={id} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={1000} />
+      </FormField>
+    </AppDialog>
+  );
+}
+
+/** Runs a dialog's mutation: null when it worked, else the server's sentence. */
+export const succeeded = (run: () => Promise<unknown>): Promise<string | null> =>
+  run().then(
+    () => null,
+    (error: unknown) =>
+      (error instanceof ApiRequestError ? error.serverMessage : undefined) ??
+      'Something went wrong. Please try again.',
+  );

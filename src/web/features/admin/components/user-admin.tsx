@@ -1,0 +1,127 @@
+import type { AdminUser } from '@shared/admin';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useSuspendUser, useUnsuspendUser, userSearchQuery, useVerifyUser } from '../api/admin-api';
+import { formatWhen } from '../utils/format';
+import { QueryState } from './query-state';
+import { SearchBox } from './search-box';
+import { TextDialog, succeeded } from './text-dialog';
+
+/** Finds users by name or email; suspends, lifts a suspension, verifies a referrer by hand. */
+export function UserAdmin({ selfId }: { selfId: number }) {
+  const [q, setQ] = useState('');
+  const users = useQuery(userSearchQuery(q));
+  return (
+    <section aria-labelledby="users-heading" className="grid gap-3">
+      <h2 id="users-heading" className="text-lg font-semibold">
+        Users
+      </h2>
+      <SearchBox label="Find a user" placeholder="Name or email" onSearch={setQ} />
+      <QueryState query={users} empty="No user matches.">
+        {(list) => (
+          <Table aria-labelledby="users-heading">
+            <TableHeader>
+              <TableRow>
+                <TableHead>User</TableHead>
+                <TableHead>Refers at</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.map((user) => (
+                <UserRow key={user.id} user={user} self={user.id === selfId} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
+  const suspend = useSuspendUser();
+  const unsuspend = useUnsuspendUser();
+  const verify = useVerifyUser();
+  return (
+    <TableRow>
+      <TableCell className="min-w-36">
+        <div className="font-medium break-words">{user.fullName}</div>
+        <div className="text-muted-foreground text-xs break-all">{user.email}</div>
+        <div className="text-muted-foreground text-xs">
+          #{user.id} · joined {formatWhen(user.createdAt)}
+        </div>
+      </TableCell>
+      <TableCell>
+        {user.referrerCompany ?? <span className="text-muted-foreground">—</span>}
+        {user.referrerCompany && (
+          <div>
+            <Badge variant={user.verified ? 'default' : 'outline'}>
+              {user.verified ? 'Verified' : 'Unverified'}
+            </Badge>
+          </div>
+        )}
+      </TableCell>
+      <TableCell>
+        {user.suspendedAt ? (
+          <>
+            <Badge variant="destructive">Suspended</Badge>
+            <div className="text-muted-foreground mt-1 max-w-48 text-xs break-words">
+              {user.suspensionReason}
+            </div>
+          </>
+        ) : (
+          <Badge variant="secondary">Active</Badge>
+        )}
+      </TableCell>
+      <TableCell>
+        <div className="flex flex-wrap gap-2">
+          {user.suspendedAt ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={unsuspend.isPending}
+              onClick={() => unsuspend.mutate(user.id)}
+            >
+              Unsuspend
+            </Button>
+          ) : (
+            !self && (
+              <TextDialog
+                trigger={
+                  <Button type="button" size="sm" variant="destructive">
+                    Suspend
+                  </Button>
+                }
+                title={`Suspend ${user.fullName}?`}
+                description="They are signed out everywhere at once and cannot sign in. Referrals they hold pass to other referrers; their own requests wait until you lift it."
+                label="Reason"
+                hint="Kept in the audit log; the user is not shown it."
+                required
+                destructive
+                confirm="Suspend"
+                onConfirm={(reason) => succeeded(() => suspend.mutateAsync({ id: user.id, reason }))}
+              />
+            )
+          )}
+          {user.referrerCompany && !user.verified && (
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              disabled={verify.isPending}
+              onClick={() => verify.mutate(user.id)}
+            >
+              Verify
+            </Button>
+          )}
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
