@@ -112,6 +112,8 @@ export default async function setup(project: TestProject) {
         JOB_FETCH: 'allowed',
         JOB_FETCH_ALLOWED_HOSTS: greenhouse.host,
         GREENHOUSE_API_URL: `http://${greenhouse.host}`,
+        // The admin console's journey signs in as this one.
+        ADMIN_EMAILS: 'admin.journey@example.com',
         ...extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
