@@ -67,6 +67,7 @@ const STEPS: Step[] = [
     call: (me) => me.put(apiPath('currentCompany', { id: me.user.id }), { companyName: 'Google' }),
   },
   { name: 'companies', call: (me) => me.get(`${apiPath('companies')}?search=Goo`) },
+  { name: 'companyDirectory', call: (me) => me.get(`${apiPath('companyDirectory')}?q=goo&limit=5`) },
   {
     name: 'detectCompany',
     call: (me) =>

@@ -88,7 +88,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // The features, and how they are joined: each takes the configuration and what it needs of the others.
   const { db } = deps;
-  const mail = createMail(config, { db, logger: app.log, worker: deps.mailWorker });
+  const mail = createMail(config, {
+    db,
+    logger: app.log,
+    worker: deps.mailWorker,
+    onReferralLimitsChanged: (userId) => referrals.assignWaitingTo(userId),
+  });
   app.decorate('mailWorker', mail.worker);
   const auth = createAuth(config, {
     db,

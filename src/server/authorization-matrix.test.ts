@@ -217,6 +217,12 @@ const ROWS: Row[] = [
     expect: signedIn(200),
   },
   {
+    route: 'GET /api/companies/directory',
+    // Counts only, never who the referrers are: the same page for every signed-in actor.
+    call: () => get('/api/companies/directory?q=goo&limit=5'),
+    expect: signedIn(200),
+  },
+  {
     route: 'GET /api/companies/:id/stats',
     call: (w) => get(`/api/companies/${w.ids.company}/stats`),
     expect: signedIn(200),

@@ -3,7 +3,7 @@ import { AccountExportSchema, DeleteAccountInputSchema } from './account.js';
 import { ActivityInputSchema } from './activity.js';
 import type { ApiRouteName } from './api-routes.js';
 import { AuthStatusSchema, UserSchema } from './auth.js';
-import { CompanyStatsSchema, CompanySummarySchema } from './companies.js';
+import { CompanyDirectoryPageSchema, CompanyStatsSchema, CompanySummarySchema } from './companies.js';
 import { CompanyDetectionSchema } from './job-url.js';
 import { JobPreviewSchema } from './jobs.js';
 import {
@@ -127,6 +127,7 @@ export const API_ROUTE_SCHEMAS = {
   referralPacket: { response: ReferralPacketSchema },
   confirmReferral: { response: ReferralSchema, body: ReferralConfirmationInputSchema },
   companies: { response: z.array(CompanySummarySchema) },
+  companyDirectory: { response: CompanyDirectoryPageSchema },
   detectCompany: { response: CompanyDetectionSchema },
   companyStats: { response: CompanyStatsSchema },
   jobPreview: { response: JobPreviewSchema },

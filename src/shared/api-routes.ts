@@ -66,6 +66,7 @@ export const API_ROUTES = {
   referralPacket: { method: 'GET', path: '/api/referrals/:referralId/packet', status: 200 },
   confirmReferral: { method: 'POST', path: '/api/referrals/:referralId/confirmation', status: 200 },
   companies: { method: 'GET', path: '/api/companies', status: 200 },
+  companyDirectory: { method: 'GET', path: '/api/companies/directory', status: 200 },
   detectCompany: { method: 'GET', path: '/api/companies/detect', status: 200 },
   companyStats: { method: 'GET', path: '/api/companies/:id/stats', status: 200 },
   jobPreview: { method: 'GET', path: '/api/jobs/preview', status: 200 },

@@ -40,3 +40,53 @@ export const CompanyStatsSchema = z.object({
   medianResponseHours: z.number().min(0).nullable(),
 });
 export type CompanyStats = z.infer<typeof CompanyStatsSchema>;
+
+/** GET /api/companies/directory: companies per page by default, and at most. */
+export const DIRECTORY_PAGE_SIZE = 20;
+export const DIRECTORY_MAX_PAGE_SIZE = 50;
+/** The longest search the directory takes (longer than any company name worth typing). */
+export const DIRECTORY_SEARCH_MAX = 100;
+
+const DIRECTORY_LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${DIRECTORY_MAX_PAGE_SIZE}.`;
+const DIRECTORY_CURSOR_MESSAGE = 'The cursor must be the nextCursor of an earlier page.';
+
+/**
+ * GET /api/companies/directory (issue 25 item 8): `q` finds companies whose name starts with it, ignoring
+ * case and extra spaces; `cursor` is the previous page's `nextCursor`.
+ */
+export const CompanyDirectoryQuerySchema = z.object({
+  q: z
+    .string({ error: 'The search must be text.' })
+    .max(DIRECTORY_SEARCH_MAX, `The search must be at most ${DIRECTORY_SEARCH_MAX} characters.`)
+    .transform(normalizeCompanyName)
+    .optional(),
+  limit: z.coerce
+    .number({ error: DIRECTORY_LIMIT_MESSAGE })
+    .int(DIRECTORY_LIMIT_MESSAGE)
+    .min(1, DIRECTORY_LIMIT_MESSAGE)
+    .max(DIRECTORY_MAX_PAGE_SIZE, DIRECTORY_LIMIT_MESSAGE)
+    .default(DIRECTORY_PAGE_SIZE),
+  cursor: z
+    .string({ error: DIRECTORY_CURSOR_MESSAGE })
+    .regex(/^[A-Za-z0-9_-]{1,600}$/, DIRECTORY_CURSOR_MESSAGE)
+    .optional(),
+});
+export type CompanyDirectoryQuery = z.input<typeof CompanyDirectoryQuerySchema>;
+
+/**
+ * One company of the directory: how many referrers can take a request there now (willing, not paused) and
+ * how they answer, as GET /api/companies/{id}/stats says it. Never who they are.
+ */
+export const CompanyDirectoryEntrySchema = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  ...CompanyStatsSchema.shape,
+});
+export type CompanyDirectoryEntry = z.infer<typeof CompanyDirectoryEntrySchema>;
+
+/** A page of the directory, by name; `nextCursor` null on the last page. */
+export const CompanyDirectoryPageSchema = z.strictObject({
+  items: z.array(CompanyDirectoryEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type CompanyDirectoryPage = z.infer<typeof CompanyDirectoryPageSchema>;

@@ -154,6 +154,25 @@ describe('account, settings and verification bodies', () => {
     expect(verdict(UserSettingsInputSchema, { emailNotifications: true, role: 'admin' })).not.toBe('ok');
   });
 
+  it('takes a monthly cap of 1 to 100 or null, and a pause date as YYYY-MM-DD or null', () => {
+    for (const ok of [1, 100, null])
+      expect(verdict(UserSettingsInputSchema, { monthlyReferralCap: ok })).toBe('ok');
+    for (const bad of [0, 101, 1.5, '3']) {
+      expect(verdict(UserSettingsInputSchema, { monthlyReferralCap: bad })).toBe(
+        'The monthly cap must be a whole number from 1 to 100, or null for no cap.',
+      );
+    }
+    for (const ok of ['2030-02-28', '2032-02-29', null]) {
+      expect(verdict(UserSettingsInputSchema, { referralsPausedUntil: ok })).toBe('ok');
+    }
+    for (const bad of ['2030-02-29', '2030-13-01', '1999-12-31', '2030-1-1', 'tomorrow', 5]) {
+      expect(verdict(UserSettingsInputSchema, { referralsPausedUntil: bad })).toBe(
+        'The pause must end on a date written as YYYY-MM-DD, or be null for no pause.',
+      );
+    }
+    expect(verdict(UserSettingsInputSchema, { timeZone: null })).toBe('ok');
+  });
+
   it('checks the work email and the six-digit code', () => {
     expect(verdict(SendVerificationCodeInputSchema, {})).toBe('Enter your work email address.');
     expect(verdict(SendVerificationCodeInputSchema, { workEmail: 'not-an-email' })).toBe(
@@ -200,8 +219,12 @@ describe('answer schemas the web parses', () => {
     expect(verdict(VerificationStatusSchema, {})).not.toBe('ok');
     expect(verdict(SendVerificationCodeResultSchema, { sentTo: 'a@b.co', expiresInMinutes: 15 })).toBe('ok');
     expect(verdict(SendVerificationCodeResultSchema, {})).not.toBe('ok');
-    expect(verdict(UserSettingsSchema, { emailNotifications: true, timeZone: null })).toBe('ok');
-    expect(verdict(UserSettingsSchema, { emailNotifications: true, timeZone: 'Asia/Tokyo' })).toBe('ok');
+    const limits = { monthlyReferralCap: null, referralsPausedUntil: null };
+    expect(verdict(UserSettingsSchema, { emailNotifications: true, timeZone: null, ...limits })).toBe('ok');
+    expect(verdict(UserSettingsSchema, { emailNotifications: true, timeZone: 'Asia/Tokyo', ...limits })).toBe(
+      'ok',
+    );
+    expect(verdict(UserSettingsSchema, { emailNotifications: true, timeZone: null })).not.toBe('ok');
     expect(verdict(UserSettingsSchema, {})).not.toBe('ok');
     expect(verdict(AccountExportSchema, {})).not.toBe('ok');
   });

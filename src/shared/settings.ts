@@ -40,23 +40,64 @@ export const TimeZoneSchema = z
     return zone;
   });
 
-/** The signed-in user's account settings (GET and PUT /api/user/settings answer this). */
+/** Issue 25 item 9: the most a referrer may cap their new assignments at, per calendar month. */
+export const MAX_MONTHLY_REFERRAL_CAP = 100;
+
+const CAP_MESSAGE = `The monthly cap must be a whole number from 1 to ${MAX_MONTHLY_REFERRAL_CAP}, or null for no cap.`;
+const PAUSE_MESSAGE = 'The pause must end on a date written as YYYY-MM-DD, or be null for no pause.';
+
+/** A referrer's cap on new assignments per calendar month in their time zone; null: no cap. */
+export const MonthlyReferralCapSchema = z
+  .number({ error: CAP_MESSAGE })
+  .int(CAP_MESSAGE)
+  .min(1, CAP_MESSAGE)
+  .max(MAX_MONTHLY_REFERRAL_CAP, CAP_MESSAGE)
+  .nullable();
+
+/** The day new assignments start again (YYYY-MM-DD, a real calendar day); null: not paused. */
+export const PausedUntilSchema = z
+  .string({ error: PAUSE_MESSAGE })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, PAUSE_MESSAGE)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    const year = d.getUTCFullYear();
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && year >= 2000 && year <= 2100;
+  }, PAUSE_MESSAGE)
+  .nullable();
+
+/** The signed-in user's account settings (GET and PUT /api/user/settings answer this; PUT takes it back). */
 export const UserSettingsSchema = z.object({
   /** Every notification is also mailed to the sign-in address while this is on. */
   emailNotifications: z.boolean(),
   /** Where mail writes times; taken from the browser at sign-in. Null until known (mail then says UTC). */
   timeZone: z.string().nullable(),
+  /** At most this many new referral requests a calendar month (in timeZone); null: no cap. */
+  monthlyReferralCap: z.number().int().min(1).max(MAX_MONTHLY_REFERRAL_CAP).nullable(),
+  /** No new referral requests until this day begins (in timeZone); null: not paused. */
+  referralsPausedUntil: z.string().nullable(),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
-/** Either setting or both; what is left out stays as it is. */
+const SETTINGS_KEYS = [
+  'emailNotifications',
+  'timeZone',
+  'monthlyReferralCap',
+  'referralsPausedUntil',
+] as const;
+
+/**
+ * Any of the settings; what is left out stays as it is. Takes GET's answer back as it is: a null time zone
+ * forgets the zone (mail and the monthly cap then use UTC).
+ */
 export const UserSettingsInputSchema = z
   .strictObject({
     emailNotifications: z.boolean({ error: 'Choose whether to get notifications by email.' }).optional(),
-    timeZone: TimeZoneSchema.optional(),
+    timeZone: TimeZoneSchema.nullable().optional(),
+    monthlyReferralCap: MonthlyReferralCapSchema.optional(),
+    referralsPausedUntil: PausedUntilSchema.optional(),
   })
-  .refine((v) => v.emailNotifications !== undefined || v.timeZone !== undefined, {
-    message: 'Send emailNotifications, timeZone or both.',
+  .refine((v) => SETTINGS_KEYS.some((key) => v[key] !== undefined), {
+    message: 'Send at least one of emailNotifications, timeZone, monthlyReferralCap or referralsPausedUntil.',
     path: ['emailNotifications'],
   });
 export type UserSettingsInput = z.input<typeof UserSettingsInputSchema>;

@@ -9,6 +9,11 @@ export const paths = {
   requestReferral: '/request-referral',
   myReferrals: '/my-referrals',
   notifications: '/notifications',
+  /** Issue 25 item 8: the companies where referrers are. */
+  companies: '/companies',
+  /** Issue 25 item 9: 'Refer people at your company', step by step. */
+  refer: '/refer',
+  requestReferralAt: (companyId: number) => `/request-referral?companyId=${companyId}`,
   blog: '/blog',
   blogPost: (slug: string) => `/blog/${slug}`,
   privacy: '/privacy',

@@ -109,6 +109,11 @@ export const companies = pgTable(
     index('companies_domain_idx')
       .on(t.domain)
       .where(sql`${t.domain} is not null`),
+    // GET /api/companies/directory: listed companies by name in byte order (the same on every database),
+    // which also serves its prefix search as a range.
+    index('companies_directory_idx')
+      .on(sql`${t.normalizedName} collate "C"`)
+      .where(sql`${t.listed}`),
   ],
 );
 
@@ -394,6 +399,8 @@ export const referrals = pgTable(
       .where(sql`${t.status} = 'declined' and ${t.supersededAt} is null`),
     // The referrer's list, newest request first; also answers "does this referrer hold one of X's requests".
     index('referrals_referrer_request_idx').on(t.referrerId, t.requestId.desc().nullsFirst()),
+    // The monthly cap: a referrer's assignments since the start of their month.
+    index('referrals_referrer_created_idx').on(t.referrerId, t.createdAt),
     // Capacity: a referrer's open referrals.
     index('referrals_referrer_open_idx')
       .on(t.referrerId)
@@ -438,15 +445,28 @@ export const referralMessages = pgTable(
 );
 
 /** A user's choices about how we reach them; no row means every default (mail on). */
-export const userSettings = pgTable('user_settings', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  emailNotifications: boolean('email_notifications').notNull().default(true),
-  /** The user's IANA time zone (from the browser at sign-in); mail writes times in it, UTC when unknown. */
-  timeZone: text('time_zone'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    /** The user's IANA time zone (from the browser at sign-in); mail writes times in it, UTC when unknown. */
+    timeZone: text('time_zone'),
+    /** Issue 25 item 9: at most this many new assignments per calendar month in `timeZone`; null, no cap. */
+    monthlyReferralCap: integer('monthly_referral_cap'),
+    /** No new assignments until this day begins in `timeZone`; willingness and record stay. */
+    referralsPausedUntil: date('referrals_paused_until', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The sweep's claim of pauses that ended (it clears them and hands out waiting requests).
+  (t) => [
+    index('user_settings_paused_idx')
+      .on(t.referralsPausedUntil)
+      .where(sql`${t.referralsPausedUntil} is not null`),
+  ],
+);
 
 /**
  * Mail waiting to be sent, written in the transaction of the event that causes it; a worker claims due

@@ -49,12 +49,12 @@ export async function seedBulkReferrals(db: Db, shape: BulkReferrals) {
   return { firstSeeker, firstReferrer };
 }
 
-/** The query with its parameters written in (numbers, booleans and timestamps), ready for EXPLAIN. */
+/** The query with its parameters written in (numbers, booleans, timestamps and text), ready for EXPLAIN. */
 function inlined(query: { toSQL(): { sql: string; params: unknown[] } }): string {
   const { sql: text, params } = query.toSQL();
   return text.replace(/\$(\d+)/g, (_, n: string) => {
     const value = params[Number(n) - 1];
-    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return `'${value}'`;
+    if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
     if (typeof value !== 'number' && typeof value !== 'boolean')
       throw new Error(`unexpected param ${String(value)}`);
     return String(value);

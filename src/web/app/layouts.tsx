@@ -10,19 +10,20 @@ import { RequireAuth } from '@/lib/require-auth';
 import { paths } from '@/paths';
 import { TrackPageView } from './track-page-view';
 
-export const dashboardNav: NavItem[] = [
+/** The two links every signed-in header starts with (spec section 2). */
+const specNav: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard },
   { label: 'Referrals', to: paths.myReferrals },
 ];
 
+/** The default signed-in header: the spec's two links and the company directory (issue 25 item 8). */
+export const dashboardNav: NavItem[] = [...specNav, { label: 'Companies', to: paths.companies }];
+
 /** The /notifications header (spec: nav Dashboard, Referrals, Notifications). */
-export const notificationsNav: NavItem[] = [
-  ...dashboardNav,
-  { label: 'Notifications', to: paths.notifications },
-];
+export const notificationsNav: NavItem[] = [...specNav, { label: 'Notifications', to: paths.notifications }];
 
 /** The /my-referrals header (spec: links to /dashboard, /my-referrals, /profile/edit). */
-export const myReferralsNav: NavItem[] = [...dashboardNav, { label: 'Profile', to: paths.profileEdit }];
+export const myReferralsNav: NavItem[] = [...specNav, { label: 'Profile', to: paths.profileEdit }];
 
 /** The /my-referrals account menu (spec: Referrals Dashboard, Account Settings, Sign out). */
 export function myReferralsMenu(): MenuLink[] {

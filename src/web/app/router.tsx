@@ -40,6 +40,8 @@ const DashboardScreen = lazy(() => screens().then((m) => ({ default: m.Dashboard
 const ProfileEditScreen = lazy(() => screens().then((m) => ({ default: m.ProfileEditScreen })));
 const RequestReferralScreen = lazy(() => screens().then((m) => ({ default: m.RequestReferralScreen })));
 const MyReferralsScreen = lazy(() => screens().then((m) => ({ default: m.MyReferralsScreen })));
+const CompaniesScreen = lazy(() => screens().then((m) => ({ default: m.CompaniesScreen })));
+const ReferScreen = lazy(() => screens().then((m) => ({ default: m.ReferScreen })));
 const NotificationsScreen = lazy(() => screens().then((m) => ({ default: m.NotificationsScreen })));
 const ReferrerDashboardScreen = lazy(() => screens().then((m) => ({ default: m.ReferrerDashboardScreen })));
 const OriginalDashboardScreen = lazy(() => screens().then((m) => ({ default: m.OriginalDashboardScreen })));
@@ -83,6 +85,8 @@ export const routes: RouteObject[] = [
       },
       { path: paths.myReferrals, handle: title('My Referrals'), element: <MyReferralsScreen /> },
       { path: paths.notifications, handle: title('Notifications'), element: <NotificationsScreen /> },
+      { path: paths.companies, handle: title('Companies'), element: <CompaniesScreen /> },
+      { path: paths.refer, handle: title('Refer people at your company'), element: <ReferScreen /> },
       { path: paths.blog, element: <BlogListPage /> },
       { path: routePatterns.blogPost, element: <BlogArticlePage /> },
       { path: paths.privacy, element: <PrivacyPage /> },

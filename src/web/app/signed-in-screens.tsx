@@ -19,6 +19,10 @@ const CompanyPrompt = lazy(() =>
 const MyReferralsPage = lazy(() =>
   import('@/features/referrals/my-referrals-page').then((m) => ({ default: m.MyReferralsPage })),
 );
+const CompaniesPage = lazy(() =>
+  import('@/features/referrals/companies-page').then((m) => ({ default: m.CompaniesPage })),
+);
+const ReferFlowPage = lazy(() => import('./refer-flow').then((m) => ({ default: m.ReferFlowPage })));
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
@@ -75,6 +79,16 @@ export function MyReferralsScreen() {
       {(user) => <MyReferralsPage user={user} renderProfileModal={renderProfileModal} />}
     </SignedInPage>
   );
+}
+
+/** Issue 25 item 8: where referrers are. */
+export function CompaniesScreen() {
+  return <SignedInPage>{() => <CompaniesPage />}</SignedInPage>;
+}
+
+/** Issue 25 item 9: 'Refer people at your company', in three steps. */
+export function ReferScreen() {
+  return <SignedInPage>{(user) => <ReferFlowPage user={user} />}</SignedInPage>;
 }
 
 export function NotificationsScreen() {

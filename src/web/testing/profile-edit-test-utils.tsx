@@ -1,3 +1,4 @@
+import type { UserSettings } from '@shared/settings';
 import { apiPath } from '@shared/api-routes';
 import type { User } from '@shared/auth';
 import {
@@ -25,7 +26,7 @@ export interface FakeProfileState {
   skills: Skill[];
   resume: Resume | null;
   /** GET/PUT /api/user/settings (the mail feature's contract). */
-  settings: { emailNotifications: boolean; timeZone: string | null };
+  settings: UserSettings;
 }
 
 export type { RecordedCall } from '@/testing/fake-api';
@@ -74,7 +75,12 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
     education: [],
     skills: [],
     resume: null,
-    settings: { emailNotifications: true, timeZone: null },
+    settings: {
+      emailNotifications: true,
+      timeZone: null,
+      monthlyReferralCap: null,
+      referralsPausedUntil: null,
+    },
     ...initial,
   };
   let nextId = 100;

@@ -1,3 +1,5 @@
+import { DIRECTORY_PAGE_SIZE, type CompanyDirectoryEntry } from '@shared/companies';
+import type { UserSettings } from '@shared/settings';
 import type { DeclineReason } from '@shared/referral-texts';
 import type { JobPreview } from '@shared/jobs';
 import { apiPath } from '@shared/api-routes';
@@ -87,6 +89,10 @@ export interface FakeReferralsState {
   verification: VerificationStatus;
   /** GET /api/referrer/record; an empty, thin record unless a test says otherwise. */
   record: ReferrerRecord;
+  /** GET /api/companies/directory: these, by name, searched by prefix, DIRECTORY_PAGE_SIZE a page. */
+  directory: CompanyDirectoryEntry[];
+  /** GET/PUT /api/user/settings. */
+  settings: UserSettings;
 }
 
 export const CORRECT_CODE = '123456';
@@ -123,9 +129,34 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
       notReceived: 0,
       thin: true,
     },
+    directory: [],
+    settings: {
+      emailNotifications: true,
+      timeZone: null,
+      monthlyReferralCap: null,
+      referralsPausedUntil: null,
+    },
     ...initial,
   };
   const api = fakeApi({
+    companyDirectory: ({ url }) => {
+      const q = (url.searchParams.get('q') ?? '').trim().toLowerCase();
+      const limit = Number(url.searchParams.get('limit') ?? DIRECTORY_PAGE_SIZE);
+      const start = Number(url.searchParams.get('cursor')?.slice(1) ?? 0);
+      const found = state.directory.filter((c) => c.name.toLowerCase().startsWith(q));
+      const items = found.slice(start, start + limit);
+      return { items, nextCursor: start + limit < found.length ? `c${start + limit}` : null };
+    },
+    mySettings: () => state.settings,
+    changeSettings: ({ body }) =>
+      (state.settings = { ...state.settings, ...(body as Partial<UserSettings>) }),
+    currentCompany: ({ body }) => {
+      state.user = {
+        ...state.user,
+        currentCompanyName: (body as { companyName: string }).companyName.trim(),
+      };
+      return state.user;
+    },
     authStatus: () => ({ isAuthenticated: true, user: state.user }),
     recordActivity: () => null,
     companies: () => state.companies,

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CompanyDirectoryPageSchema,
+  CompanyDirectoryQuerySchema,
   CompanyIdParamsSchema,
   CompanyStatsSchema,
   CompanySummarySchema,
@@ -10,7 +12,7 @@ import { ApiErrorSchema } from '../../../shared/errors.js';
 import { CompanyDetectionSchema, DetectCompanyQuerySchema } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
-import { companyStats, detectCompanyFromJobUrl, listCompanies } from './service.js';
+import { companyDirectory, companyStats, detectCompanyFromJobUrl, listCompanies } from './service.js';
 
 export interface CompaniesRouteDeps {
   db: Db;
@@ -34,6 +36,26 @@ export async function companiesRoutes(app: FastifyInstance, { db, verificationTt
       requireUser(request);
       return listCompanies(db);
     },
+  );
+
+  api.get(
+    '/directory',
+    {
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Companies where a referrer can take a request now, by name: how many referrers (verified too) and how they answer; never who they are',
+        querystring: CompanyDirectoryQuerySchema,
+        response: { 200: CompanyDirectoryPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+      preValidation: async (request, reply) => {
+        // Counts change as referrers come and go; refusals are not cached either.
+        reply.header('cache-control', 'no-store');
+        // Visitors get 401 before their input is even looked at.
+        requireUser(request);
+      },
+    },
+    async (request) => companyDirectory(db, request.query, verificationTtlMs),
   );
 
   api.get(

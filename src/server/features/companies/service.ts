@@ -3,13 +3,14 @@ import {
   COMPANY_STATS_WINDOW_DAYS,
   FIXED_COMPANIES,
   normalizeCompanyName,
+  type CompanyDirectoryPage,
   type CompanyStats,
   type CompanySummary,
 } from '../../../shared/companies.js';
 import { EMPLOYERS } from '../../../shared/employers.js';
 import { detectCompany, type CompanyDetection } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import {
   deleteCompanyIfUnreferenced,
   findCompanyByNormalizedName,
@@ -20,7 +21,14 @@ import {
   unlistCompanyIfUnnamed,
   type CompanyRow,
 } from './repo.js';
-import { companyExists, countReferrers, responseNumbers } from './stats-repo.js';
+import {
+  companyExists,
+  countReferrers,
+  directoryPageQuery,
+  NO_RESPONSES,
+  responseNumbers,
+  type ResponseNumbers,
+} from './stats-repo.js';
 
 export const COMPANY_NOT_FOUND = 'Company not found.';
 
@@ -96,6 +104,31 @@ export async function releaseCompany(db: Db, name: string): Promise<void> {
   await unlistCompanyIfUnnamed(db, key, FIXED_IDS);
 }
 
+/** The window the response numbers look back over, and how long a verification holds, as of `now`. */
+function statsClock(now: Date, verificationTtlMs: number) {
+  return {
+    since: new Date(now.getTime() - COMPANY_STATS_WINDOW_DAYS * 24 * 3600 * 1000),
+    verifiedSince: new Date(now.getTime() - verificationTtlMs),
+  };
+}
+
+/** Counts and response numbers as the stats say them: rate and median null below COMPANY_STATS_MIN_SAMPLE. */
+function toStats(
+  people: { referrers: number; verified: number } | undefined,
+  answers: ResponseNumbers = NO_RESPONSES,
+): CompanyStats {
+  const enough = (n: number) => n >= COMPANY_STATS_MIN_SAMPLE;
+  return {
+    referrers: people?.referrers ?? 0,
+    verifiedReferrers: people?.verified ?? 0,
+    responseRate: enough(answers.settled) ? answers.answered / answers.settled : null,
+    medianResponseHours:
+      enough(answers.answered) && answers.medianSeconds !== null
+        ? Math.round(answers.medianSeconds / 360) / 10
+        : null,
+  };
+}
+
 /**
  * GET /api/companies/{id}/stats: referrers now, and how they answered the company's requests of the last
  * 90 days; rate and median are null below COMPANY_STATS_MIN_SAMPLE (docs/decisions/021-account-settings.md).
@@ -107,19 +140,50 @@ export async function companyStats(
   now = new Date(),
 ): Promise<CompanyStats> {
   if (!(await companyExists(db, companyId))) throw notFound(COMPANY_NOT_FOUND);
-  const since = new Date(now.getTime() - COMPANY_STATS_WINDOW_DAYS * 24 * 3600 * 1000);
+  const { since, verifiedSince } = statsClock(now, verificationTtlMs);
   const [people, answers] = await Promise.all([
-    countReferrers(db, companyId, new Date(now.getTime() - verificationTtlMs)),
-    responseNumbers(db, companyId, since),
+    countReferrers(db, [companyId], verifiedSince, now),
+    responseNumbers(db, [companyId], since),
   ]);
-  const enough = (n: number) => n >= COMPANY_STATS_MIN_SAMPLE;
+  return toStats(people.get(companyId), answers.get(companyId));
+}
+
+/** The cursor is the last company's normalised name, base64url-encoded: opaque to clients, and URL-safe. */
+export function encodeDirectoryCursor(key: string): string {
+  return Buffer.from(key, 'utf8').toString('base64url');
+}
+
+export const BAD_DIRECTORY_CURSOR = 'The cursor must be the nextCursor of an earlier page.';
+
+function decodeDirectoryCursor(cursor: string): string {
+  const key = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!key || encodeDirectoryCursor(key) !== cursor) throw badRequest(BAD_DIRECTORY_CURSOR);
+  return key;
+}
+
+/**
+ * GET /api/companies/directory (issue 25 item 8, docs/decisions/039-running-the-marketplace.md): the listed
+ * companies where someone can take a request now, by name, with their stats as GET /api/companies/{id}/stats
+ * gives them. Names only: never a referrer's name, email or id.
+ */
+export async function companyDirectory(
+  db: Db,
+  query: { q?: string; limit: number; cursor?: string },
+  verificationTtlMs: number,
+  now = new Date(),
+): Promise<CompanyDirectoryPage> {
+  const after = query.cursor === undefined ? undefined : decodeDirectoryCursor(query.cursor);
+  const rows = await directoryPageQuery(db, { prefix: query.q, after, rows: query.limit + 1 }, now);
+  const page = rows.slice(0, query.limit);
+  const ids = page.map((c) => c.id);
+  const { since, verifiedSince } = statsClock(now, verificationTtlMs);
+  const [people, answers] = await Promise.all([
+    countReferrers(db, ids, verifiedSince, now),
+    responseNumbers(db, ids, since),
+  ]);
+  const last = page.at(-1);
   return {
-    referrers: people.referrers,
-    verifiedReferrers: people.verified,
-    responseRate: enough(answers.settled) ? answers.answered / answers.settled : null,
-    medianResponseHours:
-      enough(answers.answered) && answers.medianSeconds !== null
-        ? Math.round(answers.medianSeconds / 360) / 10
-        : null,
+    items: page.map((c) => ({ id: c.id, name: c.name, ...toStats(people.get(c.id), answers.get(c.id)) })),
+    nextCursor: rows.length > query.limit && last ? encodeDirectoryCursor(last.key) : null,
   };
 }

@@ -1,6 +1,7 @@
-import { and, count, eq, gt, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
+import { companies, referralRequests, referrals, referrers, userSettings, users } from '../../db/schema.js';
+import { pausedInSql, verifiedInSql } from '../../lib/referrer-sql.js';
 
 export async function companyExists(db: Db, id: number): Promise<boolean> {
   const rows = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
@@ -8,32 +9,50 @@ export async function companyExists(db: Db, id: number): Promise<boolean> {
 }
 
 /**
- * Willing referrers at the company now, and how many of them are verified: verified after `verifiedSince`,
- * so a lapsed verification counts as none (docs/decisions/035-verification-lapse.md).
+ * A referrer who can take a request now: willing, and not paused at `at` (issue 25 item 9). One at their
+ * monthly cap still counts: the cap is theirs to keep, and the request then waits like one at capacity.
  */
-export async function countReferrers(db: Db, companyId: number, verifiedSince: Date) {
-  const verified = and(eq(referrers.isVerified, true), gt(referrers.verifiedAt, verifiedSince));
-  const [row] = await db
-    .select({
-      referrers: count(),
-      verified: sql<number>`count(*) filter (where ${verified})`.mapWith(Number),
-    })
-    .from(referrers)
-    .innerJoin(users, eq(users.id, referrers.userId))
-    .where(and(eq(referrers.companyId, companyId), eq(users.willingToGiveReferrals, true)));
-  return { referrers: row?.referrers ?? 0, verified: row?.verified ?? 0 };
+function availableAt(at: Date): SQL {
+  // A suspended referrer is nobody's to ask (docs/decisions/039-running-the-marketplace.md).
+  return and(eq(users.willingToGiveReferrals, true), isNull(users.suspendedAt), sql`not ${pausedInSql(at)}`)!;
 }
 
 /**
- * The referrals of the company's requests made since `since`: the window is read through
+ * Per company, the referrers available now (see availableAt) and how many of them are verified: verified
+ * after `verifiedSince`, so a lapsed verification counts as none (docs/decisions/035-verification-lapse.md).
+ * Read through referrers_company_idx; a company without any is missing from the map.
+ */
+export function referrerCountQuery(db: Db, companyIds: readonly number[], verifiedSince: Date, at: Date) {
+  return db
+    .select({
+      companyId: referrers.companyId,
+      referrers: count(),
+      verified: sql<number>`count(*) filter (where ${verifiedInSql(verifiedSince)})`.mapWith(Number),
+    })
+    .from(referrers)
+    .innerJoin(users, eq(users.id, referrers.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
+    .where(and(inArray(referrers.companyId, [...companyIds]), availableAt(at)))
+    .groupBy(referrers.companyId);
+}
+
+export async function countReferrers(db: Db, companyIds: readonly number[], verifiedSince: Date, at: Date) {
+  if (companyIds.length === 0) return new Map<number, { referrers: number; verified: number }>();
+  const rows = await referrerCountQuery(db, companyIds, verifiedSince, at);
+  return new Map(rows.map((r) => [r.companyId, { referrers: r.referrers, verified: r.verified }]));
+}
+
+/**
+ * The referrals of the companies' requests made since `since`, per company: the window is read through
  * referral_requests (company_id, created_at), each request's referrals through their request index.
  * `settled`: answered, or passed on without an answer (any status but pending with no answer);
  * still-pending ones may yet be answered and count for neither side.
  */
-export function responseQuery(db: Db, companyId: number, since: Date) {
+export function responseQuery(db: Db, companyIds: readonly number[], since: Date) {
   const answered = isNotNull(referrals.answeredAt);
   return db
     .select({
+      companyId: referralRequests.companyId,
       answered: sql<number>`count(*) filter (where ${answered})`.mapWith(Number),
       settled: sql<number>`count(*) filter (where ${answered} or ${referrals.status} <> 'pending')`.mapWith(
         Number,
@@ -44,10 +63,67 @@ export function responseQuery(db: Db, companyId: number, since: Date) {
     })
     .from(referralRequests)
     .innerJoin(referrals, eq(referrals.requestId, referralRequests.id))
-    .where(and(eq(referralRequests.companyId, companyId), gte(referralRequests.createdAt, since)));
+    .where(and(inArray(referralRequests.companyId, [...companyIds]), gte(referralRequests.createdAt, since)))
+    .groupBy(referralRequests.companyId);
 }
 
-export async function responseNumbers(db: Db, companyId: number, since: Date) {
-  const [row] = await responseQuery(db, companyId, since);
-  return row ?? { answered: 0, settled: 0, medianSeconds: null };
+export interface ResponseNumbers {
+  answered: number;
+  settled: number;
+  medianSeconds: number | null;
+}
+
+export const NO_RESPONSES: ResponseNumbers = { answered: 0, settled: 0, medianSeconds: null };
+
+/** responseQuery's numbers per company; a company without requests in the window is missing. */
+export async function responseNumbers(
+  db: Db,
+  companyIds: readonly number[],
+  since: Date,
+): Promise<Map<number, ResponseNumbers>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await responseQuery(db, companyIds, since);
+  return new Map(rows.map(({ companyId, ...numbers }) => [companyId, numbers]));
+}
+
+/** The directory's order and cursor key: the normalised name in byte order (companies_directory_idx). */
+const directoryKey = sql`${companies.normalizedName} collate "C"`;
+
+export interface DirectoryPageArgs {
+  /** A normalised name prefix; empty or undefined for every company. */
+  prefix?: string;
+  /** The normalised name of the previous page's last company. */
+  after?: string;
+  /** Rows to read: one more than the page, to tell whether another follows. */
+  rows: number;
+}
+
+/**
+ * Issue 25 item 8: listed companies with at least one referrer available at `at`, by name, read along
+ * companies_directory_idx from the cursor (and within the prefix's range), each checked through
+ * referrers_company_idx, stopping after `rows`.
+ */
+export function directoryPageQuery(db: Db, { prefix, after, rows }: DirectoryPageArgs, at: Date) {
+  const someoneThere = db
+    .select({ one: sql`1` })
+    .from(referrers)
+    .innerJoin(users, eq(users.id, referrers.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
+    .where(and(eq(referrers.companyId, companies.id), availableAt(at)));
+  return db
+    .select({ id: companies.id, name: companies.name, key: companies.normalizedName })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.listed, true),
+        after === undefined ? undefined : sql`${directoryKey} > ${after}`,
+        // Every name starting with the prefix, as a range of the index: U+10FFFF sorts after any character.
+        prefix ? sql`${directoryKey} >= ${prefix} and ${directoryKey} < ${`${prefix}\u{10FFFF}`}` : undefined,
+        // OFFSET 0 keeps EXISTS a probe per company through referrers_company_idx: the planner may not turn
+        // it into a join that reads every referrer and sorts, so a page reads only the companies it needs.
+        sql`exists (${someoneThere} offset 0)`,
+      ),
+    )
+    .orderBy(asc(directoryKey))
+    .limit(rows);
 }

@@ -14,13 +14,21 @@ export interface MailCollaborators {
   logger: FastifyBaseLogger;
   /** Worker tuning for tests (an injected clock, fewer attempts, shorter backoff). */
   worker?: Pick<MailWorkerOptions, 'now' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'leaseMs'>;
+  /**
+   * The referrals feature's hook after a user changed their monthly cap, pause or time zone: a referrer
+   * who has room again gets the waiting requests at their company.
+   */
+  onReferralLimitsChanged?: (userId: number) => Promise<unknown>;
 }
 
 /**
  * Mail (DESIGN.md "Mail"): queued in the transaction of what caused it, sent by the worker (main.ts starts
  * it) through SMTP_URL or into the built-in outbox; the settings, unsubscribe and dev outbox routes.
  */
-export function createMail(config: Config, { db, logger, worker }: MailCollaborators) {
+export function createMail(
+  config: Config,
+  { db, logger, worker, onReferralLimitsChanged }: MailCollaborators,
+) {
   const mailWorker = createMailWorker({
     db,
     transport: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : outboxTransport(),
@@ -36,7 +44,7 @@ export function createMail(config: Config, { db, logger, worker }: MailCollabora
     onNotified: mailNotifications({ publicUrl: config.publicUrl, secret: config.sessionSecret }),
     routes: async (app: FastifyInstance) => {
       app.addHook('onClose', () => mailWorker.stop());
-      await app.register(settingsRoutes, { prefix: '/api', db });
+      await app.register(settingsRoutes, { prefix: '/api', db, onReferralLimitsChanged });
       await app.register(unsubscribeRoutes, { db, secret: config.sessionSecret });
       if (config.mail.devOutbox) await app.register(devMailRoutes, { db });
     },

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { UserSettings } from '../../../shared/settings.js';
 import { userSettings, users } from '../../db/schema.js';
 
 export interface MailRecipient {
@@ -23,16 +24,42 @@ export async function findMailRecipient(db: Db, userId: number): Promise<MailRec
   return row;
 }
 
+/** Every column GET /api/user/settings answers. */
+const SETTINGS_COLUMNS = {
+  emailNotifications: userSettings.emailNotifications,
+  timeZone: userSettings.timeZone,
+  monthlyReferralCap: userSettings.monthlyReferralCap,
+  referralsPausedUntil: userSettings.referralsPausedUntil,
+};
+
+export type StoredSettings = UserSettings;
+export type SettingsChange = Partial<UserSettings>;
+
+/** A user's settings, every default filled in; undefined when there is no such user. */
+export async function findSettings(db: Db, userId: number): Promise<StoredSettings | undefined> {
+  const [row] = await db
+    .select({
+      emailNotifications: sql<boolean>`coalesce(${userSettings.emailNotifications}, true)`,
+      timeZone: userSettings.timeZone,
+      monthlyReferralCap: userSettings.monthlyReferralCap,
+      referralsPausedUntil: userSettings.referralsPausedUntil,
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
 /** Saves the settings given, leaving the others as they were; answers them all. */
 export async function upsertSettings(
   db: Db,
   userId: number,
-  change: { emailNotifications?: boolean; timeZone?: string },
-): Promise<{ emailNotifications: boolean; timeZone: string | null }> {
+  change: SettingsChange,
+): Promise<StoredSettings> {
   const [row] = await db
     .insert(userSettings)
     .values({ userId, ...change })
     .onConflictDoUpdate({ target: userSettings.userId, set: { ...change, updatedAt: sql`now()` } })
-    .returning({ emailNotifications: userSettings.emailNotifications, timeZone: userSettings.timeZone });
+    .returning(SETTINGS_COLUMNS);
   return row!;
 }

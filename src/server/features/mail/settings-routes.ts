@@ -9,8 +9,20 @@ import * as service from './settings-service.js';
 const tags = ['settings'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
-/** The signed-in user's account settings: for now, whether notifications are also mailed. */
-export async function settingsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export interface SettingsRouteDeps {
+  db: Db;
+  /** Called after a change of the monthly cap, the pause or the time zone (see MailCollaborators). */
+  onReferralLimitsChanged?: (userId: number) => Promise<unknown>;
+}
+
+/**
+ * The signed-in user's account settings: whether notifications are also mailed, their time zone, and as a
+ * referrer their monthly cap and pause (issue 25 item 9).
+ */
+export async function settingsRoutes(
+  app: FastifyInstance,
+  { db, onReferralLimitsChanged }: SettingsRouteDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Visitors get 401 before their input is even looked at.
   api.addHook('preValidation', async (request) => {
@@ -38,6 +50,13 @@ export async function settingsRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: UserSettingsSchema, ...errors },
       },
     },
-    async (request) => service.updateSettings(db, requireUser(request).id, request.body),
+    async (request) => {
+      const userId = requireUser(request).id;
+      const settings = await service.updateSettings(db, userId, request.body);
+      const { monthlyReferralCap, referralsPausedUntil, timeZone } = request.body;
+      const limitsTouched = [monthlyReferralCap, referralsPausedUntil, timeZone].some((v) => v !== undefined);
+      if (limitsTouched) await onReferralLimitsChanged?.(userId);
+      return settings;
+    },
   );
 }

@@ -5,10 +5,11 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './settings-repo.js';
 import { verifyUnsubscribeToken } from './unsubscribe-token.js';
 
+/** GET /api/user/settings: exactly the fields PUT takes, so a client may send the answer back. */
 export async function getSettings(db: Db, userId: number): Promise<UserSettings> {
-  const recipient = await repo.findMailRecipient(db, userId);
-  if (!recipient) throw notFound('User not found.');
-  return { emailNotifications: recipient.emailNotifications, timeZone: recipient.timeZone };
+  const settings = await repo.findSettings(db, userId);
+  if (!settings) throw notFound('User not found.');
+  return settings;
 }
 
 export async function updateSettings(
@@ -16,10 +17,12 @@ export async function updateSettings(
   userId: number,
   input: z.output<typeof UserSettingsInputSchema>,
 ): Promise<UserSettings> {
-  const change = {
-    ...(input.emailNotifications === undefined ? {} : { emailNotifications: input.emailNotifications }),
-    ...(input.timeZone === undefined ? {} : { timeZone: input.timeZone }),
-  };
+  // Only what was sent: an omitted field stays as it is, a null clears it.
+  const change: repo.SettingsChange = {};
+  if (input.emailNotifications !== undefined) change.emailNotifications = input.emailNotifications;
+  if (input.timeZone !== undefined) change.timeZone = input.timeZone;
+  if (input.monthlyReferralCap !== undefined) change.monthlyReferralCap = input.monthlyReferralCap;
+  if (input.referralsPausedUntil !== undefined) change.referralsPausedUntil = input.referralsPausedUntil;
   return repo.upsertSettings(db, userId, change);
 }
 

@@ -14,6 +14,8 @@ import { notificationTime } from '../../../shared/notifications.js';
 import { mailNotifications, mailTime } from './notification-mail.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
 
+/** A user who never set a monthly cap or a pause (issue 25 item 9). */
+const NO_LIMITS = { monthlyReferralCap: null, referralsPausedUntil: null };
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const ONE_CLICK = 'List-Unsubscribe=One-Click';
 
@@ -48,14 +50,15 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
 
   it('reads and changes email notifications (on by default)', async () => {
     const who = await t.signIn();
-    expect(await settings(who)).toEqual({ emailNotifications: true, timeZone: null });
+    expect(await settings(who)).toEqual({ emailNotifications: true, timeZone: null, ...NO_LIMITS });
     const off = await who.put('/api/user/settings', { emailNotifications: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toEqual({ emailNotifications: false, timeZone: null });
-    expect(await settings(who)).toEqual({ emailNotifications: false, timeZone: null });
+    expect(off.json()).toEqual({ emailNotifications: false, timeZone: null, ...NO_LIMITS });
+    expect(await settings(who)).toEqual({ emailNotifications: false, timeZone: null, ...NO_LIMITS });
     expect((await who.put('/api/user/settings', { emailNotifications: true })).json()).toEqual({
       emailNotifications: true,
       timeZone: null,
+      ...NO_LIMITS,
     });
     expect(off.headers['cache-control']).toBe('no-store');
   });
@@ -83,17 +86,89 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toHaveProperty('error');
     }
-    expect(await settings(who)).toEqual({ emailNotifications: true, timeZone: null });
+    expect(await settings(who)).toEqual({ emailNotifications: true, timeZone: null, ...NO_LIMITS });
+  });
+
+  it('takes a monthly cap and a pause, and takes its own GET answer back unchanged', async () => {
+    const who = await t.signIn();
+    const saved = await who.put('/api/user/settings', {
+      monthlyReferralCap: 5,
+      referralsPausedUntil: '2031-03-01',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = {
+      emailNotifications: true,
+      timeZone: null,
+      monthlyReferralCap: 5,
+      referralsPausedUntil: '2031-03-01',
+    };
+    expect(saved.json()).toEqual(answer);
+    // The round trip: GET's answer goes back as it is, and nothing changes.
+    const got = await who.get('/api/user/settings');
+    expect(Object.keys(got.json()).sort()).toEqual(Object.keys(answer).sort());
+    const back = await who.put('/api/user/settings', got.json());
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toEqual(answer);
+    expect(await settings(who)).toEqual(answer);
+    // With a time zone too, and nulls clearing the cap and the pause.
+    await who.put('/api/user/settings', { timeZone: 'Europe/Berlin' });
+    const zoned = (await who.get('/api/user/settings')).json();
+    expect((await who.put('/api/user/settings', zoned)).json()).toEqual({
+      ...answer,
+      timeZone: 'Europe/Berlin',
+    });
+    const cleared = await who.put('/api/user/settings', {
+      monthlyReferralCap: null,
+      referralsPausedUntil: null,
+    });
+    expect(cleared.json()).toEqual({ emailNotifications: true, timeZone: 'Europe/Berlin', ...NO_LIMITS });
+    // Leaving a field out keeps it: only the cap changes here.
+    await who.put('/api/user/settings', { referralsPausedUntil: '2031-04-01' });
+    expect((await who.put('/api/user/settings', { monthlyReferralCap: 100 })).json()).toMatchObject({
+      monthlyReferralCap: 100,
+      referralsPausedUntil: '2031-04-01',
+    });
+  });
+
+  it('refuses a cap outside 1–100, a fraction and a date that is not one, with a sentence', async () => {
+    const who = await t.signIn();
+    await who.put('/api/user/settings', { monthlyReferralCap: 7 });
+    for (const body of [
+      { monthlyReferralCap: 0 },
+      { monthlyReferralCap: 101 },
+      { monthlyReferralCap: 1.5 },
+      { monthlyReferralCap: -3 },
+      { monthlyReferralCap: '5' },
+      { referralsPausedUntil: '2031-02-30' },
+      { referralsPausedUntil: '31/01/2031' },
+      { referralsPausedUntil: '2031-1-5' },
+      { referralsPausedUntil: '2031-01-05T00:00:00Z' },
+      { referralsPausedUntil: 20310105 },
+      { referralsPausedUntil: '' },
+    ]) {
+      const res = await who.put('/api/user/settings', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error, JSON.stringify(body)).toMatch(/^[A-Z].*\.$/);
+    }
+    const capBody = { monthlyReferralCap: 101 };
+    expect((await who.put('/api/user/settings', capBody)).json().error).toBe(
+      'The monthly cap must be a whole number from 1 to 100, or null for no cap.',
+    );
+    expect((await who.put('/api/user/settings', { referralsPausedUntil: '2031-02-30' })).json().error).toBe(
+      'The pause must end on a date written as YYYY-MM-DD, or be null for no pause.',
+    );
+    expect(await settings(who)).toMatchObject({ monthlyReferralCap: 7, referralsPausedUntil: null });
   });
 
   it("keeps the browser's time zone apart from the mail setting, and writes mail times in it with the offset", async () => {
     const who = await t.signIn();
     const saved = await who.put('/api/user/settings', { timeZone: 'asia/tokyo' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ emailNotifications: true, timeZone: 'Asia/Tokyo' });
+    expect(saved.json()).toEqual({ emailNotifications: true, timeZone: 'Asia/Tokyo', ...NO_LIMITS });
     expect((await who.put('/api/user/settings', { emailNotifications: false })).json()).toEqual({
       emailNotifications: false,
       timeZone: 'Asia/Tokyo',
+      ...NO_LIMITS,
     });
     await who.put('/api/user/settings', { emailNotifications: true });
 

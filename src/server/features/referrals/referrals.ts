@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { passOnReferralsOfLeavingReferrer } from './handoffs/leave.js';
 import { startReferralSweep, type SweepTimer } from './handoffs/sweep.js';
 import { startLivenessSweep } from './liveness/liveness-sweep.js';
+import { assignWaitingRequests } from './matching/matching.js';
 import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
 import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
 import { referralRoutes } from './routes.js';
@@ -87,6 +88,12 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
       sharedRequest(db, userId, otherId, requestId),
     /** The auth feature's hook after each sign-in: a sign-in email at the company's domain renews. */
     renewAtSignIn: (userId: number) => renewAtSignIn(db, deps, userId),
+    /**
+     * The mail feature's hook after a change of monthly cap, pause or time zone: a referrer with room again
+     * gets the waiting requests at their company (issue 25 item 9).
+     */
+    assignWaitingTo: (userId: number) =>
+      db.transaction((tx) => assignWaitingRequests(tx, deps, userId, now())),
     /** The account feature's hook: a deleted referrer's open referrals pass on. */
     passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
     /** The admin feature's suspension, in its transaction (docs/decisions/039-running-the-marketplace.md). */

@@ -16,9 +16,10 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { CLOSED_REQUEST_STATUSES, ENDED_REQUEST_STATUSES } from '../../../shared/referral-status.js';
 import { verifiedInSql } from './verification/lapse-rule.js';
+import { monthStartInSql, pausedInSql } from '../../lib/referrer-sql.js';
 import { blockedEitherWay } from './blocks/blocks-repo.js';
 import type { Db } from '../../db/client.js';
-import { companies, referralRequests, referrals, referrers, users } from '../../db/schema.js';
+import { companies, referralRequests, referrals, referrers, userSettings, users } from '../../db/schema.js';
 import type { JobSnapshot, ReferralCompany } from './ports.js';
 import { recordStatusChange } from './timeline/timeline-repo.js';
 
@@ -53,6 +54,12 @@ export interface Candidate {
   lastAssignedAt: Date | null;
 }
 
+/** A candidate with their own limits (issue 25 item 9): a pause in force at the time asked, and a cap. */
+export interface LoadedCandidate extends Candidate {
+  paused: boolean;
+  monthlyCap: number | null;
+}
+
 /**
  * The willing referrers at a company other than the seeker and those in `exclude` (who already held the
  * request), their referrer rows locked (in user id order,
@@ -65,16 +72,20 @@ export async function lockCandidates(
   seekerId: number,
   exclude: readonly number[],
   verifiedSince: Date,
-): Promise<Candidate[]> {
+  at: Date,
+): Promise<LoadedCandidate[]> {
   return tx
     .select({
       userId: referrers.userId,
       // A lapsed verification ranks as none (docs/decisions/035-verification-lapse.md).
       isVerified: verifiedInSql(verifiedSince),
       lastAssignedAt: referrers.lastAssignedAt,
+      paused: pausedInSql(at),
+      monthlyCap: userSettings.monthlyReferralCap,
     })
     .from(referrers)
     .innerJoin(users, eq(users.id, referrers.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
     .where(
       and(
         eq(referrers.companyId, companyId),
@@ -93,19 +104,50 @@ export async function lockCandidates(
     .for('update', { of: referrers });
 }
 
-/** Locks one referrer's row (see lockCandidates) and tells whether they currently take new referrals. */
-export async function lockReferrer(tx: Db, userId: number) {
+/**
+ * Locks one referrer's row (see lockCandidates) and tells whether they currently take new referrals:
+ * willing, and at `at` not paused, with their monthly cap if any.
+ */
+export async function lockReferrer(tx: Db, userId: number, at: Date) {
   const [row] = await tx
     .select({
       companyId: referrers.companyId,
       // A suspended referrer takes nothing new, however willing.
       willing: sql<boolean>`(${users.willingToGiveReferrals} and ${users.suspendedAt} is null)`,
+      paused: pausedInSql(at),
+      monthlyCap: userSettings.monthlyReferralCap,
     })
     .from(referrers)
     .innerJoin(users, eq(users.id, referrers.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
     .where(eq(referrers.userId, userId))
     .for('update', { of: referrers });
   return row;
+}
+
+/**
+ * Issue 25 item 9: how many referrals each referrer was assigned (any status, passed on or not) since their
+ * calendar month began at `at`, in their time zone (UTC when unknown).
+ */
+export async function countMonthAssignments(
+  db: Db,
+  referrerIds: number[],
+  at: Date,
+): Promise<Map<number, number>> {
+  if (referrerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ referrerId: referrals.referrerId, assigned: count() })
+    .from(referrals)
+    .leftJoin(userSettings, eq(userSettings.userId, referrals.referrerId))
+    .where(
+      and(
+        inArray(referrals.referrerId, referrerIds),
+        sql`${referrals.createdAt} >= ${monthStartInSql(at)}`,
+        sql`${referrals.createdAt} <= ${at.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(referrals.referrerId);
+  return new Map(rows.map((r) => [r.referrerId, r.assigned]));
 }
 
 export async function countOpenReferrals(db: Db, referrerIds: number[]): Promise<Map<number, number>> {

@@ -1,6 +1,15 @@
 import type { User } from '@shared/auth';
 import { firstNameOf } from '@shared/names';
-import { CheckCircle2, ClipboardList, Link2, Sparkles, UserRoundPen, Users } from 'lucide-react';
+import {
+  Building2,
+  CheckCircle2,
+  ClipboardList,
+  HandHeart,
+  Link2,
+  Sparkles,
+  UserRoundPen,
+  Users,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { sessionFlags } from '@/lib/session-flags';
 import { QuickActionCard } from './components/quick-action-card';
@@ -63,6 +72,18 @@ export function DashboardPage({
             description="Add your experience, education, skills and resume so referrers can vouch for you."
           />
         )}
+        <QuickActionCard
+          to={paths.companies}
+          icon={<Building2 />}
+          title="Companies"
+          description="See where referrers are, how many, and how quickly they answer."
+        />
+        <QuickActionCard
+          to={paths.refer}
+          icon={<HandHeart />}
+          title="Refer people at your company"
+          description="Name your company, verify your work email and choose how many requests you take."
+        />
         {isReferrer && (
           <QuickActionCard
             to={paths.referrerDashboard}

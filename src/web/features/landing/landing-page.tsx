@@ -214,6 +214,11 @@ function ClosingCta() {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
+          <p className="mt-6">
+            <Link to={paths.refer} className="underline underline-offset-4">
+              Refer people at your company
+            </Link>
+          </p>
         </div>
       </div>
     </section>

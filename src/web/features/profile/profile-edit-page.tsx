@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils';
 import { CompletionCard } from './components/completion-card';
 import { CurrentCompanyCard } from './components/current-company-card';
 import { EmailNotificationsCard } from './components/email-notifications-card';
+import { ReferralLoadCard } from './components/referral-load-card';
 import { EducationSection } from './components/education-section';
 import { ExperienceSection } from './components/experience-section';
 import { ResumePanel } from './components/resume-panel';
@@ -57,6 +58,7 @@ export function ProfileEditPage({ user }: { user: User }) {
         <div className="grid items-start gap-6 md:grid-cols-2">
           <CurrentCompanyCard user={user} />
           <EmailNotificationsCard />
+          <ReferralLoadCard />
         </div>
         <YourDataCard user={user} />
       </section>

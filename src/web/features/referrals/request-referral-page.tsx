@@ -2,7 +2,7 @@ import { ApiErrorSchema } from '@shared/errors';
 import { REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
 import { type CreateReferralRequestInput } from '@shared/referrals';
 import { AlertTriangle, ClipboardList, Link2 } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -33,6 +33,10 @@ export function RequestReferralPage({
   const navigate = useNavigate();
   const companies = useCompanies();
   const create = useCreateReferralRequest();
+  // ?companyId={id} (the company directory's links): the request goes to that company, whatever the URL says.
+  const [searchParams] = useSearchParams();
+  const chosenId = Number(searchParams.get('companyId'));
+  const chosenCompany = companies.data?.find((c) => c.id === chosenId) ?? null;
 
   async function submit(input: CreateReferralRequestInput): Promise<FieldErrors | undefined> {
     try {
@@ -89,6 +93,7 @@ export function RequestReferralPage({
             </CardHeader>
             <CardContent>
               <ReferralRequestForm
+                chosenCompany={chosenCompany}
                 companies={companies.data ?? []}
                 resumeLink={resume.fileUrl}
                 currentCompanyName={currentCompanyName}

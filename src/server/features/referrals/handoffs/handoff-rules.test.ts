@@ -370,9 +370,10 @@ describe('startReferralSweep', () => {
     expect(finished).toBe(false);
     open();
     await stopped;
-    // Reminders, submit reminders, expiries, declines past their undo window, lapse reminders, then
-    // retention's notices and erasures (docs/decisions/036-retention.md): one transaction each.
-    expect(calls).toBe(7);
+    // Reminders, submit reminders, expiries, declines past their undo window, lapse reminders, ended
+    // pauses (issue 25 item 9), then retention's notices and erasures (docs/decisions/036-retention.md):
+    // one transaction each.
+    expect(calls).toBe(8);
   });
 });
 

@@ -83,6 +83,7 @@ export async function passOn(
           request.jobSeekerId,
           await excludedReferrers(tx, request, history),
           verifiedSince(now, deps.verificationTtlMs),
+          now,
         )
       : ({ kind: 'none' } as const);
   const where = `${request.position} at ${request.companyName}`;

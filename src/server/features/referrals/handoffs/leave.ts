@@ -36,6 +36,7 @@ export async function passOnOpenReferral(
     request.jobSeekerId,
     await excludedReferrers(tx, request, history),
     verifiedSince(now, deps.verificationTtlMs),
+    now,
   );
   if (!(await supersedeReferral(tx, leaving.id, now))) return false;
   await setRequestStatus(tx, request.id, 'pending', now);

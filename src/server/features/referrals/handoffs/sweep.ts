@@ -10,6 +10,7 @@ import {
 } from './handoff-repo.js';
 import { passOn } from './handoff.js';
 import { remindOfLapses } from '../verification/lapse.js';
+import { endPauses } from '../matching/pause-end.js';
 import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
 import { runRetention, type RetentionResult } from '../retention/retention.js';
@@ -28,6 +29,8 @@ export interface SweepResult extends RetentionResult {
   declined: number;
   /** Referrers told their verification lapses soon (docs/decisions/035-verification-lapse.md). */
   lapseReminded: number;
+  /** Referrers whose pause ended: cleared, and handed the waiting requests at their company (issue 25). */
+  pausesEnded: number;
 }
 
 /**
@@ -94,8 +97,9 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
     declined += 1;
   }
   const lapseReminded = await remindOfLapses(db, deps, now);
+  const pausesEnded = await endPauses(db, deps, now);
   const retention = await runRetention(db, deps, now);
-  return { reminded, submitReminded, expired, declined, lapseReminded, ...retention };
+  return { reminded, submitReminded, expired, declined, lapseReminded, pausesEnded, ...retention };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client.js';
 import type { ReferralCompany, ReferralDeps } from '../ports.js';
 import {
+  countMonthAssignments,
   countOpenReferrals,
   findCompanyById,
   insertReferral,
@@ -8,6 +9,7 @@ import {
   lockReferrer,
   lockWaitingRequests,
   type Candidate,
+  type LoadedCandidate,
 } from '../repo.js';
 import { readRecords, recordTier } from './record.js';
 
@@ -44,9 +46,29 @@ export function rankCandidates(
 }
 
 /**
+ * Issue 25 item 9: the candidates who take new referrals at `at` by their own limits: not paused, and
+ * below their monthly cap (assignments since their calendar month began, in their time zone).
+ */
+export async function withinOwnLimits(
+  tx: Db,
+  candidates: readonly LoadedCandidate[],
+  at: Date,
+): Promise<LoadedCandidate[]> {
+  const unpaused = candidates.filter((c) => !c.paused);
+  const capped = unpaused.filter((c) => c.monthlyCap !== null);
+  const assigned = await countMonthAssignments(
+    tx,
+    capped.map((c) => c.userId),
+    at,
+  );
+  return unpaused.filter((c) => c.monthlyCap === null || (assigned.get(c.userId) ?? 0) < c.monthlyCap);
+}
+
+/**
  * Chooses a referrer for a request at this company, never one in `exclude` (they held it before); their
  * rows stay locked until the transaction ends. Verified means verified after `verifiedSince`
- * (docs/decisions/035-verification-lapse.md).
+ * (docs/decisions/035-verification-lapse.md). 'none': nobody willing there; 'full': willing referrers
+ * there, but each is at capacity, at their monthly cap or paused at `at`.
  */
 export async function pickReferrer(
   tx: Db,
@@ -55,15 +77,23 @@ export async function pickReferrer(
   seekerId: number,
   exclude: readonly number[],
   verifiedSince: Date,
+  at: Date,
 ): Promise<Pick> {
-  const candidates = await lockCandidates(tx, companyId, seekerId, exclude, verifiedSince);
+  const candidates = await lockCandidates(tx, companyId, seekerId, exclude, verifiedSince, at);
   if (candidates.length === 0) return { kind: 'none' };
-  const ids = candidates.map((c) => c.userId);
+  const available = await withinOwnLimits(tx, candidates, at);
+  const ids = available.map((c) => c.userId);
   const open = await countOpenReferrals(tx, ids);
-  const room = candidates.filter((c) => (open.get(c.userId) ?? 0) < limits.capacity);
+  const room = available.filter((c) => (open.get(c.userId) ?? 0) < limits.capacity);
   // Records are read only for those with room, and only when there is a choice to make.
   const records =
-    room.length > 1 ? await readRecords(tx, room.map((c) => c.userId), limits.responseMs) : new Map();
+    room.length > 1
+      ? await readRecords(
+          tx,
+          room.map((c) => c.userId),
+          limits.responseMs,
+        )
+      : new Map();
   const tiers = new Map([...records].map(([id, counts]) => [id, recordTier(counts, limits.responseMs)]));
   const [best] = rankCandidates(room, open, limits.capacity, tiers);
   return best ? { kind: 'picked', referrerId: best.userId } : { kind: 'full' };
@@ -85,8 +115,9 @@ export function assignedToReferrerNotice(
 }
 
 /**
- * Gives a referrer who has room (just turned willing, or a referral of theirs closed) the oldest waiting
- * requests at their company, up to their capacity, and tells both sides. Answers how many were assigned.
+ * Gives a referrer who has room (just turned willing, a referral of theirs closed, their pause ended) the
+ * oldest waiting requests at their company, up to their capacity and what is left of their monthly cap,
+ * and tells both sides. Nothing while they are paused. Answers how many were assigned.
  */
 export async function assignWaitingRequests(
   tx: Db,
@@ -94,10 +125,14 @@ export async function assignWaitingRequests(
   referrerId: number,
   at: Date = new Date(),
 ): Promise<number> {
-  const referrer = await lockReferrer(tx, referrerId);
-  if (!referrer?.willing) return 0;
+  const referrer = await lockReferrer(tx, referrerId, at);
+  if (!referrer?.willing || referrer.paused) return 0;
   const open = (await countOpenReferrals(tx, [referrerId])).get(referrerId) ?? 0;
-  const room = deps.capacity - open;
+  const capLeft =
+    referrer.monthlyCap === null
+      ? Infinity
+      : referrer.monthlyCap - ((await countMonthAssignments(tx, [referrerId], at)).get(referrerId) ?? 0);
+  const room = Math.min(deps.capacity - open, capLeft);
   if (room <= 0) return 0;
   const waiting = await lockWaitingRequests(tx, referrer.companyId, referrerId, room);
   if (waiting.length === 0) return 0;

@@ -122,6 +122,7 @@ export async function createReferralRequest(
         seeker.id,
         declinedBefore,
         verifiedSince(deps.now(), deps.verificationTtlMs),
+        deps.now(),
       );
       if (pick.kind === 'full') throw conflict(REFERRAL_REQUEST_ERRORS.capacity(company.name));
       if (pick.kind === 'picked') {

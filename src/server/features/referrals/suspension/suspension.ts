@@ -75,6 +75,7 @@ export async function resumeAfterSuspension(
       request.jobSeekerId,
       await excludedReferrers(tx, request, history),
       verifiedSince(now, deps.verificationTtlMs),
+      now,
     );
     if (pick.kind !== 'picked') continue;
     await insertReferral(tx, id, pick.referrerId, now);

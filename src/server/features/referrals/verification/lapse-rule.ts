@@ -1,6 +1,3 @@
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { referrers } from '../../../db/schema.js';
-
 /**
  * Issue 24 item 10 (docs/decisions/035-verification-lapse.md): a verification holds VERIFICATION_TTL from
  * when it was earned or last renewed. Judged when read, everywhere, by the rule below; nothing flips
@@ -35,9 +32,5 @@ export function holdsAt(row: VerificationClock, now: Date, ttlMs: number): boole
   return until !== null && until.getTime() > now.getTime();
 }
 
-/** The same rule in SQL, for queries that count or rank verified referrers. */
-export function verifiedInSql(since: Date): SQL<boolean> {
-  return sql<boolean>`coalesce(${and(eq(referrers.isVerified, true), gt(referrers.verifiedAt, since))}, false)`.mapWith(
-    Boolean,
-  );
-}
+/** The same rule in SQL, for queries that count or rank verified referrers (shared with the company stats). */
+export { verifiedInSql } from '../../../lib/referrer-sql.js';

@@ -93,7 +93,13 @@ describe('GoogleButton', () => {
         isAuthenticated: true,
         user: aUser({ id: 1, username: 'g', email: 'g@example.com', fullName: 'Grace' }),
       }),
-      changeSettings: ({ body }) => ({ emailNotifications: true, timeZone: null, ...(body as object) }),
+      changeSettings: ({ body }) => ({
+        emailNotifications: true,
+        timeZone: null,
+        monthlyReferralCap: null,
+        referralsPausedUntil: null,
+        ...(body as object),
+      }),
     });
     fireEvent.click(renderButton('signin'));
     Object.assign(popup, { closed: true });

@@ -10,6 +10,15 @@ import { paths } from '@/paths';
 import { saveBrowserTimeZone } from '../api/save-time-zone';
 import { STATUS_CHECK_FAILED, signInTexts, type SignInMode } from '../utils/sign-in-texts';
 
+/**
+ * Where to go after signing in: `?next=` when it is a path of this app (a screen that sent a visitor to sign
+ * in and wants them back, such as /refer), else the dashboard. Never another origin ('//evil', 'https:').
+ */
+export function afterSignInPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/[A-Za-z0-9][A-Za-z0-9/_-]*$/.test(next) ? next : paths.dashboard;
+}
+
 function openCenteredPopup(url: string): Window | null {
   const { width, height } = SIGN_IN_POPUP;
   const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2);
@@ -70,7 +79,7 @@ export function useGoogleSignIn(mode: SignInMode) {
         timers.current.redirect = window.setTimeout(() => {
           // 'Redirecting…' is said and done: it does not follow onto the dashboard.
           successToast.current?.dismiss();
-          navigate(paths.dashboard);
+          navigate(afterSignInPath(window.location.search));
         }, SIGN_IN_POPUP.redirectDelayMs);
         return;
       }

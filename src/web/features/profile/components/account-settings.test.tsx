@@ -8,6 +8,8 @@ import { CurrentCompanyCard } from './current-company-card';
 import { EmailNotificationsCard } from './email-notifications-card';
 import { stubBrowserApis } from '@/testing/browser-stubs';
 
+const NO_LIMITS = { monthlyReferralCap: null, referralsPausedUntil: null };
+
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 
 beforeEach(() => {
@@ -89,7 +91,7 @@ describe('CurrentCompanyCard', () => {
 
 describe('EmailNotificationsCard', () => {
   it('shows the saved setting and turns mail off', async () => {
-    const api = fakeProfileApi({ settings: { emailNotifications: true, timeZone: null } });
+    const api = fakeProfileApi({ settings: { emailNotifications: true, timeZone: null, ...NO_LIMITS } });
     renderWithClient(<EmailNotificationsCard />);
     const toggle = await screen.findByRole('switch', { name: 'Email me about my referrals' });
     await waitFor(() => expect(toggle).toBeChecked());
@@ -105,7 +107,7 @@ describe('EmailNotificationsCard', () => {
   });
 
   it('puts the switch back when saving fails', async () => {
-    const api = fakeProfileApi({ settings: { emailNotifications: false, timeZone: null } });
+    const api = fakeProfileApi({ settings: { emailNotifications: false, timeZone: null, ...NO_LIMITS } });
     api.overrides.set('PUT /api/user/settings', () => new Response('boom', { status: 500 }));
     renderWithClient(<EmailNotificationsCard />);
     const toggle = await screen.findByRole('switch', { name: 'Email me about my referrals' });

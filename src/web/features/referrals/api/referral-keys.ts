@@ -7,5 +7,6 @@ export const referralKeys = {
   companies: () => ['companies'] as const,
   detection: (url: string) => ['companies', 'detect', url] as const,
   companyStats: (companyId: number) => ['companies', companyId, 'stats'] as const,
+  directory: (q: string) => ['companies', 'directory', q] as const,
   jobPreview: (url: string) => ['jobs', 'preview', url] as const,
 };

@@ -52,7 +52,10 @@ export function ReferralRequestForm({
   currentCompanyName,
   submitting,
   onSubmit,
+  chosenCompany = null,
 }: {
+  /** Chosen before the form opened (/request-referral?companyId=): the company field starts with it. */
+  chosenCompany?: CompanySummary | null;
   companies: readonly CompanySummary[];
   resumeLink: string | null;
   /** The seeker's employer: a request there is refused on the form already. */
@@ -78,7 +81,7 @@ export function ReferralRequestForm({
     formState: { errors },
   } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(ReferralFormSchema),
-    defaultValues: { jobUrl: '', position: '', message: '', companyName: '' },
+    defaultValues: { jobUrl: '', position: '', message: '', companyName: chosenCompany?.name ?? '' },
   });
 
   const messageLength = useWatch({ control, name: 'message' }).length;
@@ -88,7 +91,13 @@ export function ReferralRequestForm({
     typedCompany: useWatch({ control, name: 'companyName' }),
     companies,
     currentCompanyName,
+    chosen: chosenCompany !== null,
   });
+
+  // The chosen company fills the company field once the company list has named it, unless something is typed.
+  useEffect(() => {
+    if (chosenCompany && !getValues('companyName').trim()) setValue('companyName', chosenCompany.name);
+  }, [chosenCompany, getValues, setValue]);
 
   // The posting behind the URL (issue 23): its title fills an empty Position, once per URL, and its company
   // fills the company field when detection found none; what the seeker typed is never replaced.

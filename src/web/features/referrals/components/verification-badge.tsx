@@ -37,7 +37,7 @@ export function VerificationBadge() {
       title="Verify with your work email"
       description={`We send a 6-digit code to your ${companyName} address. Verified referrers get requests first.`}
     >
-      <VerifyForms companyName={companyName} onDone={() => setOpen(false)} />
+      <WorkEmailVerification companyName={companyName} onDone={() => setOpen(false)} />
     </AppDialog>
   );
   if (verified) {
@@ -76,7 +76,8 @@ export function VerificationBadge() {
   );
 }
 
-function VerifyForms({ companyName, onDone }: { companyName: string; onDone: () => void }) {
+/** The work-email forms: send a code to an address at the company, then enter it. Also the /refer flow's step 2. */
+export function WorkEmailVerification({ companyName, onDone }: { companyName: string; onDone: () => void }) {
   const emailId = useId();
   const codeId = useId();
   const send = useSendVerificationCode();

@@ -16,11 +16,14 @@ export function useRequestCompany({
   typedCompany,
   companies,
   currentCompanyName,
+  chosen = false,
 }: {
   jobUrl: string;
   typedCompany: string;
   companies: readonly CompanySummary[];
   currentCompanyName: string | null;
+  /** The company was chosen before (the directory's link): its field shows whatever detection finds. */
+  chosen?: boolean;
 }) {
   const debouncedUrl = useDebouncedValue(jobUrl);
   const detection = useDetectCompany(debouncedUrl);
@@ -33,7 +36,8 @@ export function useRequestCompany({
   const [pickingFor, setPickingFor] = useState<string | null>(null);
   const picking = state.status === 'done' && pickingFor === debouncedUrl;
   const needsCompany =
-    state.status === 'error' || (state.status === 'done' && (state.detection.companyId === null || picking));
+    state.status === 'error' ||
+    (state.status === 'done' && (state.detection.companyId === null || picking || chosen));
   const typed = useDebouncedValue(typedCompany);
   const company =
     state.status === 'done' || state.status === 'error'

@@ -1,0 +1,40 @@
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { referrers, userSettings } from '../db/schema.js';
+
+/**
+ * The rules about referrers that both the company feature (directory, stats) and matching read in SQL, kept
+ * here so the two never drift apart. The queries that use them join referrers and (left) user_settings.
+ */
+
+/**
+ * Verification lapses (docs/decisions/035-verification-lapse.md): verified, and verified_at after `since`
+ * (now − VERIFICATION_TTL). referrals/verification/lapse-rule.ts holds the rest of that rule.
+ */
+export function verifiedInSql(since: Date): SQL<boolean> {
+  return sql<boolean>`coalesce(${and(eq(referrers.isVerified, true), gt(referrers.verifiedAt, since))}, false)`.mapWith(
+    Boolean,
+  );
+}
+
+/** The referrer's IANA time zone (validated by TimeZoneSchema when stored), UTC when unknown. */
+const zone = sql`coalesce(${userSettings.timeZone}, 'UTC')`;
+
+/** `at` as the wall-clock time in the referrer's zone (a timestamp without time zone). */
+function localAt(at: Date): SQL {
+  return sql`(${at.toISOString()}::timestamptz at time zone ${zone})`;
+}
+
+/**
+ * Issue 25 item 9 (docs/decisions/039-running-the-marketplace.md, 'Directory and load control'): paused at
+ * `at` while the referrer's pause date has not begun yet in their time zone.
+ */
+export function pausedInSql(at: Date): SQL<boolean> {
+  return sql<boolean>`coalesce(${localAt(at)}::date < ${userSettings.referralsPausedUntil}, false)`.mapWith(
+    Boolean,
+  );
+}
+
+/** The instant the referrer's current calendar month began, in their time zone: the monthly cap counts from it. */
+export function monthStartInSql(at: Date): SQL {
+  return sql`(date_trunc('month', ${localAt(at)}) at time zone ${zone})`;
+}

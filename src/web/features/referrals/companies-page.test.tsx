@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import type { CompanyDirectoryEntry } from '@shared/companies';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserApis } from '@/testing/browser-stubs';
+import { fakeReferralsApi, renderReferralsUi } from '@/testing/referrals-test-utils';
+import { CompaniesPage } from './companies-page';
+import { RequestReferralPage } from './request-referral-page';
+
+beforeEach(() => stubBrowserApis());
+afterEach(() => vi.unstubAllGlobals());
+
+/** The search waits for a 400 ms pause in typing; leave room on a busy machine. */
+const SLOW = { timeout: 4000 };
+
+const entry = (
+  id: number,
+  name: string,
+  over: Partial<CompanyDirectoryEntry> = {},
+): CompanyDirectoryEntry => ({
+  id,
+  name,
+  referrers: 2,
+  verifiedReferrers: 1,
+  responseRate: null,
+  medianResponseHours: null,
+  ...over,
+});
+
+const many = Array.from({ length: 25 }, (_, i) => entry(100 + i, `Acme ${String(i).padStart(2, '0')}`));
+
+describe('/companies', () => {
+  it('lists companies with their counts and answers, and links each to the request form with it chosen', async () => {
+    fakeReferralsApi({
+      directory: [
+        entry(4, 'Stripe', {
+          referrers: 3,
+          verifiedReferrers: 2,
+          responseRate: 0.8,
+          medianResponseHours: 30,
+        }),
+      ],
+    });
+    renderReferralsUi(<CompaniesPage />, '/companies');
+    const list = await screen.findByRole('list', { name: 'Companies with referrers' });
+    const row = within(list).getByRole('listitem');
+    expect(row).toHaveTextContent('Stripe');
+    expect(row).toHaveTextContent('3 referrers');
+    expect(row).toHaveTextContent('2 verified');
+    expect(row).toHaveTextContent('Answers 8 in 10 requests, usually within 30 hours');
+    expect(within(row).getByRole('link', { name: 'Request a referral at Stripe' })).toHaveAttribute(
+      'href',
+      '/request-referral?companyId=4',
+    );
+  });
+
+  it('searches as typing pauses, keeps the search in the URL, and says when nothing matches', async () => {
+    const api = fakeReferralsApi({ directory: [entry(1, 'Google'), entry(4, 'Stripe')] });
+    renderReferralsUi(<CompaniesPage />, '/companies?q=go');
+    expect(await screen.findByRole('searchbox', { name: 'Search companies' })).toHaveValue('go');
+    expect(await screen.findByText('Google')).toBeInTheDocument();
+    expect(screen.queryByText('Stripe')).not.toBeInTheDocument();
+
+    const search = screen.getByRole('searchbox', { name: 'Search companies' });
+    await userEvent.clear(search);
+    await userEvent.type(search, 'zz');
+    expect(
+      await screen.findByText('No company starting with “zz” has a referrer available right now.', {}, SLOW),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/companies?q=zz'));
+    // One request per pause, not per keystroke.
+    const searches = api.calls
+      .filter((c) => c.path === '/api/companies/directory')
+      .map((c) => new URL(c.path, 'http://x').searchParams.get('q'));
+    expect(searches).not.toContain('z');
+  });
+
+  it("loads the next page with 'Load more', and offers no more at the end", async () => {
+    fakeReferralsApi({ directory: many });
+    renderReferralsUi(<CompaniesPage />, '/companies');
+    const list = await screen.findByRole('list', { name: 'Companies with referrers' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/request-referral?companyId=', () => {
+  it('starts the company field with the chosen company once the job URL is in', async () => {
+    fakeReferralsApi({
+      detect: () => ({ companyName: 'Google', companyId: 1, confidence: 'high', message: null }),
+    });
+    renderReferralsUi(
+      <RequestReferralPage resume={{ isLoading: false, fileUrl: null }} currentCompanyName={null} />,
+      '/request-referral?companyId=4',
+    );
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Job URL' }),
+      'https://careers.google.com/jobs/1',
+    );
+    const company = await screen.findByRole('combobox', { name: 'Company' }, SLOW);
+    expect(company).toHaveValue('Stripe');
+  });
+});

@@ -1,0 +1,150 @@
+import type { CompanyDirectoryEntry } from '@shared/companies';
+import { formatResponseTime } from '@shared/company-stats';
+import { DIRECTORY_SEARCH_MAX } from '@shared/companies';
+import { BadgeCheck, Building2, Loader2, Search, Send } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageMain } from '@/components/main-landmark';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { paths } from '@/paths';
+import { useCompanyDirectory } from './api/get-company-directory';
+import { useDebouncedValue } from './hooks/use-debounced-value';
+
+export const DIRECTORY_LOAD_FAILED = 'The companies could not be loaded. Please try again later.';
+
+/**
+ * /companies (issue 25 item 8): the companies where a referrer can take a request now, by name, with how
+ * many referrers there are and how they answer; never who they are. The search waits for typing to pause
+ * and stays in the URL (?q=), so a search can be shared and survives a reload.
+ */
+export function CompaniesPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [typed, setTyped] = useState(searchParams.get('q') ?? '');
+  const q = useDebouncedValue(typed.trim());
+  useEffect(() => {
+    setSearchParams(q ? { q } : {}, { replace: true });
+  }, [q, setSearchParams]);
+  const directory = useCompanyDirectory(q);
+  const items = directory.data?.pages.flatMap((page) => page.items) ?? [];
+  const searchId = useId();
+
+  return (
+    <PageMain className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
+      <PageHeader
+        title="Companies"
+        text="Companies where a referrer can take your request now. Pick one to ask for a referral there."
+      />
+      <div role="search" className="mb-4 grid gap-2">
+        <Label htmlFor={searchId}>Search companies</Label>
+        <div className="relative">
+          <Search
+            className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2"
+            aria-hidden="true"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            value={typed}
+            maxLength={DIRECTORY_SEARCH_MAX}
+            placeholder="Company name, e.g. Stripe"
+            className="pl-9"
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <p className="text-muted-foreground text-xs">Finds companies whose name starts with what you type.</p>
+      </div>
+
+      {directory.isError ? (
+        <p role="alert" className="text-destructive text-sm">
+          {DIRECTORY_LOAD_FAILED}
+        </p>
+      ) : directory.isPending ? (
+        <p className="text-muted-foreground flex items-center gap-2 text-sm" role="status">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Loading companies...
+        </p>
+      ) : items.length === 0 ? (
+        <p className="text-muted-foreground text-sm" role="status">
+          {q
+            ? `No company starting with “${q}” has a referrer available right now.`
+            : 'No company has a referrer available right now.'}
+        </p>
+      ) : (
+        <ul aria-label="Companies with referrers" className="grid gap-3">
+          {items.map((company) => (
+            <CompanyRow key={company.id} company={company} />
+          ))}
+        </ul>
+      )}
+
+      {directory.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={directory.isFetchingNextPage}
+            onClick={() => void directory.fetchNextPage()}
+          >
+            {directory.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {directory.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </PageMain>
+  );
+}
+
+/** 'Answers 8 in 10 requests, usually within 2 days', or nothing while there is too little to say it. */
+function answersLine(company: CompanyDirectoryEntry): string | null {
+  if (company.responseRate === null) return null;
+  const inTen = Math.round(company.responseRate * 10);
+  const rate = inTen === 0 ? 'fewer than 1 in 10' : `${inTen} in 10`;
+  const time =
+    company.medianResponseHours === null
+      ? ''
+      : `, usually ${formatResponseTime(company.medianResponseHours)}`;
+  return `Answers ${rate} requests${time}`;
+}
+
+function CompanyRow({ company }: { company: CompanyDirectoryEntry }) {
+  const answers = answersLine(company);
+  return (
+    <li>
+      <Card className="py-4">
+        <CardContent className="flex flex-wrap items-center justify-between gap-3 px-4">
+          <div className="grid min-w-0 gap-1">
+            <h2 className="flex items-center gap-2 font-semibold break-words">
+              <Building2 className="text-primary size-4 shrink-0" aria-hidden="true" />
+              {company.name}
+            </h2>
+            <p className="text-muted-foreground flex flex-wrap items-center gap-x-2 text-sm">
+              <span>
+                {company.referrers} {company.referrers === 1 ? 'referrer' : 'referrers'}
+              </span>
+              {company.verifiedReferrers > 0 && (
+                <span className="flex items-center gap-1">
+                  <BadgeCheck className="size-4" aria-hidden="true" />
+                  {company.verifiedReferrers} verified
+                </span>
+              )}
+            </p>
+            {answers && <p className="text-muted-foreground text-sm">{answers}</p>}
+          </div>
+          <Button asChild size="sm">
+            <Link
+              to={paths.requestReferralAt(company.id)}
+              aria-label={`Request a referral at ${company.name}`}
+            >
+              <Send aria-hidden="true" />
+              Request a referral
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
