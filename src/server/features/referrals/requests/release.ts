@@ -31,6 +31,7 @@ export async function matchReleasedRequest(
     request.jobSeekerId,
     declinedBefore,
     verifiedSince(at, deps.verificationTtlMs),
+    at,
   );
   if (pick.kind !== 'picked' || !(await insertReferral(tx, request.id, pick.referrerId, at)))
     return 'waiting';

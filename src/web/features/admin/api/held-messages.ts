@@ -4,17 +4,15 @@ import {
   AdminHeldMessageSchema,
   type RejectHeldInput,
 } from '@shared/held-review';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api';
-import { adminKeys } from './admin-keys';
+import { adminKeys, fresh, useAdminWrite } from './admin-api';
 
 /**
  * Issue 25 item 6: the queue of thread messages held because they offer or ask for money, and the admin's
- * delivery or rejection (docs/decisions/039-running-the-marketplace.md).
+ * delivery or rejection (docs/decisions/039-running-the-marketplace.md). A second admin's review of the
+ * same message is refused with a sentence saying what happened.
  */
-
-export const RELEASE_MESSAGE_FAILED = 'Error: Failed to deliver the message. Please try again.';
-export const REJECT_MESSAGE_FAILED = 'Error: Failed to reject the message. Please try again.';
 
 /** GET /api/admin/messages?status=held: oldest first, with both people, the request and the rule. */
 export async function getHeldMessages() {
@@ -22,8 +20,9 @@ export async function getHeldMessages() {
 }
 
 export const heldMessagesQuery = queryOptions({
-  queryKey: adminKeys.heldMessages(),
+  queryKey: adminKeys.heldMessages,
   queryFn: getHeldMessages,
+  ...fresh,
 });
 
 export function useHeldMessages() {
@@ -44,21 +43,11 @@ export async function rejectHeldMessage({ id, reason }: { id: number } & RejectH
   );
 }
 
-/** A second admin's review of the same message is a 409 whose sentence says what happened. */
-export function useReleaseHeldMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: releaseHeldMessage,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-    meta: { errorToast: RELEASE_MESSAGE_FAILED, conflictFromServer: true },
-  });
-}
+export const useReleaseHeldMessage = () =>
+  useAdminWrite(releaseHeldMessage, (message) => `Delivered to ${message.recipient.fullName}.`);
 
-export function useRejectHeldMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rejectHeldMessage,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-    meta: { errorToast: REJECT_MESSAGE_FAILED, conflictFromServer: true },
+/** Asked in a dialog with the reason: a refusal shows there, beside what was typed. */
+export const useRejectHeldMessage = () =>
+  useAdminWrite(rejectHeldMessage, (message) => `Not delivered; ${message.sender.fullName} is told why.`, {
+    inDialog: true,
   });
-}

@@ -5,17 +5,15 @@ import {
   type RejectHeldInput,
   ReleasedRequestSchema,
 } from '@shared/held-review';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api';
-import { adminKeys } from './admin-keys';
+import { adminKeys, fresh, useAdminWrite } from './admin-api';
 
 /**
  * Issue 25 item 6: the queue of requests held because their message offers or asks for money, and the
- * admin's release or rejection (docs/decisions/039-running-the-marketplace.md).
+ * admin's release or rejection (docs/decisions/039-running-the-marketplace.md). A second admin's review
+ * of the same request is refused with a sentence saying what happened.
  */
-
-export const RELEASE_REQUEST_FAILED = 'Error: Failed to release the request. Please try again.';
-export const REJECT_REQUEST_FAILED = 'Error: Failed to reject the request. Please try again.';
 
 /** GET /api/admin/requests?status=held: oldest first, with the seeker, the message and the rule. */
 export async function getHeldRequests() {
@@ -23,8 +21,9 @@ export async function getHeldRequests() {
 }
 
 export const heldRequestsQuery = queryOptions({
-  queryKey: adminKeys.heldRequests(),
+  queryKey: adminKeys.heldRequests,
   queryFn: getHeldRequests,
+  ...fresh,
 });
 
 export function useHeldRequests() {
@@ -45,21 +44,15 @@ export async function rejectHeldRequest({ id, reason }: { id: number } & RejectH
   );
 }
 
-/** A second admin's review of the same request is a 409 whose sentence says what happened. */
-export function useReleaseHeldRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: releaseHeldRequest,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-    meta: { errorToast: RELEASE_REQUEST_FAILED, conflictFromServer: true },
-  });
-}
+export const useReleaseHeldRequest = () =>
+  useAdminWrite(releaseHeldRequest, (request) =>
+    request.outcome === 'assigned'
+      ? `Released: a referrer at ${request.company.name} has it now.`
+      : `Released: it waits for a referrer at ${request.company.name}.`,
+  );
 
-export function useRejectHeldRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rejectHeldRequest,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-    meta: { errorToast: REJECT_REQUEST_FAILED, conflictFromServer: true },
+/** Asked in a dialog with the reason: a refusal shows there, beside what was typed. */
+export const useRejectHeldRequest = () =>
+  useAdminWrite(rejectHeldRequest, (request) => `Rejected; ${request.seeker.fullName} is told why.`, {
+    inDialog: true,
   });
-}
