@@ -153,6 +153,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       sessionsEnded: notifications.sessionsEnded,
     },
     companyLocks: companies.locks,
+    held: {
+      matchReleasedRequest: referrals.matchReleasedRequest,
+      deliverReleasedMessage: referrals.deliverReleasedMessage,
+      notify: notifications.notify,
+    },
     now: deps.now,
   });
   for (const feature of [auth, notifications, companies, jobs, profile, referrals, account, mail, admin]) {

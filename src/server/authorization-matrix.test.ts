@@ -419,6 +419,53 @@ const ROWS: Row[] = [
     call: () => ({ method: 'POST', url: '/api/admin/reports/1/resolve', body: { action: 'dismissed' } }),
     expect: adminOnly(200),
   },
+  // Issue 25 item 6: what a payment offer held, reviewed by admins alone.
+  {
+    route: 'GET /api/admin/requests',
+    call: () => get('/api/admin/requests?status=held'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/requests/:id/release',
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/admin/requests/${w.ids.heldRequests.release}/release`,
+      body: {},
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/requests/:id/reject',
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/admin/requests/${w.ids.heldRequests.reject}/reject`,
+      body: { reason: 'Matrix' },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/messages',
+    call: () => get('/api/admin/messages?status=held'),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/messages/:id/release',
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/admin/messages/${w.ids.heldMessages.release}/release`,
+      body: {},
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/messages/:id/reject',
+    call: (w) => ({
+      method: 'POST',
+      url: `/api/admin/messages/${w.ids.heldMessages.reject}/reject`,
+      body: { reason: 'Matrix' },
+    }),
+    expect: adminOnly(200),
+  },
   {
     route: 'GET /api/admin/users',
     call: () => get('/api/admin/users?q=matrix'),

@@ -61,6 +61,15 @@ import {
 } from './admin.js';
 import { BlockStateSchema } from './blocks.js';
 import {
+  AdminHeldMessageListSchema,
+  AdminHeldMessageSchema,
+  AdminHeldRequestListSchema,
+  AdminHeldRequestSchema,
+  RejectHeldInputSchema,
+  ReleasedRequestSchema,
+  ReleaseHeldInputSchema,
+} from './held-review.js';
+import {
   AdminReportListSchema,
   AdminReportSchema,
   ReportInputSchema,
@@ -154,6 +163,12 @@ export const API_ROUTE_SCHEMAS = {
   adminCompanies: { response: AdminCompanyListSchema },
   setCompanyEmailDomains: { response: AdminCompanySchema, body: CompanyEmailDomainsInputSchema },
   mergeCompany: { response: AdminCompanySchema, body: MergeCompanyInputSchema },
+  adminHeldRequests: { response: AdminHeldRequestListSchema },
+  releaseHeldRequest: { response: ReleasedRequestSchema, body: ReleaseHeldInputSchema },
+  rejectHeldRequest: { response: AdminHeldRequestSchema, body: RejectHeldInputSchema },
+  adminHeldMessages: { response: AdminHeldMessageListSchema },
+  releaseHeldMessage: { response: AdminHeldMessageSchema, body: ReleaseHeldInputSchema },
+  rejectHeldMessage: { response: AdminHeldMessageSchema, body: RejectHeldInputSchema },
   fileReport: { response: ReportSchema, body: ReportInputSchema },
   blockUser: { response: BlockStateSchema },
   unblockUser: { response: BlockStateSchema },

@@ -8,8 +8,27 @@
  * forward', 'I worked at PayPal'.
  */
 
-export type PaymentRule =
-  'payment-app' | 'pay-verb' | 'fee' | 'bonus-share' | 'money-offer' | 'amount-only' | 'compensation';
+export const PAYMENT_RULES = [
+  'payment-app',
+  'pay-verb',
+  'fee',
+  'bonus-share',
+  'money-offer',
+  'amount-only',
+  'compensation',
+] as const;
+export type PaymentRule = (typeof PAYMENT_RULES)[number];
+
+/** What each rule means, for the admin who reviews what it held. */
+export const PAYMENT_RULE_LABELS: Readonly<Record<PaymentRule, string>> = {
+  'payment-app': 'Names a payment app or a transfer',
+  'pay-verb': 'Offers to pay for the referral',
+  fee: 'Mentions a fee',
+  'bonus-share': 'Offers to share the referral bonus',
+  'money-offer': 'Offers an amount of money',
+  'amount-only': 'An amount of money and little else',
+  compensation: 'Offers compensation, a commission or a reward',
+};
 
 const AMOUNT = String.raw`(?:[$€£₹¥]\s?\d[\d,.]*\s?k?|\b\d[\d,.]*\s?k?\s?(?:usd|eur|gbp|inr|dollars?|bucks|euros?|pounds|rupees|rs\.?|lakhs?)(?![a-z])|\b(?:usd|eur|gbp|inr|rs\.?|rupees)\s?\d[\d,.]*\s?k?)`;
 

@@ -20,6 +20,13 @@ export const ReferralMessageInputSchema = z.object({
 });
 export type ReferralMessageInput = z.input<typeof ReferralMessageInputSchema>;
 
+/**
+ * A message that offers or asks for money is held (issue 25 item 6): only its sender sees it, as held, until
+ * an admin delivers it, or as rejected if they do not. The other side sees delivered messages only.
+ */
+export const ReferralMessageStatusSchema = z.enum(['delivered', 'held', 'rejected']);
+export type ReferralMessageStatus = z.infer<typeof ReferralMessageStatusSchema>;
+
 export const ReferralMessageSchema = z.object({
   id: z.number().int(),
   /** True for the reader's own messages. */
@@ -27,6 +34,9 @@ export const ReferralMessageSchema = z.object({
   authorFirstName: z.string(),
   body: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
+  status: ReferralMessageStatusSchema.default('delivered'),
+  /** On the sender's own rejected message: why the admin did not deliver it. */
+  rejectionReason: z.string().nullable().default(null),
 });
 export type ReferralMessage = z.infer<typeof ReferralMessageSchema>;
 

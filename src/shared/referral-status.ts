@@ -37,13 +37,27 @@ export function canMoveReferral(from: ReferralStatus, to: ReferralStatus): boole
   return REFERRAL_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * A request's status: a referral's, or one of the two a request has while no referral exists and an admin
+ * reviews it (issue 25 item 6; docs/decisions/039-running-the-marketplace.md). A referral never takes
+ * these, so REFERRAL_TRANSITIONS does not name them.
+ * - `held`: its message offers or asks for money (src/shared/payment-offer.ts); nobody has it yet. An
+ *   admin releases it (pending, then matched or waiting as a new request would be) or rejects it; its
+ *   seeker may withdraw it meanwhile.
+ * - `rejected`: an admin refused it; final.
+ */
+export const REQUEST_ONLY_STATUSES = ['held', 'rejected'] as const;
+export const RequestStatusSchema = z.enum([...ReferralStatusSchema.options, ...REQUEST_ONLY_STATUSES]);
+export type RequestStatus = z.infer<typeof RequestStatusSchema>;
+
 /** A referral that still takes one of the referrer's capacity slots (DESIGN.md "Matching"). */
 export const OPEN_REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'accepted'];
 
 /**
  * A request that ended in one of these may be asked for again (docs/decisions/033-request-lifecycle.md):
  * the duplicate rule holds only while a request for the posting is open. The partial unique index
- * referral_requests_seeker_job_key names the same list.
+ * referral_requests_seeker_job_key names the same list. `rejected` is deliberately not here: a posting an
+ * admin refused stays refused, so the seeker cannot send it again (the index keeps covering it).
  */
 export const ENDED_REQUEST_STATUSES: readonly ReferralStatus[] = [
   'declined',
@@ -56,17 +70,22 @@ export const ENDED_REQUEST_STATUSES: readonly ReferralStatus[] = [
  * A request in one of these has closed for retention (docs/decisions/036-retention.md): every final status,
  * and `submitted`, where the referrer's part is done. RETENTION_AFTER_CLOSE counts from the last move into
  * one of them, so an outcome after a submission starts the count again. A decline inside its undo window is
- * not here: the request stays pending until the window passed.
+ * not here: the request stays pending until the window passed. A held request is open; a rejected one is
+ * closed.
  */
-export const CLOSED_REQUEST_STATUSES: readonly ReferralStatus[] = [
+export const CLOSED_REQUEST_STATUSES: readonly RequestStatus[] = [
   ...ENDED_REQUEST_STATUSES,
+  'rejected',
   'submitted',
   'successful',
   'unsuccessful',
 ];
 
-/** Statuses of a request its seeker may still withdraw: nothing has been submitted to the company yet. */
-export const WITHDRAWABLE_REQUEST_STATUSES: readonly ReferralStatus[] = ['pending', 'accepted'];
+/**
+ * Statuses of a request its seeker may still withdraw: nothing has been submitted to the company yet (a
+ * held request included: it has not even reached a referrer).
+ */
+export const WITHDRAWABLE_REQUEST_STATUSES: readonly RequestStatus[] = ['held', 'pending', 'accepted'];
 
 /** The endings that are nobody's answer, and the statuses each may end (always open ones, never again). */
 export type ReferralEnding = 'expired' | 'withdrawn' | 'job_closed';
@@ -85,15 +104,16 @@ export function canEndReferral(from: ReferralStatus, ending: ReferralEnding): bo
 
 /** The status a card shows: the referral's when there is one, else the request's (spec section 3). */
 export function displayStatus(request: {
-  status: ReferralStatus;
+  status: RequestStatus;
   referral: { status: ReferralStatus } | null;
-}): ReferralStatus {
+}): RequestStatus {
   return request.referral?.status ?? request.status;
 }
 
 /**
- * Spec section 4: every status value a card may meet, as it is shown. Older data may say approved or
- * rejected; anything unknown is shown raw.
+ * Spec section 4: every status value a card may meet, as it is shown. Older data may say approved;
+ * anything unknown is shown raw. `rejected` used to be older data's word for declined; it is now a
+ * request an admin refused (issue 25 item 6), and says so.
  */
 export function statusLabel(status: string): string {
   switch (status) {
@@ -102,9 +122,12 @@ export function statusLabel(status: string): string {
     case 'approved':
     case 'accepted':
       return 'Accepted';
-    case 'rejected':
     case 'declined':
       return 'Declined';
+    case 'held':
+      return 'Awaiting review';
+    case 'rejected':
+      return 'Rejected';
     case 'submitted':
       return 'Submitted';
     case 'successful':

@@ -105,8 +105,56 @@ export const REQUEST_LIFECYCLE_TEXTS = {
   withdrawTitle: 'Withdraw this request?',
   withdrawBody:
     'Your referrer will be told, and they will no longer see your profile or résumé. You can ask for this job again later.',
+  withdrawHeldBody: 'It has not reached a referrer yet. You can ask for this job again later.',
   withdrawButton: 'Withdraw',
   withdrawn: 'Your request was withdrawn.',
   undo: 'Undo',
   undone: 'The decline was undone; the request is pending again.',
+} as const;
+
+/**
+ * Issue 25 item 6: a request or thread message that offers or asks for money waits for an admin
+ * (src/shared/payment-offer.ts; docs/decisions/039-running-the-marketplace.md). What the seeker's card, the
+ * request form and the thread say, and the notices the server sends.
+ */
+export const PAYMENT_HOLD_TEXTS = {
+  requestHeld: 'Your request awaits review by our team before it goes to a referrer.',
+  requestHeldWhy:
+    'Referrals here are free: a message that seems to offer or ask for money is read by our team first.',
+  requestRejected: 'Our team reviewed this request and did not send it to a referrer.',
+  reason: (reason: string) => `Reason: ${reason}`,
+  /** The short labels on the sender's own message in a thread. */
+  messageHeld: 'Awaiting review',
+  messageRejected: 'Not delivered',
+  messageHeldNote:
+    'Only you see this message for now: our team reads messages that seem to offer or ask for money before they are delivered.',
+  messageRejectedNote: 'Our team did not deliver this message.',
+} as const;
+
+type Notice = { title: string; message: string; type: string };
+
+/** The notices of a held request and a held message, as the seeker (or sender) receives them. */
+export const PAYMENT_HOLD_NOTICES = {
+  requestHeld: (position: string, company: string): Notice => ({
+    title: 'Request awaiting review',
+    message: `Your request for ${position} at ${company} awaits review by our team before it goes to a referrer.`,
+    type: 'referral_held',
+  }),
+  requestReleased: (position: string, company: string, assigned: boolean): Notice => ({
+    title: 'Request released',
+    message: assigned
+      ? `Our team reviewed your request for ${position} at ${company}: it has gone to a referrer.`
+      : `Our team reviewed your request for ${position} at ${company}: it waits for a referrer there, and you will be told when one has it.`,
+    type: 'referral_released',
+  }),
+  requestRejected: (position: string, company: string, reason: string): Notice => ({
+    title: 'Request rejected',
+    message: `Our team reviewed your request for ${position} at ${company} and did not send it to a referrer. Reason: ${reason}`,
+    type: 'referral_rejected',
+  }),
+  messageRejected: (position: string, company: string, reason: string): Notice => ({
+    title: 'Message not delivered',
+    message: `Our team did not deliver your message about ${position} at ${company}. Reason: ${reason}`,
+    type: 'referral_message_rejected',
+  }),
 } as const;

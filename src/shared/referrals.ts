@@ -14,7 +14,7 @@ import {
   REFERRAL_FORM_TEXTS,
   REFERRAL_REQUEST_ERRORS,
 } from './referral-texts.js';
-import { ReferralStatusSchema } from './referral-status.js';
+import { ReferralStatusSchema, RequestStatusSchema } from './referral-status.js';
 import { hasForbiddenCharacters, notAllowedMessage, optionalTextSchema } from './text.js';
 
 /** Every payload of the referral routes: the server's routes and the web's forms both parse with these. */
@@ -123,10 +123,14 @@ export type ReferralHandoff = z.infer<typeof ReferralHandoffSchema>;
 /**
  * One step of a request's life (docs/decisions/034-request-timeline.md): asked for, given to a referrer,
  * each status the referral took with its own note, or passed on without an answer. A referrer's timeline
- * holds only their own referral; a seeker's names each referrer by first name.
+ * holds only their own referral; a seeker's names each referrer by first name. Only the seeker's shows an
+ * admin's review (issue 25 item 6): held, then released or rejected.
  */
 export const TimelineEntrySchema = z.object({
-  kind: z.union([z.enum(['requested', 'assigned', 'passed_on']), ReferralStatusSchema]),
+  kind: z.union([
+    z.enum(['requested', 'assigned', 'passed_on', 'held', 'released', 'rejected']),
+    ReferralStatusSchema,
+  ]),
   at: z.iso.datetime({ offset: true }),
   referrerFirstName: z.string().nullable(),
   note: z.string().nullable(),
@@ -141,7 +145,8 @@ export const ReferralRequestSchema = z.object({
   companyId: z.number().int(),
   position: z.string(),
   jobUrl: z.string(),
-  status: ReferralStatusSchema,
+  /** The request's own status: a referral's, or held or rejected while an admin reviews it (issue 25). */
+  status: RequestStatusSchema,
   message: z.string().nullable(),
   /** The seeker's active resume download path, or null when they have none. */
   resumeLink: z.string().nullable(),
@@ -178,6 +183,8 @@ export const ReferralRequestSchema = z.object({
    * company, status, dates) with no referral, timeline or hand-offs; the referrers' lists drop it.
    */
   erasedAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  /** In the seeker's list, for a request an admin rejected: why, as the seeker was told. Else null. */
+  rejectionReason: z.string().nullable().default(null),
 });
 export type ReferralRequest = z.infer<typeof ReferralRequestSchema>;
 export const ReferralRequestListSchema = z.array(ReferralRequestSchema);

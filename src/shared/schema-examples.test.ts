@@ -30,7 +30,7 @@ function verdict(
 }
 
 describe('statusLabel (spec section 4)', () => {
-  it('labels every status, reads the old approved and rejected, and shows anything else raw', () => {
+  it('labels every status, reads the old approved, and shows anything else raw', () => {
     const labels = Object.fromEntries(
       [
         'pending',
@@ -42,6 +42,7 @@ describe('statusLabel (spec section 4)', () => {
         'successful',
         'unsuccessful',
         'expired',
+        'held',
         'odd',
       ].map((status) => [status, statusLabel(status)]),
     );
@@ -49,12 +50,14 @@ describe('statusLabel (spec section 4)', () => {
       pending: 'Pending',
       approved: 'Accepted',
       accepted: 'Accepted',
-      rejected: 'Declined',
+      // A request an admin refused (issue 25 item 6), no longer older data's word for declined.
+      rejected: 'Rejected',
       declined: 'Declined',
       submitted: 'Submitted',
       successful: 'Successful',
       unsuccessful: 'Unsuccessful',
       expired: 'Expired',
+      held: 'Awaiting review',
       odd: 'odd',
     });
   });

@@ -319,6 +319,12 @@ export const referralRequests = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     erasureNoticedAt: timestamp('erasure_noticed_at', { withTimezone: true }),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    // Payment offers (issue 25 item 6; docs/decisions/039-running-the-marketplace.md): the rule that held the
+    // request (kept after the review: it was held), when an admin released or rejected it, and why it was
+    // rejected (erased with the message by retention).
+    heldRule: text('held_rule'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -346,6 +352,10 @@ export const referralRequests = pgTable(
     index('referral_requests_closed_idx')
       .on(t.closedAt)
       .where(sql`${t.closedAt} is not null and ${t.erasedAt} is null`),
+    // The admin queue of held requests, oldest first.
+    index('referral_requests_held_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'held'`),
   ],
 );
 
@@ -439,9 +449,21 @@ export const referralMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    // Payment offers (issue 25 item 6): delivered, or held for an admin (only its author sees it) and then
+    // delivered or rejected; the rule that held it, when it was reviewed, and why it was rejected.
+    status: text('status').notNull().default('delivered'),
+    heldRule: text('held_rule'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('referral_messages_referral_idx').on(t.referralId, t.id)],
+  (t) => [
+    index('referral_messages_referral_idx').on(t.referralId, t.id),
+    // The admin queue of held messages, oldest first.
+    index('referral_messages_held_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'held'`),
+  ],
 );
 
 /** A user's choices about how we reach them; no row means every default (mail on). */

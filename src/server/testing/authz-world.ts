@@ -43,6 +43,10 @@ export interface AuthzWorld {
     /** A duplicate nobody names, for the admin's merge. */
     duplicateCompany: number;
     mailToOwner: number;
+    /** The owner's requests held for their message (issue 25 item 6): one to release, one to reject. */
+    heldRequests: { release: number; reject: number };
+    /** The owner's messages held in the assigned referrer's thread: one to release, one to reject. */
+    heldMessages: { release: number; reject: number };
   };
   /** Sends the call as the actor: a visitor carries our Origin but no session. */
   send(actor: Actor, call: Call, payloadAsStream?: boolean): Promise<LightMyRequestResponse>;
@@ -78,6 +82,27 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
   const current = await currentReferral(t, request);
   expect(current?.referrerId, 'the decline passed the request to the second referrer').toBe(assigned.user.id);
 
+  // Held for an admin: at a company nobody refers for, so a release leaves everyone's role as it is.
+  const heldRequest = async (n: number) =>
+    created(
+      await owner.post('/api/referral-requests', {
+        jobUrl: `https://jobs.lever.co/matrix-held/${n}`,
+        position: 'Engineer',
+        message: 'I will pay $300 for a referral.',
+        resumeLink: null,
+        companyId: null,
+        detectedCompanyName: 'Matrix Held Ltd',
+      }),
+    ).id;
+  const heldMessage = async () =>
+    created(
+      await owner.post(`/api/referrals/${current!.id}/messages`, {
+        body: 'Happy to Venmo you for your time.',
+      }),
+    ).id;
+  const heldRequests = { release: await heldRequest(1), reject: await heldRequest(2) };
+  const heldMessages = { release: await heldMessage(), reject: await heldMessage() };
+
   const [note] = await t.database.db
     .select()
     .from(notifications)
@@ -112,6 +137,8 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
       company: row!.companyId,
       duplicateCompany: duplicate!.id,
       mailToOwner: mail?.id ?? 0,
+      heldRequests,
+      heldMessages,
     },
     send(actor, call, payloadAsStream = false) {
       if (actor === 'visitor') {

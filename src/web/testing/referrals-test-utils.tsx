@@ -6,6 +6,7 @@ import { apiPath } from '@shared/api-routes';
 import type { User } from '@shared/auth';
 import type { CompanyStats, CompanySummary } from '@shared/companies';
 import type { CompanyDetection } from '@shared/job-url';
+import type { ReferralStatus } from '@shared/referral-status';
 import type { ReferralRequest } from '@shared/referrals';
 import type { VerificationStatus } from '@shared/verification';
 import type { ReferrerRecord } from '@shared/referrer-record';
@@ -40,6 +41,7 @@ export function aRequest(id: number, overrides: Partial<ReferralRequest> = {}): 
     timeline: [],
     closedAt: null,
     erasedAt: null,
+    rejectionReason: null,
     ...overrides,
   };
 }
@@ -47,7 +49,7 @@ export function aRequest(id: number, overrides: Partial<ReferralRequest> = {}): 
 /** A request with a referral in `status` (the displayed status follows it). */
 export function withReferral(
   request: ReferralRequest,
-  status: ReferralRequest['status'],
+  status: ReferralStatus,
   feedback: string | null = null,
   declineReason: DeclineReason | null = null,
 ): ReferralRequest {
@@ -170,7 +172,7 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     referralStatus: ({ params, body }) => {
       const referralId = Number(params.referralId);
       const { status, feedback, reason } = body as {
-        status: ReferralRequest['status'];
+        status: ReferralStatus;
         feedback?: string | null;
         reason?: DeclineReason;
       };

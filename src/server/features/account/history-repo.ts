@@ -45,22 +45,28 @@ function timelineRows(db: Db, userId: number) {
 
 /**
  * Messages of the threads the user can open (the seeker's and the current holder's), and every message they
- * wrote themselves, also on a referral that passed on since.
+ * wrote themselves, also on a referral that passed on since. The other side's messages held for review, or
+ * rejected, never reached the user (issue 25 item 6): they are not theirs to export.
  */
 function messageRows(db: Db, userId: number) {
   const party = or(eq(referrals.referrerId, userId), eq(referralRequests.jobSeekerId, userId));
+  const delivered = eq(referralMessages.status, 'delivered');
   return db
     .select({
       referralId: referralMessages.referralId,
       byMe: sql<boolean>`${referralMessages.authorId} = ${userId}`,
       body: referralMessages.body,
+      status: referralMessages.status,
       createdAt: referralMessages.createdAt,
     })
     .from(referralMessages)
     .innerJoin(referrals, eq(referrals.id, referralMessages.referralId))
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
     .where(
-      and(NOT_ERASED, or(eq(referralMessages.authorId, userId), and(isNull(referrals.supersededAt), party))),
+      and(
+        NOT_ERASED,
+        or(eq(referralMessages.authorId, userId), and(isNull(referrals.supersededAt), party, delivered)),
+      ),
     )
     .orderBy(asc(referralMessages.id));
 }

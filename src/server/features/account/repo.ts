@@ -136,6 +136,10 @@ export async function readUserData(db: Db, userId: number) {
         updatedAt: referralRequests.updatedAt,
         closedAt: referralRequests.closedAt,
         erasedAt: referralRequests.erasedAt,
+        // A review of a request its message held (issue 25 item 6).
+        heldRule: referralRequests.heldRule,
+        reviewedAt: referralRequests.reviewedAt,
+        rejectionReason: referralRequests.rejectionReason,
       })
       .from(referralRequests)
       .innerJoin(companies, eq(companies.id, referralRequests.companyId))

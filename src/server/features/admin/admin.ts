@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
-import type { AccountControl, CompanyLocks, SharedRequest } from './ports.js';
+import type { AccountControl, CompanyLocks, HeldReviewPorts, SharedRequest } from './ports.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { adminRoutes } from './routes.js';
 
@@ -15,15 +15,20 @@ export interface AdminCollaborators {
   control: AccountControl;
   /** From companies: the names' lock for a merge. */
   companyLocks: CompanyLocks;
+  /**
+   * Reviewing what a payment offer held (issue 25 item 6): matching a released request and delivering a
+   * released message (referrals), telling the seeker or sender (notifications).
+   */
+  held: HeldReviewPorts;
   now?: () => Date;
 }
 
 /**
- * Running the marketplace (issue 25): the admins' routes under /api/admin with their audit log, and the
- * users' reports under /api/reports.
+ * Running the marketplace (issue 25): the admins' routes under /api/admin with their audit log (reports,
+ * users, companies, held requests and messages), and the users' reports under /api/reports.
  */
 export function createAdmin(config: Pick<Config, 'adminEmails'>, collaborators: AdminCollaborators) {
-  const { db, rateLimits, sharedRequest, control, companyLocks } = collaborators;
+  const { db, rateLimits, sharedRequest, control, companyLocks, held } = collaborators;
   const now = collaborators.now ?? (() => new Date());
   return {
     routes: async (app: FastifyInstance) => {
@@ -33,6 +38,7 @@ export function createAdmin(config: Pick<Config, 'adminEmails'>, collaborators: 
         adminEmails: config.adminEmails,
         control,
         companyLocks,
+        held,
         now,
       });
       await app.register(reportRoutes, { prefix: '/api/reports', db, sharedRequest, rateLimits });

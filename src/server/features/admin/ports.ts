@@ -32,3 +32,29 @@ export interface CompanyLocks {
   /** A built-in employer (by normalised name) is seeded again at every start: never the one merged away. */
   isBuiltIn: (normalizedName: string) => boolean;
 }
+
+/**
+ * From referrals (issue 25 item 6): a held request the admin has just released (pending now, in this
+ * transaction) is matched as a new request would be. 'waiting' when nobody can take it yet: it waits as
+ * a pending request, and capacity never refuses a release.
+ */
+export type MatchReleasedRequest = (tx: Db, requestId: number, at: Date) => Promise<'assigned' | 'waiting'>;
+
+/**
+ * From referrals (issue 25 item 6): the other side of the thread is told of a released message as of a new
+ * one. False when the thread is gone for both sides (passed on, or erased): nobody is told.
+ */
+export type DeliverReleasedMessage = (tx: Db, messageId: number) => Promise<boolean>;
+
+/** From notifications: tells a user something, in the transaction of the change it is about. */
+export type Notify = (
+  tx: Db,
+  notice: { userId: number; title: string; message: string; type: string; link?: string | null },
+) => Promise<unknown>;
+
+/** What reviewing held requests and messages needs from the other features. */
+export interface HeldReviewPorts {
+  matchReleasedRequest: MatchReleasedRequest;
+  deliverReleasedMessage: DeliverReleasedMessage;
+  notify: Notify;
+}

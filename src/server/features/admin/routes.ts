@@ -14,7 +14,8 @@ import { AppError } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
 import { listAdminActions } from './audit-repo.js';
 import { adminCompanyRoutes } from './companies/companies-routes.js';
-import type { AccountControl, CompanyLocks } from './ports.js';
+import { heldRoutes } from './held/held-routes.js';
+import type { AccountControl, CompanyLocks, HeldReviewPorts } from './ports.js';
 import { adminUserRoutes } from './users/users-routes.js';
 import { listOpenReports } from './reports/reports-repo.js';
 import { resolveOpenReport } from './reports/reports.js';
@@ -24,6 +25,8 @@ export interface AdminRouteDeps {
   adminEmails: readonly string[];
   control: AccountControl;
   companyLocks: CompanyLocks;
+  /** What reviewing held requests and messages needs of referrals and notifications (issue 25 item 6). */
+  held: HeldReviewPorts;
   now: () => Date;
 }
 
@@ -39,7 +42,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 
  */
 export async function adminRoutes(
   app: FastifyInstance,
-  { db, adminEmails, control, companyLocks, now }: AdminRouteDeps,
+  { db, adminEmails, control, companyLocks, held, now }: AdminRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', async (request) => {
@@ -96,4 +99,6 @@ export async function adminRoutes(
 
   await app.register(adminUserRoutes, { db, control, now });
   await app.register(adminCompanyRoutes, { db, locks: companyLocks });
+  // Held requests and messages (issue 25 item 6).
+  await app.register(heldRoutes, { db, ports: held, now });
 }

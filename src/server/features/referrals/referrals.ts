@@ -16,6 +16,8 @@ import { sharedRequest } from './repo.js';
 import { resumeAfterSuspension, setAsideForSuspension } from './suspension/suspension.js';
 import { verifyReferrerByAdmin } from './verification/verification.js';
 import { renewAtSignIn } from './verification/lapse.js';
+import { matchReleasedRequest } from './requests/release.js';
+import { deliverReleasedMessage } from './messages/messages.js';
 
 export interface ReferralCollaborators {
   db: Db;
@@ -86,6 +88,13 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     /** The admin feature's rule for reports and blocks: a request the two users share, or null. */
     sharedRequest: (userId: number, otherId: number, requestId?: number | null) =>
       sharedRequest(db, userId, otherId, requestId),
+    /**
+     * The admin feature's ports for what a payment offer held (issue 25 item 6): a released request is
+     * matched as a new one would be; a released message reaches the other side as a new one would.
+     */
+    matchReleasedRequest: (tx: Db, requestId: number, at: Date) =>
+      matchReleasedRequest(tx, deps, requestId, at),
+    deliverReleasedMessage: (tx: Db, messageId: number) => deliverReleasedMessage(tx, deps, messageId),
     /** The auth feature's hook after each sign-in: a sign-in email at the company's domain renews. */
     renewAtSignIn: (userId: number) => renewAtSignIn(db, deps, userId),
     /**

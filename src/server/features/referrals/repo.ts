@@ -163,7 +163,8 @@ export async function countOpenReferrals(db: Db, referrerIds: number[]): Promise
 export type NewRequest = Pick<
   ReferralRequestRow,
   'jobSeekerId' | 'companyId' | 'position' | 'jobUrl' | 'normalizedJobUrl' | 'message' | 'jobNextCheckAt'
->;
+> &
+  Partial<Pick<ReferralRequestRow, 'status' | 'heldRule'>>;
 
 /** The predicate of the partial unique index referral_requests_seeker_job_key: the request is still open. */
 const REQUEST_OPEN = sql`${referralRequests.status} not in (${sql.join(

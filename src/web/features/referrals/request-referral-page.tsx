@@ -1,5 +1,5 @@
 import { ApiErrorSchema } from '@shared/errors';
-import { REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
+import { PAYMENT_HOLD_TEXTS, REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
 import { type CreateReferralRequestInput } from '@shared/referrals';
 import { AlertTriangle, ClipboardList, Link2 } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -43,7 +43,13 @@ export function RequestReferralPage({
       const result = await create.mutateAsync(input);
       toast({
         title: REFERRAL_SUBMIT_TEXTS.success,
-        description: result.noReferrers ? REFERRAL_SUBMIT_TEXTS.noReferrers : REFERRAL_SUBMIT_TEXTS.sent,
+        // A message that offers money holds the request for our team first (issue 25 item 6).
+        description:
+          result.status === 'held'
+            ? PAYMENT_HOLD_TEXTS.requestHeld
+            : result.noReferrers
+              ? REFERRAL_SUBMIT_TEXTS.noReferrers
+              : REFERRAL_SUBMIT_TEXTS.sent,
       });
       navigate(paths.dashboard);
       return undefined;

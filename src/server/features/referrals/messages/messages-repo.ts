@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
@@ -33,23 +33,36 @@ export async function findThreadReferral(db: Db, referralId: number) {
 
 export type ThreadReferral = NonNullable<Awaited<ReturnType<typeof findThreadReferral>>>;
 
-/** The thread, oldest first, through referral_messages_referral_idx. */
-export function listMessages(db: Db, referralId: number) {
+/**
+ * The thread as `viewerId` sees it, oldest first, through referral_messages_referral_idx: every delivered
+ * message, and their own held or rejected ones (issue 25 item 6); the other side's never.
+ */
+export function listMessages(db: Db, referralId: number, viewerId: number) {
   return db
     .select({
       id: referralMessages.id,
       authorId: referralMessages.authorId,
       body: referralMessages.body,
+      status: referralMessages.status,
+      rejectionReason: referralMessages.rejectionReason,
       createdAt: referralMessages.createdAt,
     })
     .from(referralMessages)
-    .where(eq(referralMessages.referralId, referralId))
+    .where(
+      and(
+        eq(referralMessages.referralId, referralId),
+        or(eq(referralMessages.status, 'delivered'), eq(referralMessages.authorId, viewerId)),
+      ),
+    )
     .orderBy(asc(referralMessages.id));
 }
 
+export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
+
+/** A new message; `heldRule` holds it for an admin (issue 25 item 6). */
 export async function insertMessage(
   tx: Db,
-  values: { referralId: number; authorId: number; body: string; at: Date },
+  values: { referralId: number; authorId: number; body: string; at: Date; heldRule: string | null },
 ) {
   const [row] = await tx
     .insert(referralMessages)
@@ -58,9 +71,24 @@ export async function insertMessage(
       authorId: values.authorId,
       body: values.body,
       createdAt: values.at,
+      ...(values.heldRule && { status: 'held', heldRule: values.heldRule }),
     })
     .returning();
   return row!;
+}
+
+/** One message with the referral it belongs to (the port that delivers a released message reads it). */
+export async function findMessage(db: Db, messageId: number) {
+  const [row] = await db
+    .select({
+      id: referralMessages.id,
+      referralId: referralMessages.referralId,
+      authorId: referralMessages.authorId,
+      body: referralMessages.body,
+    })
+    .from(referralMessages)
+    .where(eq(referralMessages.id, messageId));
+  return row;
 }
 
 /** Locks the referral, so a message and a change of who holds it do not cross. */

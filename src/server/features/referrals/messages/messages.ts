@@ -1,6 +1,8 @@
 import { firstNameOf } from '../../../../shared/names.js';
+import { paymentOfferRule } from '../../../../shared/payment-offer.js';
 import {
   REFERRAL_MESSAGE_TEXTS,
+  ReferralMessageStatusSchema,
   THREAD_OPEN_AFTER_END_DAYS,
   type ReferralMessage,
   type ReferralThread,
@@ -12,10 +14,12 @@ import { INCOMING_LINK, SEEKER_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
 import { REFERRAL_NOT_FOUND } from '../requests/service.js';
 import {
+  findMessage,
   findThreadReferral,
   insertMessage,
   listMessages,
   lockReferral,
+  type MessageRow,
   type ThreadReferral,
 } from './messages-repo.js';
 
@@ -43,18 +47,33 @@ function closesAt(referral: ThreadReferral): Date | null {
   return new Date(referral.updatedAt.getTime() + THREAD_OPEN_AFTER_END_DAYS * DAY_MS);
 }
 
-function toMessage(
-  row: { id: number; authorId: number; body: string; createdAt: Date },
-  viewer: UserRow,
-  referral: ThreadReferral,
-): ReferralMessage {
-  const author = row.authorId === referral.seekerId ? referral.seekerName : referral.referrerName;
+function authorName(referral: ThreadReferral, authorId: number): string {
+  return authorId === referral.seekerId ? referral.seekerName : referral.referrerName;
+}
+
+function toMessage(row: MessageRow, viewer: UserRow, referral: ThreadReferral): ReferralMessage {
+  const mine = row.authorId === viewer.id;
   return {
     id: row.id,
-    mine: row.authorId === viewer.id,
-    authorFirstName: firstNameOf(author),
+    mine,
+    authorFirstName: firstNameOf(authorName(referral, row.authorId)),
     body: row.body,
     createdAt: row.createdAt.toISOString(),
+    status: ReferralMessageStatusSchema.catch('delivered').parse(row.status),
+    rejectionReason: mine ? row.rejectionReason : null,
+  };
+}
+
+/** What the other side of the thread is told of a message (bell, stream and mail through notify). */
+function newMessageNotice(referral: ThreadReferral, authorId: number, body: string) {
+  const toSeeker = authorId === referral.referrerId;
+  const excerpt = body.length > EXCERPT_MAX ? `${body.slice(0, EXCERPT_MAX - 1)}…` : body;
+  return {
+    userId: toSeeker ? referral.seekerId : referral.referrerId,
+    title: 'New message',
+    message: `${firstNameOf(authorName(referral, authorId))} wrote about ${referral.position} at ${referral.companyName}: "${excerpt}"`,
+    type: 'referral_message',
+    link: toSeeker ? SEEKER_LINK : INCOMING_LINK,
   };
 }
 
@@ -66,7 +85,7 @@ export async function readThread(
   now: Date,
 ): Promise<ReferralThread> {
   const referral = await threadFor(db, viewer, referralId);
-  const messages = await listMessages(db, referralId);
+  const messages = await listMessages(db, referralId, viewer.id);
   const closes = closesAt(referral);
   return {
     messages: messages.map((m) => toMessage(m, viewer, referral)),
@@ -77,7 +96,9 @@ export async function readThread(
 
 /**
  * POST /api/referrals/{id}/messages: stored and told to the other side (bell, stream and mail through
- * notify) in one transaction; 409 once the thread has closed.
+ * notify) in one transaction; 409 once the thread has closed. A message that offers or asks for money
+ * (issue 25 item 6) is stored held instead: its sender sees it awaiting review, the other side neither
+ * sees it nor hears of it until an admin delivers it (deliverReleasedMessage).
  */
 export async function sendMessage(
   db: Db,
@@ -92,16 +113,29 @@ export async function sendMessage(
     const referral = await threadFor(tx, author, referralId);
     const closes = closesAt(referral);
     if (closes && now >= closes) throw conflict(REFERRAL_MESSAGE_TEXTS.closed);
-    const row = await insertMessage(tx, { referralId, authorId: author.id, body, at: now });
-    const toSeeker = author.id === referral.referrerId;
-    const excerpt = body.length > EXCERPT_MAX ? `${body.slice(0, EXCERPT_MAX - 1)}…` : body;
-    await deps.notify(tx, {
-      userId: toSeeker ? referral.seekerId : referral.referrerId,
-      title: 'New message',
-      message: `${firstNameOf(author.fullName)} wrote about ${referral.position} at ${referral.companyName}: "${excerpt}"`,
-      type: 'referral_message',
-      link: toSeeker ? SEEKER_LINK : INCOMING_LINK,
-    });
+    const heldRule = paymentOfferRule(body);
+    const row = await insertMessage(tx, { referralId, authorId: author.id, body, at: now, heldRule });
+    if (!heldRule) await deps.notify(tx, newMessageNotice(referral, author.id, body));
     return toMessage(row, author, referral);
   });
+}
+
+/**
+ * Issue 25 item 6, the admin feature's port: an admin releases a held message, so the other side is told
+ * of it as of a new message, in the admin's transaction. False, telling nobody, when the thread is gone
+ * for both sides (the referral passed to another referrer, or retention erased the request): there is
+ * nobody to deliver it to any more.
+ */
+export async function deliverReleasedMessage(
+  tx: Db,
+  deps: Pick<ReferralDeps, 'notify'>,
+  messageId: number,
+): Promise<boolean> {
+  const message = await findMessage(tx, messageId);
+  if (!message) return false;
+  await lockReferral(tx, message.referralId);
+  const referral = await findThreadReferral(tx, message.referralId);
+  if (!referral || referral.supersededAt !== null || referral.erasedAt !== null) return false;
+  await deps.notify(tx, newMessageNotice(referral, message.authorId, message.body));
+  return true;
 }

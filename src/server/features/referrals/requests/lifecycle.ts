@@ -1,5 +1,5 @@
 import {
-  ReferralStatusSchema,
+  RequestStatusSchema,
   statusLabel,
   WITHDRAWABLE_REQUEST_STATUSES,
 } from '../../../../shared/referral-status.js';
@@ -27,9 +27,9 @@ export function cannotWithdrawMessage(status: string): string {
 
 /**
  * POST /api/referral-requests/{id}/withdraw: only the seeker's own request (404 otherwise), only while
- * nothing was submitted (waiting, pending or accepted; 409 otherwise). The request and its open referral
- * end withdrawn; the referrer is told, loses sight of the applicant, and their slot goes to the company's
- * waiting requests. A decline still inside its undo window counts as open: it ends withdrawn as well, so
+ * nothing was submitted (held for review, waiting, pending or accepted; 409 otherwise). The request and its
+ * open referral end withdrawn; the referrer is told, loses sight of the applicant, and their slot goes to
+ * the company's waiting requests. A decline still inside its undo window counts as open: it ends withdrawn as well, so
  * the sweep never passes the request on. The request row is locked first, as status changes and the
  * sweeps take it, so a withdraw racing an accept or a submit ends one way or the other, never half.
  */
@@ -43,7 +43,7 @@ export async function withdrawRequest(
   await db.transaction(async (tx) => {
     const request = await lockRequest(tx, requestId);
     if (!request || request.jobSeekerId !== seeker.id) throw notFound(REQUEST_NOT_FOUND);
-    const status = ReferralStatusSchema.parse(request.status);
+    const status = RequestStatusSchema.parse(request.status);
     if (!WITHDRAWABLE_REQUEST_STATUSES.includes(status)) throw conflict(cannotWithdrawMessage(status));
     const referral = await withdrawReferral(tx, request.id, at);
     await setRequestStatus(tx, request.id, 'withdrawn', at);

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, lt, sql, type Placeholder, type SQL } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import { JobStatusSchema } from '../../../../shared/jobs.js';
 import { firstNameOf } from '../../../../shared/names.js';
-import { ReferralStatusSchema } from '../../../../shared/referral-status.js';
+import { ReferralStatusSchema, RequestStatusSchema } from '../../../../shared/referral-status.js';
 import {
   DeclineReasonSchema,
   SeekerConfirmationSchema,
@@ -260,7 +260,8 @@ function referrerReferral(row: RequestViewRow, referral: ReferralRow, clock: Lis
 
 /**
  * The seeker's timeline leaves out what they were never told: a decline that was undone, and one still
- * inside its undo window.
+ * inside its undo window. It alone shows an admin's review of a held request (issue 25 item 6): held when
+ * asked, released when reviewed (a rejection ends the timeline as the request's own ending).
  */
 function seekerTimeline(row: RequestViewRow, timeline: TimelineEntry[]): TimelineEntry[] {
   const told = timeline.filter(
@@ -268,7 +269,20 @@ function seekerTimeline(row: RequestViewRow, timeline: TimelineEntry[]): Timelin
       !(entry.kind === 'declined' && timeline[i + 1]?.kind === 'pending') &&
       !(entry.kind === 'pending' && timeline[i - 1]?.kind === 'declined'),
   );
-  return unsettledDecline(row) && told.at(-1)?.kind === 'declined' ? told.slice(0, -1) : told;
+  const shown = unsettledDecline(row) && told.at(-1)?.kind === 'declined' ? told.slice(0, -1) : told;
+  const { request } = row;
+  if (!request.heldRule) return shown;
+  const step = (kind: 'held' | 'released', at: Date): TimelineEntry => ({
+    kind,
+    at: at.toISOString(),
+    referrerFirstName: null,
+    note: null,
+    declineReason: null,
+  });
+  const review = [step('held', request.createdAt)];
+  if (request.reviewedAt && request.status !== 'rejected') review.push(step('released', request.reviewedAt));
+  const [requested, ...rest] = shown;
+  return requested ? [requested, ...review, ...rest] : review;
 }
 
 function toRequestDto(
@@ -300,7 +314,7 @@ function toRequestDto(
     companyId: request.companyId,
     position: request.position,
     jobUrl: request.jobUrl,
-    status: ReferralStatusSchema.parse(request.status),
+    status: RequestStatusSchema.parse(request.status),
     message: noAccess ? null : request.message,
     resumeLink: row.resumeId == null || noAccess || erased ? null : `/api/resumes/${row.resumeId}/file`,
     createdAt: request.createdAt.toISOString(),
@@ -330,5 +344,6 @@ function toRequestDto(
     timeline: erased ? [] : viewer === 'seeker' ? seekerTimeline(row, timeline) : timeline,
     closedAt: request.closedAt?.toISOString() ?? null,
     erasedAt: request.erasedAt?.toISOString() ?? null,
+    rejectionReason: viewer === 'seeker' && !erased ? request.rejectionReason : null,
   };
 }

@@ -1,12 +1,17 @@
 import { normalizeCompanyName } from '../../../../shared/companies.js';
 import { normalizeJobUrl } from '../../../../shared/job-url-rules.js';
+import { paymentOfferRule } from '../../../../shared/payment-offer.js';
 import {
   canMoveReferral,
   OPEN_REFERRAL_STATUSES,
   type ReferralStatus,
   ReferralStatusSchema,
 } from '../../../../shared/referral-status.js';
-import { type DeclineReason, REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
+import {
+  type DeclineReason,
+  PAYMENT_HOLD_NOTICES,
+  REFERRAL_REQUEST_ERRORS,
+} from '../../../../shared/referral-texts.js';
 import {
   type CreateReferralRequestInputSchema,
   type CreateReferralRequestResult,
@@ -82,6 +87,9 @@ async function resolveCompany(tx: Db, deps: ReferralDeps, input: CreateInput): P
 /**
  * DESIGN.md "Creating a request": refuses employees, duplicates and a company whose referrers are all at
  * capacity (nothing saved); otherwise saves the request and assigns it at once when someone can take it.
+ * A message that offers or asks for money (issue 25 item 6) holds the request for an admin instead: it is
+ * saved as `held` (the daily limit and the duplicate rule count it), nobody is picked and only the seeker
+ * is told; capacity is not judged, since nobody is matched now (docs/decisions/039-running-the-marketplace.md).
  */
 export async function createReferralRequest(
   db: Db,
@@ -101,6 +109,7 @@ export async function createReferralRequest(
       if (seekerCompany && seekerCompany === company.normalizedName) {
         throw conflict(REFERRAL_REQUEST_ERRORS.employee(company.name));
       }
+      const heldRule = input.message === null ? null : paymentOfferRule(input.message);
       const request = await insertRequest(tx, {
         jobSeekerId: seeker.id,
         companyId: company.id,
@@ -111,8 +120,17 @@ export async function createReferralRequest(
         // Its first reading is the one above or readLater's below; the liveness sweep's comes an interval on.
         jobNextCheckAt: new Date(Date.now() + deps.jobCheckMs),
         ...(cachedJob && jobColumns(cachedJob)),
+        ...(heldRule && { status: 'held', heldRule }),
       });
       if (!request) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);
+      if (heldRule) {
+        await deps.notify(tx, {
+          userId: seeker.id,
+          ...PAYMENT_HOLD_NOTICES.requestHeld(request.position, company.name),
+          link: SEEKER_LINK,
+        });
+        return { id: request.id, noReferrers: false };
+      }
       // Asked again after an end: never to a referrer who declined this posting before.
       const declinedBefore = await earlierDecliners(tx, seeker.id, request.normalizedJobUrl);
       const pick = await pickReferrer(

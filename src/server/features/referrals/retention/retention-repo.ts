@@ -74,7 +74,7 @@ export async function claimErasures(tx: Db, closedBefore: Date, noticedBefore: D
 
 /**
  * Erases the claimed requests' free text and thread: the seeker's message, every referral's note, decline
- * reason and candidate id, the timeline's notes, the messages. Statuses, dates and who held each referral
+ * reason and candidate id, the timeline's notes, the messages, an admin's reason for rejecting it. Statuses, dates and who held each referral
  * stay: they are the company stats' counts and the seeker's line.
  */
 export async function eraseRequests(tx: Db, requestIds: number[], now: Date): Promise<void> {
@@ -94,6 +94,6 @@ export async function eraseRequests(tx: Db, requestIds: number[], now: Date): Pr
     .where(inArray(referrals.requestId, requestIds));
   await tx
     .update(referralRequests)
-    .set({ message: null, erasedAt: now })
+    .set({ message: null, rejectionReason: null, erasedAt: now })
     .where(inArray(referralRequests.id, requestIds));
 }

@@ -63,7 +63,8 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
     }
   }
   closeReferral(last);
-  // A request that ended while nobody held it (withdrawn or closed with its posting while waiting).
+  // A request that ended while nobody held it (withdrawn or closed with its posting while waiting, or
+  // rejected by an admin while held).
   const ending = REQUEST_ENDINGS.find((status) => status === request.status);
   if (ending && entries.at(-1)?.kind !== ending) {
     entries.push({
@@ -84,7 +85,7 @@ export interface RequestTimes {
   status: string;
 }
 
-const REQUEST_ENDINGS = ['withdrawn', 'job_closed'] as const;
+const REQUEST_ENDINGS = ['withdrawn', 'job_closed', 'rejected'] as const;
 
 /** The timelines of a page of requests, by request id. */
 export function timelinesByRequest(

@@ -20,10 +20,13 @@ export const adminKeys = {
   users: (q: string) => ['admin', 'users', q] as const,
   companies: (q: string) => ['admin', 'companies', q] as const,
   audit: ['admin', 'audit'] as const,
+  // What payment offers held (issue 25 item 6): held-requests.ts and held-messages.ts.
+  heldRequests: ['admin', 'held-requests'] as const,
+  heldMessages: ['admin', 'held-messages'] as const,
 };
 
 // Another admin may act at the same time: the console's lists are read again each time they are shown.
-const fresh = { staleTime: 0 } as const;
+export const fresh = { staleTime: 0 } as const;
 
 export const reportQueueQuery = queryOptions({
   queryKey: adminKeys.reports,
@@ -63,7 +66,7 @@ export function useAuditLog() {
  * An admin write; every list is read again after it. A failure is the server's sentence: in a toast, or
  * `inDialog`, where the dialog that asked shows it beside what was typed.
  */
-function useAdminWrite<Input, Output>(
+export function useAdminWrite<Input, Output>(
   write: (input: Input) => Promise<Output>,
   done: (output: Output) => string,
   { inDialog = false } = {},

@@ -1,3 +1,4 @@
+import { ReferralStatusSchema } from '@shared/referral-status';
 import { ReferralRequestSchema } from '@shared/referrals';
 import { useCallback, useState } from 'react';
 import { z } from 'zod';
@@ -6,7 +7,10 @@ import type { MockRequest } from '../mock/mock-data';
 /** Spec section 2: the demo's requests stay in this browser under a key no real screen reads. */
 export const MOCK_REQUESTS_STORAGE_KEY = 'referbridge:mock-referral-requests';
 
-/** A real request's fields, as the demo keeps them: a message always, any date text. */
+/**
+ * A real request's fields, as the demo keeps them: a message always, any date text, and only the statuses
+ * a referral has (the demo has no admin to hold or reject one).
+ */
 const StoredRequestsSchema = z.array(
   ReferralRequestSchema.pick({
     id: true,
@@ -14,8 +18,7 @@ const StoredRequestsSchema = z.array(
     companyId: true,
     position: true,
     jobUrl: true,
-    status: true,
-  }).extend({ message: z.string(), createdAt: z.string() }),
+  }).extend({ status: ReferralStatusSchema, message: z.string(), createdAt: z.string() }),
 );
 
 /** What was stored, or nothing when storage is empty, unavailable or holds something else. */

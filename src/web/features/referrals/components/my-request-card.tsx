@@ -1,8 +1,8 @@
 import { JOB_UNREACHABLE_MESSAGE } from '@shared/jobs';
 import { displayStatus } from '@shared/referral-status';
-import { DECLINE_REASON_SENTENCES, type DeclineReason } from '@shared/referral-texts';
+import { DECLINE_REASON_SENTENCES, PAYMENT_HOLD_TEXTS, type DeclineReason } from '@shared/referral-texts';
 import { type ReferralHandoff, type ReferralRequest } from '@shared/referrals';
-import { Calendar, CircleHelp, History, MessageSquare, UserRound } from 'lucide-react';
+import { Ban, Calendar, CircleHelp, History, MessageSquare, ShieldAlert, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
@@ -42,6 +42,7 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
             says.
           </p>
         )}
+        <ReviewLines request={request} />
         {request.job.unreachableSince && (
           <p
             className="flex items-center gap-1.5 text-amber-800 dark:text-amber-200"
@@ -135,6 +136,40 @@ function HandoffHistory({ request }: { request: ReferralRequest }) {
       })}
     </ul>
   );
+}
+
+/**
+ * A request its message held for our team (issue 25 item 6): awaiting review, or rejected with the reason
+ * the seeker was told.
+ */
+function ReviewLines({ request }: { request: ReferralRequest }) {
+  if (request.status === 'held') {
+    return (
+      <div className="grid gap-1 rounded-md border border-orange-200 bg-orange-50 p-3 text-orange-950 dark:border-orange-900 dark:bg-orange-950 dark:text-orange-50">
+        <p className="flex items-center gap-1.5 font-medium" data-testid="request-held">
+          <ShieldAlert className="size-4 shrink-0" aria-hidden="true" />
+          {PAYMENT_HOLD_TEXTS.requestHeld}
+        </p>
+        <p>{PAYMENT_HOLD_TEXTS.requestHeldWhy}</p>
+      </div>
+    );
+  }
+  if (request.status === 'rejected') {
+    return (
+      <div className="grid gap-1 rounded-md border p-3" data-testid="request-rejected">
+        <p className="flex items-center gap-1.5 font-medium">
+          <Ban className="size-4 shrink-0" aria-hidden="true" />
+          {PAYMENT_HOLD_TEXTS.requestRejected}
+        </p>
+        {request.rejectionReason && (
+          <p className="break-words whitespace-pre-line">
+            {PAYMENT_HOLD_TEXTS.reason(request.rejectionReason)}
+          </p>
+        )}
+      </div>
+    );
+  }
+  return null;
 }
 
 /** Why the referrer declined, as a plain sentence (docs/decisions/033-request-lifecycle.md). */

@@ -18,18 +18,22 @@ function renderThread(open = true) {
       authorFirstName: 'Rita',
       body: 'Send me your candidate id.',
       createdAt: '2026-11-24T10:00:00.000Z',
+      status: 'delivered',
+      rejectionReason: null,
     },
   ];
   const api = fakeApi({
     referralMessages: () => ({ messages, closesAt: open ? null : '2026-11-01T00:00:00.000Z', open }),
     sendReferralMessage: ({ body }) => {
       const text = (body as { body: string }).body;
-      const sent = {
+      const sent: ReferralMessage = {
         id: messages.length + 1,
         mine: true,
         authorFirstName: 'Sam',
         body: text,
         createdAt: '2026-11-24T11:00:00.000Z',
+        status: 'delivered',
+        rejectionReason: null,
       };
       messages.push(sent);
       return sent;

@@ -1,4 +1,5 @@
-import { REFERRAL_MESSAGE_MAX } from '@shared/referral-messages';
+import { REFERRAL_MESSAGE_MAX, type ReferralMessage } from '@shared/referral-messages';
+import { PAYMENT_HOLD_TEXTS } from '@shared/referral-texts';
 import { format } from 'date-fns';
 import { Loader2, MessagesSquare, Send } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -57,6 +58,7 @@ function ThreadBody({ referralId, otherName }: { referralId: number; otherName: 
                 {m.mine ? 'You' : m.authorFirstName} · {format(new Date(m.createdAt), 'MMM d, HH:mm')}
               </span>
               <span className="break-words whitespace-pre-line">{m.body}</span>
+              <HoldNote message={m} />
             </li>
           ))}
         </ol>
@@ -101,5 +103,32 @@ function ThreadBody({ referralId, otherName }: { referralId: number; otherName: 
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The sender's own message that offers money (issue 25 item 6): awaiting our team's review, and only they
+ * see it; or not delivered, with the reason. The other side never gets such a message from the server.
+ */
+function HoldNote({ message }: { message: ReferralMessage }) {
+  if (!message.mine || message.status === 'delivered') return null;
+  const held = message.status === 'held';
+  return (
+    <span className="grid gap-0.5 text-xs" data-testid={held ? 'message-held' : 'message-rejected'}>
+      <span
+        className={cn(
+          'justify-self-start rounded px-1.5 py-0.5 font-medium',
+          held
+            ? 'bg-orange-100 text-orange-900 dark:bg-orange-900/40 dark:text-orange-100'
+            : 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
+        )}
+      >
+        {held ? PAYMENT_HOLD_TEXTS.messageHeld : PAYMENT_HOLD_TEXTS.messageRejected}
+      </span>
+      <span className="text-muted-foreground">
+        {held ? PAYMENT_HOLD_TEXTS.messageHeldNote : PAYMENT_HOLD_TEXTS.messageRejectedNote}
+        {!held && message.rejectionReason && ` ${PAYMENT_HOLD_TEXTS.reason(message.rejectionReason)}`}
+      </span>
+    </span>
   );
 }

@@ -16,6 +16,10 @@ const STEP: Record<TimelineEntry['kind'], string> = {
   expired: 'Not answered in time',
   withdrawn: 'Withdrawn',
   job_closed: 'Posting closed',
+  // An admin's review of a request its message held (issue 25 item 6); only the seeker's timeline has them.
+  held: 'Held for review',
+  released: 'Released by our team',
+  rejected: 'Rejected by our team',
 };
 
 /** What one step says: the seeker reads whose step it was; a referrer's timeline is all their own. */

@@ -13,6 +13,8 @@ const STYLE: Record<string, string> = {
   Withdrawn: 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
   'Passed on': 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
   'Posting closed': 'bg-stone-200 text-stone-900 dark:bg-stone-800 dark:text-stone-100',
+  'Awaiting review': 'bg-orange-100 text-orange-900 dark:bg-orange-900/40 dark:text-orange-100',
+  Rejected: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
 };
 
 export function StatusBadge({ status }: { status: string }) {

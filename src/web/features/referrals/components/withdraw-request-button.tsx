@@ -1,4 +1,4 @@
-import { WITHDRAWABLE_REQUEST_STATUSES, ReferralStatusSchema } from '@shared/referral-status';
+import { RequestStatusSchema, WITHDRAWABLE_REQUEST_STATUSES } from '@shared/referral-status';
 import { REQUEST_LIFECYCLE_TEXTS } from '@shared/referral-texts';
 import { type ReferralRequest } from '@shared/referrals';
 import { Loader2, Undo2 } from 'lucide-react';
@@ -8,20 +8,24 @@ import { Button } from '@/components/ui/button';
 import { useWithdrawRequest } from '../api/withdraw-request';
 
 /**
- * The seeker's 'Withdraw', while nothing was submitted (the request's own status is pending or accepted),
- * behind a confirmation: the referrer is told and loses sight of the profile.
+ * The seeker's 'Withdraw', while nothing was submitted (the request's own status is held, pending or
+ * accepted), behind a confirmation: the referrer is told and loses sight of the profile.
  */
 export function WithdrawRequestButton({ request }: { request: ReferralRequest }) {
   const [open, setOpen] = useState(false);
   const withdraw = useWithdrawRequest();
-  const status = ReferralStatusSchema.safeParse(request.status);
+  const status = RequestStatusSchema.safeParse(request.status);
   if (!status.success || !WITHDRAWABLE_REQUEST_STATUSES.includes(status.data)) return null;
   return (
     <AppDialog
       open={open}
       onOpenChange={setOpen}
       title={REQUEST_LIFECYCLE_TEXTS.withdrawTitle}
-      description={`${request.position}: ${REQUEST_LIFECYCLE_TEXTS.withdrawBody}`}
+      description={`${request.position}: ${
+        request.status === 'held'
+          ? REQUEST_LIFECYCLE_TEXTS.withdrawHeldBody
+          : REQUEST_LIFECYCLE_TEXTS.withdrawBody
+      }`}
       trigger={
         <Button type="button" variant="outline" size="sm" className="justify-self-start">
           <Undo2 aria-hidden="true" />

@@ -1,0 +1,195 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AdminHeldMessage, AdminHeldRequest } from '../../../../shared/held-review.js';
+import { PaymentRuleSchema } from '../../../../shared/held-review.js';
+import { ReferralMessageStatusSchema } from '../../../../shared/referral-messages.js';
+import { RequestStatusSchema } from '../../../../shared/referral-status.js';
+import type { Db } from '../../../db/client.js';
+import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
+
+/**
+ * Issue 25 item 6: the admin's reads and writes of held requests and thread messages. The admin feature
+ * reads these tables directly, as the reports queue does; matching and the thread's notice come through
+ * ports (../ports.ts).
+ */
+
+const rule = (value: string | null) => PaymentRuleSchema.nullable().catch(null).parse(value);
+
+// ---- Requests -------------------------------------------------------------------------------------------
+
+function requestQuery(db: Db) {
+  return db
+    .select({
+      request: referralRequests,
+      seeker: { id: users.id, fullName: users.fullName, email: users.email },
+      company: { id: companies.id, name: companies.name },
+    })
+    .from(referralRequests)
+    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
+    .innerJoin(companies, eq(companies.id, referralRequests.companyId));
+}
+
+type RequestJoin = Awaited<ReturnType<ReturnType<typeof requestQuery>['execute']>>[number];
+
+function toAdminHeldRequest({ request, seeker, company }: RequestJoin): AdminHeldRequest {
+  return {
+    id: request.id,
+    status: RequestStatusSchema.parse(request.status),
+    seeker,
+    company,
+    position: request.position,
+    jobUrl: request.jobUrl,
+    message: request.message,
+    rule: rule(request.heldRule),
+    createdAt: request.createdAt.toISOString(),
+    reviewedAt: request.reviewedAt?.toISOString() ?? null,
+    rejectionReason: request.rejectionReason,
+  };
+}
+
+/** The queue: held requests, oldest first (referral_requests_held_idx), at most `limit`. */
+export async function listHeldRequests(db: Db, limit: number): Promise<AdminHeldRequest[]> {
+  const rows = await requestQuery(db)
+    .where(eq(referralRequests.status, 'held'))
+    .orderBy(asc(referralRequests.createdAt), asc(referralRequests.id))
+    .limit(limit);
+  return rows.map(toAdminHeldRequest);
+}
+
+export async function findAdminHeldRequest(db: Db, id: number): Promise<AdminHeldRequest | undefined> {
+  const [row] = await requestQuery(db).where(eq(referralRequests.id, id));
+  return row && toAdminHeldRequest(row);
+}
+
+/**
+ * The request's row, locked, as withdraw and status changes take it: of two admins (or an admin and the
+ * seeker withdrawing) the second sees what the first did.
+ */
+export async function lockReviewedRequest(tx: Db, id: number) {
+  const [row] = await tx
+    .select({
+      id: referralRequests.id,
+      status: referralRequests.status,
+      heldRule: referralRequests.heldRule,
+      reviewedAt: referralRequests.reviewedAt,
+      jobSeekerId: referralRequests.jobSeekerId,
+      position: referralRequests.position,
+      companyId: referralRequests.companyId,
+    })
+    .from(referralRequests)
+    .where(eq(referralRequests.id, id))
+    .for('update');
+  return row;
+}
+
+export async function companyName(db: Db, id: number): Promise<string> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
+  return row?.name ?? 'the company';
+}
+
+/** held → pending, for matching (the caller holds the row). */
+export async function releaseRequest(tx: Db, id: number, at: Date): Promise<void> {
+  await tx
+    .update(referralRequests)
+    .set({ status: 'pending', reviewedAt: at, updatedAt: at })
+    .where(and(eq(referralRequests.id, id), eq(referralRequests.status, 'held')));
+}
+
+/**
+ * held → rejected, final. Rejected is closed for retention (CLOSED_REQUEST_STATUSES): closed_at starts the
+ * count, as setRequestStatus does for every closed status (docs/decisions/036-retention.md).
+ */
+export async function rejectRequest(tx: Db, id: number, reason: string, at: Date): Promise<void> {
+  await tx
+    .update(referralRequests)
+    .set({
+      status: 'rejected',
+      reviewedAt: at,
+      rejectionReason: reason,
+      closedAt: at,
+      erasureNoticedAt: null,
+      updatedAt: at,
+    })
+    .where(and(eq(referralRequests.id, id), eq(referralRequests.status, 'held')));
+}
+
+// ---- Messages -------------------------------------------------------------------------------------------
+
+const author = alias(users, 'author');
+const seeker = alias(users, 'seeker');
+const referrer = alias(users, 'referrer');
+
+function messageQuery(db: Db) {
+  return db
+    .select({
+      message: referralMessages,
+      author: { id: author.id, fullName: author.fullName, email: author.email },
+      seeker: { id: seeker.id, fullName: seeker.fullName, email: seeker.email },
+      referrer: { id: referrer.id, fullName: referrer.fullName, email: referrer.email },
+      request: { id: referralRequests.id, position: referralRequests.position, companyName: companies.name },
+    })
+    .from(referralMessages)
+    .innerJoin(author, eq(author.id, referralMessages.authorId))
+    .innerJoin(referrals, eq(referrals.id, referralMessages.referralId))
+    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+    .innerJoin(seeker, eq(seeker.id, referralRequests.jobSeekerId))
+    .innerJoin(companies, eq(companies.id, referralRequests.companyId));
+}
+
+type MessageJoin = Awaited<ReturnType<ReturnType<typeof messageQuery>['execute']>>[number];
+
+function toAdminHeldMessage(row: MessageJoin): AdminHeldMessage {
+  const { message } = row;
+  const bySeeker = row.author.id === row.seeker.id;
+  return {
+    id: message.id,
+    status: ReferralMessageStatusSchema.parse(message.status),
+    body: message.body,
+    rule: rule(message.heldRule),
+    createdAt: message.createdAt.toISOString(),
+    referralId: message.referralId,
+    sender: row.author,
+    senderRole: bySeeker ? 'seeker' : 'referrer',
+    recipient: bySeeker ? row.referrer : row.seeker,
+    request: row.request,
+    reviewedAt: message.reviewedAt?.toISOString() ?? null,
+    rejectionReason: message.rejectionReason,
+  };
+}
+
+/** The queue: held messages, oldest first (referral_messages_held_idx), at most `limit`. */
+export async function listHeldMessages(db: Db, limit: number): Promise<AdminHeldMessage[]> {
+  const rows = await messageQuery(db)
+    .where(eq(referralMessages.status, 'held'))
+    .orderBy(asc(referralMessages.id))
+    .limit(limit);
+  return rows.map(toAdminHeldMessage);
+}
+
+export async function findAdminHeldMessage(db: Db, id: number): Promise<AdminHeldMessage | undefined> {
+  const [row] = await messageQuery(db).where(eq(referralMessages.id, id));
+  return row && toAdminHeldMessage(row);
+}
+
+/** The message's row, locked: of two admins the second sees what the first did. */
+export async function lockReviewedMessage(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ id: referralMessages.id, status: referralMessages.status, heldRule: referralMessages.heldRule })
+    .from(referralMessages)
+    .where(eq(referralMessages.id, id))
+    .for('update');
+  return row;
+}
+
+/** held → delivered or rejected (the caller holds the row). */
+export async function reviewMessage(
+  tx: Db,
+  id: number,
+  review: { status: 'delivered' | 'rejected'; reason: string | null; at: Date },
+): Promise<void> {
+  await tx
+    .update(referralMessages)
+    .set({ status: review.status, rejectionReason: review.reason, reviewedAt: review.at })
+    .where(and(eq(referralMessages.id, id), eq(referralMessages.status, 'held')));
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../../../shared/errors.js';
+import {
+  AdminHeldMessageListSchema,
+  AdminHeldMessageSchema,
+  AdminHeldRequestListSchema,
+  AdminHeldRequestSchema,
+  HeldListQuerySchema,
+  HeldMessageIdParamsSchema,
+  HeldRequestIdParamsSchema,
+  RejectHeldInputSchema,
+  ReleasedRequestSchema,
+  ReleaseHeldInputSchema,
+} from '../../../../shared/held-review.js';
+import type { Db } from '../../../db/client.js';
+import { requireUser } from '../../../lib/request-user.js';
+import type { HeldReviewPorts } from '../ports.js';
+import { rejectHeldMessage, rejectHeldRequest, releaseHeldMessage, releaseHeldRequest } from './held.js';
+import { listHeldMessages, listHeldRequests } from './held-repo.js';
+
+export interface HeldRouteDeps {
+  db: Db;
+  ports: HeldReviewPorts;
+  now: () => Date;
+}
+
+/** Each queue shows at most this many, oldest first. */
+const HELD_QUEUE_SIZE = 200;
+
+const tags = ['admin'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+
+/**
+ * Issue 25 item 6: the queues of held requests and thread messages and their reviews, registered by
+ * adminRoutes inside its guard (admins only; everyone else the 404 of an unknown endpoint).
+ */
+export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldRouteDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/requests',
+    {
+      schema: {
+        tags,
+        summary:
+          'Held requests (status=held), oldest first: the seeker, the posting, the message in full and the payment rule that held it',
+        querystring: HeldListQuerySchema,
+        response: { 200: AdminHeldRequestListSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listHeldRequests(db, HELD_QUEUE_SIZE);
+    },
+  );
+
+  api.post(
+    '/requests/:id/release',
+    {
+      schema: {
+        tags,
+        summary:
+          'Release a held request: it is matched as a new request would be, or waits; the seeker is told',
+        params: HeldRequestIdParamsSchema,
+        body: ReleaseHeldInputSchema,
+        response: { 200: ReleasedRequestSchema, ...errors },
+      },
+    },
+    async (request) =>
+      releaseHeldRequest(db, ports, requireUser(request), request.params.id, request.body, now()),
+  );
+
+  api.post(
+    '/requests/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Reject a held request for good, saying why; the seeker is told the reason',
+        params: HeldRequestIdParamsSchema,
+        body: RejectHeldInputSchema,
+        response: { 200: AdminHeldRequestSchema, ...errors },
+      },
+    },
+    async (request) =>
+      rejectHeldRequest(db, ports, requireUser(request), request.params.id, request.body, now()),
+  );
+
+  api.get(
+    '/messages',
+    {
+      schema: {
+        tags,
+        summary:
+          "Held thread messages (status=held), oldest first: the message, both people, the thread's request and the rule",
+        querystring: HeldListQuerySchema,
+        response: { 200: AdminHeldMessageListSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listHeldMessages(db, HELD_QUEUE_SIZE);
+    },
+  );
+
+  api.post(
+    '/messages/:id/release',
+    {
+      schema: {
+        tags,
+        summary: 'Deliver a held message: the other side sees it and is told, as of a new message',
+        params: HeldMessageIdParamsSchema,
+        body: ReleaseHeldInputSchema,
+        response: { 200: AdminHeldMessageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      releaseHeldMessage(db, ports, requireUser(request), request.params.id, request.body, now()),
+  );
+
+  api.post(
+    '/messages/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'Keep a held message undelivered for good; its sender sees it was not delivered, and why',
+        params: HeldMessageIdParamsSchema,
+        body: RejectHeldInputSchema,
+        response: { 200: AdminHeldMessageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      rejectHeldMessage(db, ports, requireUser(request), request.params.id, request.body, now()),
+  );
+}

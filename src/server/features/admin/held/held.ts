@@ -1,0 +1,207 @@
+import type {
+  AdminHeldMessage,
+  AdminHeldRequest,
+  RejectHeldInputSchema,
+  ReleasedRequest,
+  ReleaseHeldInputSchema,
+} from '../../../../shared/held-review.js';
+import { PAYMENT_HOLD_NOTICES } from '../../../../shared/referral-texts.js';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.js';
+import type { UserRow } from '../../../db/schema.js';
+import { conflict, notFound } from '../../../lib/errors.js';
+import { recordAdminAction } from '../audit-repo.js';
+import type { HeldReviewPorts } from '../ports.js';
+import {
+  companyName,
+  findAdminHeldMessage,
+  findAdminHeldRequest,
+  lockReviewedMessage,
+  lockReviewedRequest,
+  rejectRequest,
+  releaseRequest,
+  reviewMessage,
+} from './held-repo.js';
+
+/**
+ * Issue 25 item 6: an admin releases or rejects what a payment offer held
+ * (docs/decisions/039-running-the-marketplace.md). Each review locks the row first, so of two admins (or an
+ * admin and a seeker withdrawing) the second finds it reviewed: 409 with a sentence saying what happened.
+ * A request or message that was never held is 404, as one that does not exist. The notices and the audit
+ * entry land in the review's own transaction.
+ */
+
+export const NO_SUCH_HELD_REQUEST = 'There is no such held request.';
+export const NO_SUCH_HELD_MESSAGE = 'There is no such held message.';
+export const THREAD_GONE =
+  'This message can no longer be delivered: its referral passed to another referrer or was erased. Reject it instead.';
+
+/** The seeker's and the referrer's pages, as the referrals feature links them. */
+const SEEKER_LINK = '/my-referrals';
+const INCOMING_LINK = '/my-referrals?tab=incoming';
+
+type ReleaseInput = z.output<typeof ReleaseHeldInputSchema>;
+type RejectInput = z.output<typeof RejectHeldInputSchema>;
+
+/** Why a held request cannot be reviewed again. */
+export function requestReviewedMessage(request: { status: string; reviewedAt: Date | null }): string {
+  if (request.status === 'rejected') return 'This request was already rejected.';
+  if (request.reviewedAt) return 'This request was already released.';
+  return 'Its seeker withdrew this request before it was reviewed.';
+}
+
+export function messageReviewedMessage(status: string): string {
+  return status === 'rejected' ? 'This message was already rejected.' : 'This message was already delivered.';
+}
+
+async function lockHeldRequest(tx: Db, id: number) {
+  const request = await lockReviewedRequest(tx, id);
+  if (!request?.heldRule) throw notFound(NO_SUCH_HELD_REQUEST);
+  if (request.status !== 'held') throw conflict(requestReviewedMessage(request));
+  return request;
+}
+
+async function lockHeldMessage(tx: Db, id: number) {
+  const message = await lockReviewedMessage(tx, id);
+  if (!message?.heldRule) throw notFound(NO_SUCH_HELD_MESSAGE);
+  if (message.status !== 'held') throw conflict(messageReviewedMessage(message.status));
+  return message;
+}
+
+/**
+ * POST /api/admin/requests/{id}/release: matched as a new request would be (a referrer picked has it and
+ * is told; otherwise it waits as pending); the seeker is told either way. Capacity never refuses it.
+ */
+export async function releaseHeldRequest(
+  db: Db,
+  ports: HeldReviewPorts,
+  admin: UserRow,
+  id: number,
+  input: ReleaseInput,
+  at: Date,
+): Promise<ReleasedRequest> {
+  const outcome = await db.transaction(async (tx) => {
+    const request = await lockHeldRequest(tx, id);
+    await releaseRequest(tx, id, at);
+    const outcome = await ports.matchReleasedRequest(tx, id, at);
+    const company = await companyName(tx, request.companyId);
+    await ports.notify(tx, {
+      userId: request.jobSeekerId,
+      ...PAYMENT_HOLD_NOTICES.requestReleased(request.position, company, outcome === 'assigned'),
+      link: SEEKER_LINK,
+    });
+    await recordAdminAction(tx, {
+      actor: admin,
+      action: 'request.released',
+      targetType: 'referral_request',
+      targetId: id,
+      reason: input.note,
+    });
+    return outcome;
+  });
+  const request = await findAdminHeldRequest(db, id);
+  if (!request) throw notFound(NO_SUCH_HELD_REQUEST);
+  return { ...request, outcome };
+}
+
+/**
+ * POST /api/admin/requests/{id}/reject: the request ends rejected, final (the seeker cannot send that
+ * posting again), and the seeker is told why.
+ */
+export async function rejectHeldRequest(
+  db: Db,
+  ports: HeldReviewPorts,
+  admin: UserRow,
+  id: number,
+  input: RejectInput,
+  at: Date,
+): Promise<AdminHeldRequest> {
+  await db.transaction(async (tx) => {
+    const request = await lockHeldRequest(tx, id);
+    await rejectRequest(tx, id, input.reason, at);
+    const company = await companyName(tx, request.companyId);
+    await ports.notify(tx, {
+      userId: request.jobSeekerId,
+      ...PAYMENT_HOLD_NOTICES.requestRejected(request.position, company, input.reason),
+      link: SEEKER_LINK,
+    });
+    await recordAdminAction(tx, {
+      actor: admin,
+      action: 'request.rejected',
+      targetType: 'referral_request',
+      targetId: id,
+      reason: input.reason,
+    });
+  });
+  const request = await findAdminHeldRequest(db, id);
+  if (!request) throw notFound(NO_SUCH_HELD_REQUEST);
+  return request;
+}
+
+/**
+ * POST /api/admin/messages/{id}/release: delivered; the other side sees it and is told as of a new
+ * message. 409 when its thread is gone for both sides (nobody to deliver it to).
+ */
+export async function releaseHeldMessage(
+  db: Db,
+  ports: HeldReviewPorts,
+  admin: UserRow,
+  id: number,
+  input: ReleaseInput,
+  at: Date,
+): Promise<AdminHeldMessage> {
+  await db.transaction(async (tx) => {
+    await lockHeldMessage(tx, id);
+    if (!(await ports.deliverReleasedMessage(tx, id))) throw conflict(THREAD_GONE);
+    await reviewMessage(tx, id, { status: 'delivered', reason: null, at });
+    await recordAdminAction(tx, {
+      actor: admin,
+      action: 'message.released',
+      targetType: 'referral_message',
+      targetId: id,
+      reason: input.note,
+    });
+  });
+  const message = await findAdminHeldMessage(db, id);
+  if (!message) throw notFound(NO_SUCH_HELD_MESSAGE);
+  return message;
+}
+
+/**
+ * POST /api/admin/messages/{id}/reject: it stays undelivered for good; its sender sees it marked not
+ * delivered and is told why. The other side never learns of it.
+ */
+export async function rejectHeldMessage(
+  db: Db,
+  ports: HeldReviewPorts,
+  admin: UserRow,
+  id: number,
+  input: RejectInput,
+  at: Date,
+): Promise<AdminHeldMessage> {
+  await db.transaction(async (tx) => {
+    await lockHeldMessage(tx, id);
+    await reviewMessage(tx, id, { status: 'rejected', reason: input.reason, at });
+    const message = await findAdminHeldMessage(tx, id);
+    if (!message) throw notFound(NO_SUCH_HELD_MESSAGE);
+    await ports.notify(tx, {
+      userId: message.sender.id,
+      ...PAYMENT_HOLD_NOTICES.messageRejected(
+        message.request.position,
+        message.request.companyName,
+        input.reason,
+      ),
+      link: message.senderRole === 'seeker' ? SEEKER_LINK : INCOMING_LINK,
+    });
+    await recordAdminAction(tx, {
+      actor: admin,
+      action: 'message.rejected',
+      targetType: 'referral_message',
+      targetId: id,
+      reason: input.reason,
+    });
+  });
+  const message = await findAdminHeldMessage(db, id);
+  if (!message) throw notFound(NO_SUCH_HELD_MESSAGE);
+  return message;
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../../../db/client.js';
+import { describeRequest } from '../handoffs/handoff-repo.js';
+import { assignedToReferrerNotice, pickReferrer } from '../matching/matching.js';
+import type { ReferralDeps } from '../ports.js';
+import { earlierDecliners, insertReferral, lockRequest } from '../repo.js';
+import { verifiedSince } from '../verification/lapse-rule.js';
+
+/**
+ * Issue 25 item 6, the admin feature's port: a held request an admin has just released (its row is now
+ * pending, in the caller's transaction) is matched as a new request would be: never to a referrer who
+ * declined the posting for this seeker before, verified first, then the better record. A referrer picked
+ * gets the referral and is told; with nobody there, or everybody full, it waits as a pending request with
+ * no referral, and the hand-out of waiting requests gives it to the next referrer with room. Capacity
+ * never refuses a release. The seeker is told by the caller, which knows it was a review.
+ */
+export async function matchReleasedRequest(
+  tx: Db,
+  deps: ReferralDeps,
+  requestId: number,
+  at: Date,
+): Promise<'assigned' | 'waiting'> {
+  const request = await lockRequest(tx, requestId);
+  if (request?.status !== 'pending') {
+    throw new Error(`request ${requestId} must be pending to be matched, not ${request?.status ?? 'gone'}`);
+  }
+  const declinedBefore = await earlierDecliners(tx, request.jobSeekerId, request.normalizedJobUrl);
+  const pick = await pickReferrer(
+    tx,
+    deps,
+    request.companyId,
+    request.jobSeekerId,
+    declinedBefore,
+    verifiedSince(at, deps.verificationTtlMs),
+    at,
+  );
+  if (pick.kind !== 'picked' || !(await insertReferral(tx, request.id, pick.referrerId, at)))
+    return 'waiting';
+  const about = await describeRequest(tx, request.id);
+  await deps.notify(
+    tx,
+    assignedToReferrerNotice(
+      pick.referrerId,
+      about?.seekerName ?? 'A job seeker',
+      request.position,
+      about?.companyName ?? 'your company',
+    ),
+  );
+  return 'assigned';
+}
