@@ -13,7 +13,7 @@ import { api, becomeReferrer, myId } from './journey-api';
 /**
  * Issue 25's console in the browser (docs/decisions/039-running-the-marketplace.md): an admin resolves a
  * report, suspends the referrer it was about (who is signed out and refused at sign-in) and lifts it, and
- * gives the company an email domain.
+ * gives the company an email domain, and releases a request held for offering money.
  */
 
 const ADMIN = 'admin.journey@example.com';
@@ -111,9 +111,39 @@ describe.each(servers)('the admin console, on $name', ({ baseUrl }) => {
     await companyRow.getByText(`@console-${stamp}.test`).waitFor();
     await screenshot(admin.page, 'admin-companies');
 
+    // A request offering money is held, then released to Rita.
+    expect(
+      await api(sam.page, 'POST', '/api/referral-requests', {
+        jobUrl: `https://example.org/jobs/console-held-${stamp}`,
+        position: 'Held Engineer',
+        message: `I will pay $300 for a referral (${stamp}).`,
+        resumeLink: null,
+        companyId: null,
+        detectedCompanyName: company,
+      }),
+    ).toBe(201);
+    await admin.page.getByRole('tab', { name: 'Queue' }).click();
+    const held = admin.page
+      .getByRole('listitem')
+      .filter({ hasText: `I will pay $300 for a referral (${stamp}).` });
+    await held.getByText('Offers to pay for the referral').waitFor();
+    await held.getByRole('button', { name: 'Release' }).click();
+    await toastText(admin.page, `Released: a referrer at ${company} has it now.`).waitFor();
+    await held.waitFor({ state: 'detached' });
+    // Rita, unsuspended, signs in again and finds it in her list.
+    await signInThroughPopup(rita.page, `rita.console.${stamp}@example.com`, 'Rita Console');
+    await rita.page.goto('/my-referrals?tab=incoming');
+    await rita.page.getByRole('region', { name: 'Pending Review' }).getByText('Held Engineer').waitFor();
+
     // Every step is in the audit log.
     await admin.page.getByRole('tab', { name: 'Audit log' }).click();
-    for (const action of ['company.email_domains', 'user.unsuspend', 'user.suspend', 'report.warned']) {
+    for (const action of [
+      'request.released',
+      'company.email_domains',
+      'user.unsuspend',
+      'user.suspend',
+      'report.warned',
+    ]) {
       await admin.page.getByText(action, { exact: true }).first().waitFor();
     }
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import type { AdminCompany, AdminUser } from '@shared/admin';
+import type { AdminHeldRequest } from '@shared/held-review';
 import type { AdminReport } from '@shared/reports';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
@@ -48,6 +49,20 @@ const acme: AdminCompany = {
   requests: 4,
 };
 
+const held: AdminHeldRequest = {
+  id: 21,
+  status: 'held',
+  seeker: { id: 4, fullName: 'Pat Payer', email: 'pat@example.com' },
+  company: { id: 5, name: 'Acme' },
+  position: 'Analyst',
+  jobUrl: 'https://acme.test/jobs/1',
+  message: 'I will pay $300 for a referral.',
+  rule: 'pay-verb',
+  createdAt: at,
+  reviewedAt: null,
+  rejectionReason: null,
+};
+
 function renderConsole(path: string, { isAdmin = true, handlers = {} as FakeHandlers } = {}) {
   const api = fakeApi({
     authStatus: () => ({ isAuthenticated: true, user: aUser({ id: 1, profileCompleted: true }), isAdmin }),
@@ -58,6 +73,8 @@ function renderConsole(path: string, { isAdmin = true, handlers = {} as FakeHand
     adminUsers: () => [sam],
     adminCompanies: () => [acme],
     adminAudit: () => [],
+    adminHeldRequests: () => [held],
+    adminHeldMessages: () => [],
     ...handlers,
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -162,5 +179,21 @@ describe('the admin console', () => {
     expect(await screen.findByText(/gmail\.com gives mailboxes to anyone/)).toBeVisible();
     // Refused: the dialog stays open with what was typed.
     expect(within(screen.getByRole('dialog')).getByRole('textbox')).toHaveValue('acme.test\ngmail.com');
+  });
+
+  it('shows a held request with its message and the rule that held it, and releases it', async () => {
+    const { api } = renderConsole('/admin', {
+      handlers: {
+        releaseHeldRequest: () => ({ ...held, status: 'pending', reviewedAt: at, outcome: 'assigned' }),
+      },
+    });
+    const item = await screen.findByRole('listitem', { name: 'Held request 21' }, { timeout: 10_000 });
+    expect(within(item).getByText('I will pay $300 for a referral.')).toBeVisible();
+    expect(within(item).getByText('Offers to pay for the referral')).toBeVisible();
+    expect(screen.getByText('No message is held.')).toBeVisible();
+    await userEvent.click(within(item).getByRole('button', { name: 'Release' }));
+    await vi.waitFor(() =>
+      expect(api.calls).toContainEqual({ method: 'POST', path: '/api/admin/requests/21/release', body: {} }),
+    );
   });
 });

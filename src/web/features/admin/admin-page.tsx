@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AuditLog } from './components/audit-log';
 import { CompanyAdmin } from './components/company-admin';
+import { HeldQueue } from './components/held-queue';
 import { ReportQueue } from './components/report-queue';
 import { UserAdmin } from './components/user-admin';
 
@@ -31,7 +32,7 @@ export function AdminPage({ user }: { user: User }) {
     <PageMain className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
       <PageHeader
         title="Admin console"
-        text="Reports and held messages, users, companies, and what every admin did."
+        text="Reports and held payment offers, users, companies, and what every admin did."
       />
       <Tabs
         value={tab}
@@ -46,6 +47,7 @@ export function AdminPage({ user }: { user: User }) {
         </TabsList>
         <TabsContent value="queue" className="grid gap-8">
           <ReportQueue />
+          <HeldQueue />
         </TabsContent>
         <TabsContent value="users">
           <UserAdmin selfId={user.id} />
