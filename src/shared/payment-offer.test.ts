@@ -35,6 +35,8 @@ const HELD = [
   'Western Union works for me.',
   'Bonus is yours, we can split it.',
   'What is your finder’s fee?',
+  'For $200 I can refer you today.',
+  'I can refer you for $150, half now.',
 ];
 
 const ORDINARY = [
@@ -60,6 +62,8 @@ const ORDINARY = [
   'I have worked on cash management systems.',
   'I spent two years on the fraud team at Zelle.',
   'Saved the team $40k a year in cloud costs.',
+  'Happy to refer you for the $180k role on my team.',
+  'I was referred for a $150k job last year.',
   '',
 ];
 

@@ -77,6 +77,14 @@ const RULES: readonly { rule: PaymentRule; test: (text: string) => boolean }[] =
       ),
   },
   {
+    // A price on the referral itself, either way round: 'For $200 I can refer you', 'I'll refer you for $200'.
+    rule: 'money-offer',
+    test: (t) =>
+      new RegExp(String.raw`\bfor ${AMOUNT}[^.!?]{0,40}\brefer|\brefer\w*[^.!?]{0,40}\bfor ${AMOUNT}`).test(
+        t,
+      ),
+  },
+  {
     // 'Rs 5000' and nothing else: an amount with at most a couple of words around it.
     rule: 'amount-only',
     test: (t) => new RegExp(`^\\W*${AMOUNT}\\W*(?:\\w+\\W*){0,2}$`).test(t),
