@@ -7,7 +7,6 @@ import {
   ReportIdParamsSchema,
   ResolveReportInputSchema,
 } from '../../../shared/reports.js';
-import { ApiErrorSchema } from '../../../shared/errors.js';
 import type { Db } from '../../db/client.js';
 import { isAdmin } from '../../lib/admins.js';
 import { AppError } from '../../lib/errors.js';
@@ -19,6 +18,7 @@ import type { AccountControl, CompanyLocks, HeldReviewPorts } from './ports.js';
 import { adminUserRoutes } from './users/users-routes.js';
 import { listOpenReports } from './reports/reports-repo.js';
 import { resolveOpenReport } from './reports/reports.js';
+import { errors, tags } from './route-schema.js';
 
 export interface AdminRouteDeps {
   db: Db;
@@ -32,9 +32,6 @@ export interface AdminRouteDeps {
 
 /** The queue shows at most this many open reports, oldest first. */
 const REPORT_QUEUE_SIZE = 200;
-
-const tags = ['admin'];
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 /**
  * Issue 25: /api/admin/…, registered under /api/admin. Visitors get 401; a signed-in user who is not an

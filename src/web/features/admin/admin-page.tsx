@@ -29,12 +29,13 @@ export function AdminPage({ user }: { user: User }) {
   const raw = params.get('tab');
   const tab: Tab = isTab(raw) ? raw : 'queue';
   return (
-    <PageMain className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
+    <PageMain className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <PageHeader
         title="Admin console"
         text="Reports and held payment offers, users, companies, and what every admin did."
       />
       <Tabs
+        className="mt-6"
         value={tab}
         onValueChange={(value) => setParams(value === 'queue' ? {} : { tab: value }, { replace: true })}
       >

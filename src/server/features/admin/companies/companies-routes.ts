@@ -8,15 +8,13 @@ import {
   CompanyEmailDomainsInputSchema,
   MergeCompanyInputSchema,
 } from '../../../../shared/admin.js';
-import { ApiErrorSchema } from '../../../../shared/errors.js';
 import type { Db } from '../../../db/client.js';
 import { requireUser } from '../../../lib/request-user.js';
 import type { CompanyLocks } from '../ports.js';
 import { searchCompanies } from './companies-repo.js';
 import { mergeCompany, updateEmailDomains } from './companies.js';
+import { errors, tags } from '../route-schema.js';
 
-const tags = ['admin'];
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 export const ADMIN_COMPANY_SEARCH_SIZE = 25;
 
 /** /api/admin/companies…, registered inside adminRoutes (its guard covers them). */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../../shared/errors.js';
 import {
   AdminHeldMessageListSchema,
   AdminHeldMessageSchema,
@@ -18,6 +17,7 @@ import { requireUser } from '../../../lib/request-user.js';
 import type { HeldReviewPorts } from '../ports.js';
 import { rejectHeldMessage, rejectHeldRequest, releaseHeldMessage, releaseHeldRequest } from './held.js';
 import { listHeldMessages, listHeldRequests } from './held-repo.js';
+import { errors, tags } from '../route-schema.js';
 
 export interface HeldRouteDeps {
   db: Db;
@@ -27,9 +27,6 @@ export interface HeldRouteDeps {
 
 /** Each queue shows at most this many, oldest first. */
 const HELD_QUEUE_SIZE = 200;
-
-const tags = ['admin'];
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 /**
  * Issue 25 item 6: the queues of held requests and thread messages and their reviews, registered by

@@ -8,15 +8,12 @@ import {
   AdminUserSearchQuerySchema,
   SuspendUserInputSchema,
 } from '../../../../shared/admin.js';
-import { ApiErrorSchema } from '../../../../shared/errors.js';
 import type { Db } from '../../../db/client.js';
 import { requireUser } from '../../../lib/request-user.js';
 import type { AccountControl } from '../ports.js';
 import { searchUsers } from './users-repo.js';
 import { suspendUser, unsuspendUser, verifyUser } from './users.js';
-
-const tags = ['admin'];
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+import { errors, tags } from '../route-schema.js';
 
 /** /api/admin/users…, registered inside adminRoutes (its guard covers them). */
 export async function adminUserRoutes(

@@ -1,5 +1,6 @@
 import type { AdminHeldMessage, AdminHeldRequest } from '@shared/held-review';
-import { PAYMENT_RULE_LABELS } from '@shared/payment-offer';
+import { PAYMENT_RULE_LABELS, type PaymentRule } from '@shared/payment-offer';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useHeldMessages, useRejectHeldMessage, useReleaseHeldMessage } from '../api/held-messages';
@@ -48,32 +49,42 @@ export function HeldQueue() {
   );
 }
 
-function HeldRequestItem({ request }: { request: AdminHeldRequest }) {
-  const release = useReleaseHeldRequest();
-  const reject = useRejectHeldRequest();
+/**
+ * One held request or message: why it was held, what it says, and the admin's two answers. The reject
+ * dialog asks for the reason the user is told.
+ */
+function HeldItem({
+  label,
+  rule,
+  createdAt,
+  summary,
+  details,
+  body,
+  release,
+  reject,
+}: {
+  label: string;
+  rule: PaymentRule | null;
+  createdAt: string;
+  summary: ReactNode;
+  details?: ReactNode;
+  body: string | null;
+  release: { label: string; pending: boolean; run: () => void };
+  reject: { title: string; description: string; run: (reason: string) => Promise<unknown> };
+}) {
   return (
-    <li className="bg-background grid gap-2 rounded-lg border p-4" aria-label={`Held request ${request.id}`}>
+    <li className="bg-background grid gap-2 rounded-lg border p-4" aria-label={label}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="secondary">Payment offer</Badge>
-        {request.rule && (
-          <span className="text-muted-foreground text-xs">{PAYMENT_RULE_LABELS[request.rule]}</span>
-        )}
-        <span className="text-muted-foreground text-xs">{formatWhen(request.createdAt)}</span>
+        {rule && <span className="text-muted-foreground text-xs">{PAYMENT_RULE_LABELS[rule]}</span>}
+        <span className="text-muted-foreground text-xs">{formatWhen(createdAt)}</span>
       </div>
-      <p className="text-sm">
-        <span className="font-medium">{person(request.seeker)}</span> asks for {request.position} at{' '}
-        {request.company.name}.
-      </p>
-      <p className="text-muted-foreground text-xs break-all">{request.jobUrl}</p>
-      <p className="text-sm break-words whitespace-pre-wrap">{request.message}</p>
+      <p className="text-sm">{summary}</p>
+      {details}
+      <p className="text-sm break-words whitespace-pre-wrap">{body}</p>
       <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          size="sm"
-          disabled={release.isPending}
-          onClick={() => release.mutate({ id: request.id })}
-        >
-          Release
+        <Button type="button" size="sm" disabled={release.pending} onClick={release.run}>
+          {release.label}
         </Button>
         <TextDialog
           trigger={
@@ -81,16 +92,46 @@ function HeldRequestItem({ request }: { request: AdminHeldRequest }) {
               Reject
             </Button>
           }
-          title={`Reject ${request.seeker.fullName}'s request?`}
-          description="It ends as rejected for good, and the seeker is told the reason."
+          title={reject.title}
+          description={reject.description}
           label="Reason"
           required
           destructive
           confirm="Reject"
-          onConfirm={(reason) => succeeded(() => reject.mutateAsync({ id: request.id, reason }))}
+          onConfirm={(reason) => succeeded(() => reject.run(reason))}
         />
       </div>
     </li>
+  );
+}
+
+function HeldRequestItem({ request }: { request: AdminHeldRequest }) {
+  const release = useReleaseHeldRequest();
+  const reject = useRejectHeldRequest();
+  return (
+    <HeldItem
+      label={`Held request ${request.id}`}
+      rule={request.rule}
+      createdAt={request.createdAt}
+      summary={
+        <>
+          <span className="font-medium">{person(request.seeker)}</span> asks for {request.position} at{' '}
+          {request.company.name}.
+        </>
+      }
+      details={<p className="text-muted-foreground text-xs break-all">{request.jobUrl}</p>}
+      body={request.message}
+      release={{
+        label: 'Release',
+        pending: release.isPending,
+        run: () => release.mutate({ id: request.id }),
+      }}
+      reject={{
+        title: `Reject ${request.seeker.fullName}'s request?`,
+        description: 'It ends as rejected for good, and the seeker is told the reason.',
+        run: (reason) => reject.mutateAsync({ id: request.id, reason }),
+      }}
+    />
   );
 }
 
@@ -98,43 +139,27 @@ function HeldMessageItem({ message }: { message: AdminHeldMessage }) {
   const release = useReleaseHeldMessage();
   const reject = useRejectHeldMessage();
   return (
-    <li className="bg-background grid gap-2 rounded-lg border p-4" aria-label={`Held message ${message.id}`}>
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge variant="secondary">Payment offer</Badge>
-        {message.rule && (
-          <span className="text-muted-foreground text-xs">{PAYMENT_RULE_LABELS[message.rule]}</span>
-        )}
-        <span className="text-muted-foreground text-xs">{formatWhen(message.createdAt)}</span>
-      </div>
-      <p className="text-sm">
-        <span className="font-medium">{person(message.sender)}</span> ({message.senderRole}) to{' '}
-        {person(message.recipient)}, about {message.request.position} at {message.request.companyName}.
-      </p>
-      <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          size="sm"
-          disabled={release.isPending}
-          onClick={() => release.mutate({ id: message.id })}
-        >
-          Deliver
-        </Button>
-        <TextDialog
-          trigger={
-            <Button type="button" size="sm" variant="destructive">
-              Reject
-            </Button>
-          }
-          title={`Reject ${message.sender.fullName}'s message?`}
-          description="It is never delivered, and its sender is told the reason."
-          label="Reason"
-          required
-          destructive
-          confirm="Reject"
-          onConfirm={(reason) => succeeded(() => reject.mutateAsync({ id: message.id, reason }))}
-        />
-      </div>
-    </li>
+    <HeldItem
+      label={`Held message ${message.id}`}
+      rule={message.rule}
+      createdAt={message.createdAt}
+      summary={
+        <>
+          <span className="font-medium">{person(message.sender)}</span> ({message.senderRole}) to{' '}
+          {person(message.recipient)}, about {message.request.position} at {message.request.companyName}.
+        </>
+      }
+      body={message.body}
+      release={{
+        label: 'Deliver',
+        pending: release.isPending,
+        run: () => release.mutate({ id: message.id }),
+      }}
+      reject={{
+        title: `Reject ${message.sender.fullName}'s message?`,
+        description: 'It is never delivered, and its sender is told the reason.',
+        run: (reason) => reject.mutateAsync({ id: message.id, reason }),
+      }}
+    />
   );
 }
