@@ -195,7 +195,7 @@ async function freshPostgresDatabase(url: string): Promise<string> {
   return bench.toString();
 }
 
-ensureBuild();
+await ensureBuild();
 const only = process.env.BENCH_ONLY;
 if (only !== 'postgres') await benchDatabase('PGlite', undefined);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -2,4 +2,4 @@ export const root: string;
 /** The compiled server's entry point. */
 export const serverEntry: string;
 /** Builds the app when dist/ is missing, stale or not a production build. */
-export function ensureBuild(): void;
+export function ensureBuild(): Promise<void>;

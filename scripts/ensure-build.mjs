@@ -6,9 +6,9 @@ import { build, root } from './build.mjs';
 export { root };
 export const serverEntry = path.join(root, 'dist/server/server/main.js');
 
-export function ensureBuild() {
+export async function ensureBuild() {
   const reason = rebuildReason(root);
   if (!reason) return;
   console.log(reason);
-  build();
+  await build();
 }

@@ -2,6 +2,6 @@
 import { pathToFileURL } from 'node:url';
 import { ensureBuild, root, serverEntry } from './ensure-build.mjs';
 
-ensureBuild();
+await ensureBuild();
 process.chdir(root);
 await import(pathToFileURL(serverEntry).href);

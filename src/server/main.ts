@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { seed } from './db/seed.js';
+import { STARTING_DATABASE } from './db/starting-database.js';
 import { moveResumeFilesIntoDatabase } from './features/profile/resume/resume-disk-import.js';
 import { createLogger } from './plugins/logger.js';
 
@@ -14,6 +15,7 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),
+    startingDump: STARTING_DATABASE,
     logger,
     afterMigrate: seed,
   });

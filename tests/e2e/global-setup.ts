@@ -86,7 +86,7 @@ export default async function setup(project: TestProject) {
   // Under CI=true this throws without TEST_DATABASE_URL: the journeys must run on PostgreSQL there too.
   const databases = testDatabaseKinds(process.env);
 
-  ensureBuild();
+  await ensureBuild();
   const children: ChildProcess[] = [];
   const cleanups: (() => Promise<void>)[] = [];
   const servers: E2eServer[] = [];

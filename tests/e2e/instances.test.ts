@@ -80,7 +80,7 @@ describe.skipIf(missing)('two instances on one PostgreSQL and one Redis', () => 
   });
 
   beforeAll(async () => {
-    ensureBuild();
+    await ensureBuild();
     [main, limited] = await Promise.all([
       createDatabase(TEST_DATABASE_URL!),
       createDatabase(TEST_DATABASE_URL!),

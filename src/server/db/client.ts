@@ -40,6 +40,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PGlite only: start from this dump (PGlite's dumpDataDir) instead of an empty cluster (tests). */
   loadDataDir?: Blob;
+  /** PGlite with a dataDir: the file of a dump to begin from when the directory holds no database yet. */
+  startingDump?: string;
   logger?: Logger;
   /** Runs right after the migrations and under the same lock (the idempotent seed). */
   afterMigrate?: (db: Db) => Promise<void>;
@@ -184,16 +186,28 @@ class DrizzlePGlite extends StatementCachingPGlite {
   }
 }
 
+function dumpToStartFrom(dataDir: string, dumpFile: string): Blob | undefined {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION')) || !fs.existsSync(dumpFile)) return undefined;
+  return new Blob([new Uint8Array(fs.readFileSync(dumpFile))]);
+}
+
 /** The PGlite client the app uses (drizzle's parsers built in, named statements); tests load dumps into it. */
 export function newPglite(dataDir?: string, options: Omit<PGliteOptions, 'parsers'> = {}): PGlite {
   return new DrizzlePGlite(dataDir, { ...options, parsers: DRIZZLE_PARSERS });
 }
 
-async function openPglite({ dataDir, loadDataDir, afterMigrate }: OpenDatabaseOptions): Promise<Database> {
+async function openPglite({
+  dataDir,
+  loadDataDir,
+  startingDump,
+  afterMigrate,
+}: OpenDatabaseOptions): Promise<Database> {
   let releaseLock = async () => {};
   if (dataDir) {
     fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
     releaseLock = await acquireDataDirLock(dataDir);
+    // Checked under the lock: no other process can be creating the database meanwhile.
+    if (startingDump) loadDataDir ??= dumpToStartFrom(dataDir, startingDump);
   }
   try {
     const client = newPglite(dataDir, loadDataDir ? { loadDataDir } : {});

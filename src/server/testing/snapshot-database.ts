@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.js';
 import { seed } from '../db/seed.js';
+import { dumpPglite, writeWhole } from '../db/starting-database.js';
 import { projectRoot } from '../lib/project-root.js';
 
 /**
@@ -50,12 +50,8 @@ async function pgliteDump(kind: SnapshotKind): Promise<Buffer> {
   if (fs.existsSync(file)) return fs.readFileSync(file);
   const database = await openDatabase({ afterMigrate: afterMigrateOf(kind) });
   try {
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
-    // Written aside and renamed, so a run that reads it never sees half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    fs.writeFileSync(partial, dump);
-    fs.renameSync(partial, file);
+    const dump = await dumpPglite(database);
+    writeWhole(file, dump);
     return dump;
   } finally {
     await database.close();

@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -26,6 +26,17 @@ const LoginFormSchema = z.object({
   name: z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters for the name.'),
 });
 
+let key: KeyObject | undefined;
+
+/**
+ * The provider's signing key, made once per process: an RSA key takes a few hundred milliseconds to make,
+ * which every start (and every test app) would otherwise spend. The provider's state is in memory anyway.
+ */
+function signingKey(): KeyObject {
+  key ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  return key;
+}
+
 export interface DevIdpOptions {
   issuer: string;
   clientSecret: string;
@@ -39,7 +50,7 @@ export interface DevIdpOptions {
  */
 export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): void {
   const accounts = new Map<string, DevAccount>();
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privateKey = signingKey();
 
   const configuration: Configuration = {
     clients: [
