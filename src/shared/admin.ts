@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
+import { hasForbiddenCharacters, notAllowedMessage } from './text.js';
 
 /** Issue 25: what the admin console reads and writes. */
 
@@ -57,6 +58,7 @@ export const AdminUserSearchQuerySchema = z.object({
     .string({ error: 'The search must be text.' })
     .trim()
     .max(200, 'The search can be at most 200 characters.')
+    .refine((q) => !hasForbiddenCharacters(q), notAllowedMessage('The search'))
     .default(''),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIXED_COMPANIES } from './fixed-companies.js';
+import { hasForbiddenCharacters, notAllowedMessage } from './text.js';
 import { idSchema } from './ids.js';
 
 export { FIXED_COMPANIES, PARTNER_COMPANY_ID, type FixedCompany } from './fixed-companies.js';
@@ -58,6 +59,7 @@ export const CompanyDirectoryQuerySchema = z.object({
   q: z
     .string({ error: 'The search must be text.' })
     .max(DIRECTORY_SEARCH_MAX, `The search must be at most ${DIRECTORY_SEARCH_MAX} characters.`)
+    .refine((q) => !hasForbiddenCharacters(q), notAllowedMessage('The search'))
     .transform(normalizeCompanyName)
     .optional(),
   limit: z.coerce

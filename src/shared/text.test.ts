@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ActivityInputSchema } from './activity.js';
+import { AdminUserSearchQuerySchema } from './admin.js';
+import { CompanyDirectoryQuerySchema } from './companies.js';
 import {
   CurrentCompanyInputSchema,
   EducationInputSchema,
@@ -73,6 +75,18 @@ describe('text rules', () => {
       ActivityInputSchema,
       { category: 'profile', action: 'click\uDFFF' },
       'Action contains characters that are not allowed.',
+    ],
+    [
+      'directory search',
+      CompanyDirectoryQuerySchema,
+      { q: 'Ac\u0000' },
+      'The search contains characters that are not allowed.',
+    ],
+    [
+      'console search',
+      AdminUserSearchQuerySchema,
+      { q: '\uD800ann' },
+      'The search contains characters that are not allowed.',
     ],
   ] as const)('refuses a %s with forbidden characters', (_name, schema, input, message) => {
     expect(firstMessage(schema.safeParse(input))).toBe(message);

@@ -80,6 +80,8 @@ describe.each(testDatabases)('fuzzing every route (%s)', (kind) => {
     ['GET', '/api/companies/-SA/stats', 'There is no such company.'],
     ['POST', '/api/user/experiences', 'The request body must be a JSON object.'],
     ['POST', '/api/referrer/verification', 'The request body has a field it does not take: "role".'],
+    // PostgreSQL cannot hold a NUL in text, so the search reached the query and failed there.
+    ['GET', '/api/companies/directory?q=%00', 'The search contains characters that are not allowed.'],
   ])('answers %s %s with a sentence (found by fuzzing)', async (method, url, sentence) => {
     const seeker = actors.find((a) => a.name === 'seeker')!.who!;
     const body =
