@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.js';
 import { seed } from './seed.js';
+import { rows } from '../testing/db-digest.js';
 import { openSnapshotDatabase } from '../testing/snapshot-database.js';
 import { dumpPglite, writeStartingDatabase, writeWhole } from './starting-database.js';
 
@@ -18,11 +19,9 @@ afterEach(() => {
   for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-const companyCount = async (database: Database) =>
-  Number((await database.db.execute<{ n: string }>(sql`select count(*) as n from companies`)).rows[0]!.n);
-const marker = async (database: Database) =>
-  (await database.db.execute<{ name: string }>(sql`select name from companies where name = 'Marker Ltd'`))
-    .rows;
+const companyCount = async ({ db }: Database) =>
+  Number((await rows<{ n: string }>(db, sql`select count(*) as n from companies`))[0]!.n);
+const marker = ({ db }: Database) => rows(db, sql`select name from companies where name = 'Marker Ltd'`);
 
 /** A starting dump that holds one company no migration or seed makes, to tell a loaded database apart. */
 async function markedDump(file: string): Promise<void> {
@@ -53,9 +52,7 @@ describe('the starting database of a first start', () => {
     // The database now on disk is the one that opens, the dump is not loaded over it.
     const second = await openDatabase({ dataDir, startingDump: dump, afterMigrate: seed });
     expect(await marker(second)).toEqual([]);
-    expect(
-      (await second.db.execute(sql`select 1 from companies where name = 'Marker Renamed'`)).rows,
-    ).toHaveLength(1);
+    expect(await rows(second.db, sql`select 1 from companies where name = 'Marker Renamed'`)).toHaveLength(1);
     await second.close();
   });
 

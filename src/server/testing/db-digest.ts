@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 export type DbDigest = Record<string, string>;
 
 /** Both drivers answer `execute` with `{ rows }`; the shared Db type cannot say so. */
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
