@@ -2,7 +2,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db, PoolStats } from './db/client.js';
 import type { Listen } from './db/listen.js';
@@ -22,6 +22,7 @@ import { blogPageHeads } from './features/seo/page-heads.js';
 import { seoRoutes } from './features/seo/routes.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
+import { compiledSerializer } from './plugins/serializer.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { frameworkErrorOptions } from './plugins/framework-errors.js';
 import { registerHealthChecks } from './plugins/health.js';
@@ -71,7 +72,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializer);
   const { onRoute } = deps;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   // Before any route: the metrics plugin times the routes registered after it.
