@@ -22,7 +22,8 @@ export const SIZE = {
   threads: 20_000,
   messagesPerThread: 5,
   heldRequests: 500,
-  openReports: 1_000,
+  /** Reports on as many requests, every other one resolved (about 450 stay open: a pair once). */
+  reports: 2_000,
 };
 /** A seeker with a long history, and a referrer of company 1 (see the seed below). */
 export const SEEKER_ID = 10_001;
@@ -135,7 +136,7 @@ async function seedMarketplace(db: Db): Promise<void> {
       'I can pay you 200 dollars for the referral.', 'pay-verb', now() - (i % 30) * interval '1 day'
     from generate_series(1, ${n(SIZE.heldRequests)}) i`);
   // Open reports of a referrer by the seeker they share a request with (a pair once), and as many resolved.
-  const every = requests / SIZE.openReports / 2;
+  const every = requests / SIZE.reports;
   const resolved = sql.raw(`(r.id / ${every}) % 2 = 1`);
   await db.execute(sql`
     insert into reports (reporter_id, subject_id, request_id, reason, note, status, resolution_action,
