@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { z } from 'zod';
 import { openDatabase } from '../src/server/db/client.js';
 import { seed } from '../src/server/db/seed.js';
 import { createSession } from '../src/server/features/auth/sessions.js';
@@ -47,6 +48,7 @@ const CONNECTIONS = 50;
 /** Sessions the preview load takes turns with: 60 previews a minute each covers 180,000 a minute. */
 const PREVIEW_USERS = 3_000;
 const POSTING_URL = 'https://boards.greenhouse.io/acme/jobs/123';
+const OpenPosting = z.object({ title: z.literal('Senior Engineer'), status: z.literal('open') });
 
 type Who = 'seeker' | 'referrer' | 'admin' | 'previewers';
 interface Load {
@@ -169,8 +171,8 @@ async function fillPreviewCache(origin: string, token: string, greenhouse: FakeG
   const res = await fetch(`${origin}/api/jobs/preview?url=${encodeURIComponent(POSTING_URL)}`, {
     headers: { cookie: `sid=${token}` },
   });
-  const body = (await res.json()) as { title?: unknown; status?: unknown };
-  if (res.status !== 200 || body.status !== 'open' || greenhouse.hits() !== 1) {
+  const body: unknown = await res.json();
+  if (res.status !== 200 || !OpenPosting.safeParse(body).success || greenhouse.hits() !== 1) {
     throw new Error(`the preview did not read the stand-in: ${res.status} ${JSON.stringify(body)}`);
   }
 }

@@ -3,9 +3,11 @@
  * heard its unread count, and how long a change takes to reach all of them.
  */
 import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
 import { openStream, type OpenStream } from './sse-client.js';
 
 const ROUND_TIMEOUT_MS = 5_000;
+const MarkedOne = z.object({ updated: z.literal(1) });
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -98,8 +100,10 @@ export async function fanOut(origin: string, user: Watched): Promise<number> {
     method: 'PUT',
     headers: { cookie: `sid=${user.token}`, origin },
   });
-  const body = (await res.json()) as { updated?: number };
+  const body: unknown = await res.json();
   // Only a change is announced: each user has exactly one unread notification, their welcome.
-  if (res.status !== 200 || body.updated !== 1) throw new Error(`read-all answered ${res.status}`);
+  if (res.status !== 200 || !MarkedOne.safeParse(body).success) {
+    throw new Error(`read-all answered ${res.status}: ${JSON.stringify(body)}`);
+  }
   return heard;
 }

@@ -22,6 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
 import { ensureBuild, root, serverEntry } from '../scripts/ensure-build.mjs';
 import { signInOverHttp } from './dev-sign-in.js';
 import {
@@ -65,13 +66,13 @@ async function signInAll(origin: string): Promise<string[]> {
   return tokens;
 }
 
-interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
+const LoadResultSchema = z.object({
+  rps: z.number(),
+  p50: z.number(),
+  p99: z.number(),
+  non2xx: z.number(),
+  errors: z.number(),
+});
 
 // Run as `node -e` in the repository, so it finds autocannon; prints `measuring`, then the result as JSON.
 const OTHER_READS = `
@@ -105,11 +106,13 @@ function otherReads(origin: string, tokens: string[]) {
     output += chunk;
     if (output.includes('measuring\n')) onMeasuring();
   });
-  const result = new Promise<LoadResult>((resolve, reject) =>
+  const result = new Promise<z.infer<typeof LoadResultSchema>>((resolve, reject) =>
     child.on('exit', (code) => {
+      // A load that failed during its warm-up must not leave the bench waiting for it.
+      onMeasuring();
       const json = output.split('\n').find((line) => line.startsWith('{'));
       if (code !== 0 || !json) reject(new Error(`the other reads exited with ${code}`));
-      else resolve(JSON.parse(json) as LoadResult);
+      else resolve(LoadResultSchema.parse(JSON.parse(json)));
     }),
   );
   return { measuring, result };
