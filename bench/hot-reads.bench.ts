@@ -1,34 +1,61 @@
 /**
- * `npm run bench` (issue 13): how fast are the hot reads on a large data set, next to bare Fastify?
+ * `npm run bench` (issues 13 and 26): how fast are the hot reads on a large data set, next to bare Fastify?
  *
  * For each database (PGlite always; PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set) it seeds
- * 100,000 users, 1,000,000 notifications and 200,000 referral requests, starts the built server the way
- * `npm start` runs it, and loads each hot read with a real session cookie through autocannon (50
- * connections). A bare Fastify hello-world process is loaded in the same run, before and after, and every
- * figure is printed as a ratio of it: the ratio, not the raw rate, is what compares across machines.
+ * the large data set (large-data-set.ts), starts the built server the way `npm start` runs it, and loads
+ * each hot read with a real session cookie through autocannon (50 connections). A bare Fastify hello-world
+ * process (with a response schema, as the app's routes have) is loaded in the same run, before and after,
+ * and every figure is printed as a ratio of it: the ratio, not the raw rate, is what compares across
+ * machines.
+ *
+ * The admin reads come from a seeded user named on ADMIN_EMAILS. The job preview is read from the server's
+ * cache: a loopback stand-in for Greenhouse answers the one fetch (fake-greenhouse.ts), and the load is
+ * spread over PREVIEW_USERS sessions, as the route allows each user 60 previews a minute.
  *
  * BENCH_SECONDS sets each load's length (10 by default); BENCH_ONLY=pglite|postgres runs one database;
  * BENCH_READS=unread,stats runs only the reads whose label contains one of the words.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { z } from 'zod';
 import { openDatabase } from '../src/server/db/client.js';
 import { seed } from '../src/server/db/seed.js';
 import { createSession } from '../src/server/features/auth/sessions.js';
-import { ensureBuild, root, serverEntry } from '../scripts/ensure-build.mjs';
-import { REFERRER_ID, SEEKER_ID, SIZE, seedLargeDataSet } from './large-data-set.js';
+import { ensureBuild, serverEntry } from '../scripts/ensure-build.mjs';
+import { startFakeGreenhouse, type FakeGreenhouse } from './fake-greenhouse.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_ID,
+  benchThreadId,
+  REFERRER_ID,
+  SEEKER_ID,
+  SIZE,
+  seedLargeDataSet,
+} from './large-data-set.js';
+import {
+  freePort,
+  freshPostgresDatabase,
+  loadAverage,
+  postgresServerUrl,
+  startProcess,
+  stop,
+} from './processes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** Sessions the preview load takes turns with: 60 previews a minute each covers 180,000 a minute. */
+const PREVIEW_USERS = 3_000;
+const POSTING_URL = 'https://boards.greenhouse.io/acme/jobs/123';
+const OpenPosting = z.object({ title: z.literal('Senior Engineer'), status: z.literal('open') });
+
+type Who = 'seeker' | 'referrer' | 'admin' | 'previewers';
 interface Load {
   label: string;
+  /** `{thread}` stands for the bench seeker's long thread. */
   path: string;
-  as?: 'seeker' | 'referrer';
+  as?: Who;
 }
 const LOADS: Load[] = [
   { label: 'unread count', path: '/api/notifications/unread-count', as: 'seeker' },
@@ -36,6 +63,17 @@ const LOADS: Load[] = [
   { label: "seeker's requests", path: '/api/referral-requests', as: 'seeker' },
   { label: "referrer's requests", path: '/api/referral-requests?role=referrer', as: 'referrer' },
   { label: 'company stats', path: '/api/companies/1/stats', as: 'seeker' },
+  { label: 'company directory', path: '/api/companies/directory', as: 'seeker' },
+  { label: 'directory search', path: '/api/companies/directory?q=company%2012', as: 'seeker' },
+  { label: "a referral's messages", path: '/api/referrals/{thread}/messages', as: 'seeker' },
+  { label: 'admin: open reports', path: '/api/admin/reports', as: 'admin' },
+  { label: 'admin: held requests', path: '/api/admin/requests?status=held', as: 'admin' },
+  { label: 'admin: held messages', path: '/api/admin/messages?status=held', as: 'admin' },
+  {
+    label: 'job preview (cached)',
+    path: `/api/jobs/preview?url=${encodeURIComponent(POSTING_URL)}`,
+    as: 'previewers',
+  },
 ];
 
 function chosenLoads(): Load[] {
@@ -44,6 +82,7 @@ function chosenLoads(): Load[] {
   return LOADS.filter(({ label }) => words.some((word) => label.includes(word)));
 }
 
+/** Seeds the data set; the sessions each load reads with, and the thread's id. */
 async function prepare(databaseUrl: string | undefined, dataDir: string) {
   const database = await openDatabase({
     url: databaseUrl,
@@ -54,67 +93,66 @@ async function prepare(databaseUrl: string | undefined, dataDir: string) {
     const started = Date.now();
     await seedLargeDataSet(database.db);
     console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    return {
-      seeker: await createSession(database.db, SEEKER_ID),
-      referrer: await createSession(database.db, REFERRER_ID),
+    const session = (userId: number) => createSession(database.db, userId);
+    const previewers: string[] = [];
+    // Seekers other than the bench's own, so the loads do not share a rate-limit budget.
+    for (let i = 1; i <= PREVIEW_USERS; i++) previewers.push(await session(SIZE.referrers + 1 + i));
+    const sessions: Record<Who, string[]> = {
+      seeker: [await session(SEEKER_ID)],
+      referrer: [await session(REFERRER_ID)],
+      admin: [await session(ADMIN_ID)],
+      previewers,
     };
+    return { sessions, threadId: await benchThreadId(database.db) };
   } finally {
     await database.close();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startProcess(args: string[], env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.status < 500) return child;
-    } catch {
-      // Not listening yet.
-    }
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${args.join(' ')} did not start`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 interface Result {
   rps: number;
   p50: number;
   p99: number;
+  /** Requests still unanswered after autocannon's 10 s: a read that slow is a result, not a failure. */
+  timeouts: number;
 }
 
-async function load(url: string, cookie?: string): Promise<Result> {
-  const headers = cookie ? { cookie } : undefined;
-  // A warm-up to steady state: the JIT, the pool and the database's caches (5 s; 2 s left the first load cold).
-  await autocannon({ url, connections: CONNECTIONS, duration: 5, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
+/** Loads `url` with one session, or with many taking turns request by request. */
+async function load(url: string, tokens: string[] = []): Promise<Result> {
+  let next = 0;
+  const options: autocannon.Options = { url, connections: CONNECTIONS, duration: SECONDS };
+  if (tokens.length === 1) options.headers = { cookie: `sid=${tokens[0]}` };
+  if (tokens.length > 1) {
+    options.requests = [
+      {
+        setupRequest: (request) => {
+          next = (next + 1) % tokens.length;
+          return { ...request, headers: { ...request.headers, cookie: `sid=${tokens[next]}` } };
+        },
+      },
+    ];
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  // A warm-up to steady state: the JIT, the pool and the database's caches (5 s; 2 s left the first load cold).
+  await autocannon({ ...options, duration: 5 });
+  const result = await autocannon(options);
+  const failed = result.errors - result.timeouts;
+  if (result.non2xx > 0 || failed > 0) {
+    throw new Error(`${url}: ${result.non2xx} answers were not 2xx and ${failed} failed`);
+  }
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    timeouts: result.timeouts,
+  };
 }
 
+// The app's routes declare response schemas, so fast-json-stringify serialises them: so does this one.
 const HELLO_WORLD = `
   const app = require('fastify')();
+  const hello = { type: 'object', properties: { hello: { type: 'string' } }, required: ['hello'] };
   app.get('/healthz', async () => ({ ok: true }));
-  app.get('/', async () => ({ hello: 'world' }));
+  app.get('/', { schema: { response: { 200: hello } } }, async () => ({ hello: 'world' }));
   app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
@@ -125,6 +163,17 @@ async function helloWorld(): Promise<Result> {
     return await load(`http://127.0.0.1:${port}/`);
   } finally {
     await stop(child);
+  }
+}
+
+/** The first preview fetches from the stand-in and fills the cache; the load then reads the cache. */
+async function fillPreviewCache(origin: string, token: string, greenhouse: FakeGreenhouse): Promise<void> {
+  const res = await fetch(`${origin}/api/jobs/preview?url=${encodeURIComponent(POSTING_URL)}`, {
+    headers: { cookie: `sid=${token}` },
+  });
+  const body: unknown = await res.json();
+  if (res.status !== 200 || !OpenPosting.safeParse(body).success || greenhouse.hits() !== 1) {
+    throw new Error(`the preview did not read the stand-in: ${res.status} ${JSON.stringify(body)}`);
   }
 }
 
@@ -139,13 +188,16 @@ const row = (cells: string[]) =>
 
 async function benchDatabase(name: string, databaseUrl: string | undefined): Promise<void> {
   console.log(
-    `\n${name}: ${SIZE.users} users, ${SIZE.notifications} notifications, ${SIZE.requests} requests`,
+    `\n${name}: ${SIZE.users} users, ${SIZE.notifications} notifications, ${SIZE.requests} requests ` +
+      `(load average ${loadAverage()})`,
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'referbridge-bench-'));
+  const greenhouse = await startFakeGreenhouse();
   try {
-    const tokens = await prepare(databaseUrl, dataDir);
+    const { sessions, threadId } = await prepare(databaseUrl, dataDir);
     const before = await helloWorld();
     const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
@@ -154,52 +206,46 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
       DATABASE_URL: databaseUrl ?? '',
       // The sweep and the mail worker have nothing to do on this data; quiet them so only the load counts.
       REFERRAL_SWEEP_INTERVAL: '1h',
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      // Postings are read only from the loopback stand-in: nothing here reaches the internet.
+      JOB_FETCH: 'allowed',
+      JOB_FETCH_ALLOWED_HOSTS: greenhouse.host,
+      GREENHOUSE_API_URL: greenhouse.origin,
     };
     if (!databaseUrl) delete env.DATABASE_URL;
     const server = await startProcess([serverEntry], env, port);
     const results: Array<[string, Result]> = [];
     try {
       for (const { label, path: urlPath, as } of chosenLoads()) {
-        const cookie = as ? `sid=${tokens[as]}` : undefined;
-        results.push([label, await load(`http://127.0.0.1:${port}${urlPath}`, cookie)]);
+        const tokens = as ? sessions[as] : [];
+        if (as === 'previewers') await fillPreviewCache(origin, tokens[0]!, greenhouse);
+        const url = `${origin}${urlPath.replace('{thread}', String(threadId))}`;
+        results.push([label, await load(url, tokens)]);
       }
     } finally {
       await stop(server);
     }
     const after = await helloWorld();
     const hello = (before.rps + after.rps) / 2;
-    row(['', 'req/s', 'p50 ms', 'p99 ms', 'ratio']);
-    row(['hello-world (before)', before.rps.toFixed(0), String(before.p50), String(before.p99), '']);
-    row(['hello-world (after)', after.rps.toFixed(0), String(after.p50), String(after.p99), '']);
+    const cells = (r: Result) => [r.rps.toFixed(0), String(r.p50), String(r.p99)];
+    const timeouts = (r: Result) => (r.timeouts > 0 ? String(r.timeouts) : '');
+    row(['', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'timeouts']);
+    row(['hello-world (before)', ...cells(before), '', timeouts(before)]);
+    row(['hello-world (after)', ...cells(after), '', timeouts(after)]);
     for (const [label, r] of results) {
-      row([label, r.rps.toFixed(0), String(r.p50), String(r.p99), `${((r.rps / hello) * 100).toFixed(1)}%`]);
+      row([label, ...cells(r), `${((r.rps / hello) * 100).toFixed(1)}%`, timeouts(r)]);
     }
+    console.log(`  load average after: ${loadAverage()}`);
   } finally {
+    await greenhouse.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A database of its own on the PostgreSQL server, so the bench never touches the tests' tables. */
-async function freshPostgresDatabase(url: string): Promise<string> {
-  const name = 'referbridge_bench';
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const bench = new URL(url);
-  bench.pathname = `/${name}`;
-  return bench.toString();
 }
 
 await ensureBuild();
 const only = process.env.BENCH_ONLY;
 if (only !== 'postgres') await benchDatabase('PGlite', undefined);
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (only !== 'pglite') {
-  if (postgresUrl) await benchDatabase('PostgreSQL', await freshPostgresDatabase(postgresUrl));
+  if (postgresServerUrl) await benchDatabase('PostgreSQL', await freshPostgresDatabase(postgresServerUrl));
   else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
 }
