@@ -598,9 +598,9 @@ export const reports = pgTable(
     uniqueIndex('reports_open_pair_key')
       .on(t.reporterId, t.subjectId)
       .where(sql`${t.status} = 'open'`),
-    // The admin queue: open reports, oldest first.
+    // The admin queue: open reports, oldest first, in the queue's whole order (no sort before its limit).
     index('reports_open_idx')
-      .on(t.createdAt)
+      .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'open'`),
     index('reports_subject_idx').on(t.subjectId),
   ],

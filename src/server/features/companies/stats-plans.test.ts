@@ -14,14 +14,16 @@ describePlans(
       expectNoFullScan(plan);
     });
 
-    it("reads a directory page's 20 companies' 90 days through the same index", async () => {
+    it("reads a directory page's 20 companies' 90 days through the same index, each request's referrals by probe", async () => {
       const since = new Date(Date.now() - 90 * 24 * 3600 * 1000);
       const ids = Array.from({ length: 20 }, (_, i) => i + 1);
       const plan = await world.planOf(responseQuery(world.db, ids, since));
       expect(plan).toMatch(/referral_requests_company_created_idx/);
-      expect(plan).not.toMatch(/Seq Scan on referral_requests/);
-      // How the referrals are joined is the planner's call by cost: here 20 of 100 companies hold a fifth of
-      // all requests, and hashing the referrals wins; among 10,000 companies a page's share is tiny.
+      // 20 of 100 companies hold a fifth of all requests, where a plain join hashes every referral (issue 26:
+      // 67 ms a directory page at the bench's data set); the referrals stay a probe per request.
+      expect(plan).toMatch(/referrals_request_idx/);
+      expect(plan).not.toMatch(/Hash Join/);
+      expectNoFullScan(plan);
     });
   },
 );

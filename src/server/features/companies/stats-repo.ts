@@ -9,12 +9,27 @@ export async function companyExists(db: Db, id: number): Promise<boolean> {
 }
 
 /**
- * A referrer who can take a request now: willing, and not paused at `at` (issue 25 item 9). One at their
- * monthly cap still counts: the cap is theirs to keep, and the request then waits like one at capacity.
+ * The `referrers` row's referrer can take a request now: willing, and not paused at `at` (issue 25 item 9).
+ * One at their monthly cap still counts: the cap is theirs to keep, and the request then waits like one at
+ * capacity. A suspended referrer is nobody's to ask (docs/decisions/039-running-the-marketplace.md).
+ *
+ * Each half is a probe by primary key (OFFSET 0 keeps it one): as joins the planner may merge-join along
+ * users_pkey, reading every user up to the highest referrer's id, or hash all of user_settings once per
+ * company (12 ms a directory page at the bench's data set, under 1 ms as probes).
  */
-function availableAt(at: Date): SQL {
-  // A suspended referrer is nobody's to ask (docs/decisions/039-running-the-marketplace.md).
-  return and(eq(users.willingToGiveReferrals, true), isNull(users.suspendedAt), sql`not ${pausedInSql(at)}`)!;
+function availableAt(db: Db, at: Date): SQL {
+  const willing = db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(
+      and(eq(users.id, referrers.userId), eq(users.willingToGiveReferrals, true), isNull(users.suspendedAt)),
+    );
+  // pausedInSql is false without a settings row, as NOT EXISTS is.
+  const paused = db
+    .select({ one: sql`1` })
+    .from(userSettings)
+    .where(and(eq(userSettings.userId, referrers.userId), pausedInSql(at)));
+  return sql`(exists (${willing} offset 0) and not exists (${paused} offset 0))`;
 }
 
 /**
@@ -30,9 +45,7 @@ export function referrerCountQuery(db: Db, companyIds: readonly number[], verifi
       verified: sql<number>`count(*) filter (where ${verifiedInSql(verifiedSince)})`.mapWith(Number),
     })
     .from(referrers)
-    .innerJoin(users, eq(users.id, referrers.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
-    .where(and(inArray(referrers.companyId, [...companyIds]), availableAt(at)))
+    .where(and(inArray(referrers.companyId, [...companyIds]), availableAt(db, at)))
     .groupBy(referrers.companyId);
 }
 
@@ -44,28 +57,41 @@ export async function countReferrers(db: Db, companyIds: readonly number[], veri
 
 /**
  * The referrals of the companies' requests made since `since`, per company: the window is read through
- * referral_requests (company_id, created_at), each request's referrals through their request index.
+ * referral_requests (company_id, created_at), each request's referrals through their request index (a
+ * nested loop of probes, never a hash of all referrals).
  * `settled`: answered, or passed on without an answer (any status but pending with no answer);
  * still-pending ones may yet be answered and count for neither side.
  */
 export function responseQuery(db: Db, companyIds: readonly number[], since: Date) {
-  const answered = isNotNull(referrals.answeredAt);
+  // A probe of referrals_request_idx per request, as LATERAL … OFFSET 0: as a plain join the planner hashes
+  // all of referrals once a page's companies hold a few thousand requests (67 ms a directory page).
+  const f = db
+    .select({ status: referrals.status, answeredAt: referrals.answeredAt, createdAt: referrals.createdAt })
+    .from(referrals)
+    .where(eq(referrals.requestId, referralRequests.id))
+    .offset(OFFSET_ZERO)
+    .as('request_referrals');
+  const answered = isNotNull(f.answeredAt);
   return db
     .select({
       companyId: referralRequests.companyId,
       answered: sql<number>`count(*) filter (where ${answered})`.mapWith(Number),
-      settled: sql<number>`count(*) filter (where ${answered} or ${referrals.status} <> 'pending')`.mapWith(
-        Number,
-      ),
+      settled: sql<number>`count(*) filter (where ${answered} or ${f.status} <> 'pending')`.mapWith(Number),
       medianSeconds: sql<number | null>`percentile_cont(0.5) within group (
-        order by extract(epoch from (${referrals.answeredAt} - ${referrals.createdAt}))
+        order by extract(epoch from (${f.answeredAt} - ${f.createdAt}))
       ) filter (where ${answered})`.mapWith((v: unknown) => (v === null ? null : Number(v))),
     })
     .from(referralRequests)
-    .innerJoin(referrals, eq(referrals.requestId, referralRequests.id))
+    .innerJoinLateral(f, sql`true`)
     .where(and(inArray(referralRequests.companyId, [...companyIds]), gte(referralRequests.createdAt, since)))
     .groupBy(referralRequests.companyId);
 }
+
+/**
+ * OFFSET 0 keeps a subquery as written: PostgreSQL does not pull it up into the outer query's joins. drizzle
+ * leaves out a numeric offset(0), so it is given as SQL.
+ */
+const OFFSET_ZERO = sql`0` as unknown as number;
 
 export interface ResponseNumbers {
   answered: number;
@@ -107,9 +133,7 @@ export function directoryPageQuery(db: Db, { prefix, after, rows }: DirectoryPag
   const someoneThere = db
     .select({ one: sql`1` })
     .from(referrers)
-    .innerJoin(users, eq(users.id, referrers.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
-    .where(and(eq(referrers.companyId, companies.id), availableAt(at)));
+    .where(and(eq(referrers.companyId, companies.id), availableAt(db, at)));
   return db
     .select({ id: companies.id, name: companies.name, key: companies.normalizedName })
     .from(companies)

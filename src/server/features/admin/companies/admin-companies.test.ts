@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminAuditPageSchema,
@@ -146,5 +147,26 @@ describe.each(testDatabases)('admin companies (%s)', (kind) => {
     const bad = await admin.post(`/api/admin/companies/${lonely.id}/merge`, { intoId: '7' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('The company to merge into must be a company id.');
+  });
+
+  it('lists the busiest companies for an empty search, as counting company by company ranks them', async () => {
+    const busy = `Busy Test ${Date.now()}`;
+    await signInReferrer(t, 'Bea Busy', busy);
+    await signInReferrer(t, 'Bo Busy', busy);
+    await signInReferrer(t, 'Quin Quiet', `Quiet Test ${Date.now()}`);
+    const listed = AdminCompanyListSchema.parse((await admin.get('/api/admin/companies?q=')).json());
+    // The order and counts as a count per company gives them (issue 26 replaced that for the empty search).
+    const { rows } = z.object({ rows: z.array(z.record(z.string(), z.unknown())) }).parse(
+      await t.database.db.execute(sql`
+          select c.id, c.name, c.listed, c.email_domains as "emailDomains",
+            (select count(*) from referrers r where r.company_id = c.id)::int as referrers,
+            (select count(*) from referrers r where r.company_id = c.id and r.is_verified)::int as "verifiedReferrers",
+            (select count(*) from referral_requests q where q.company_id = c.id)::int as requests
+          from companies c
+          order by (select count(*) from referrers r where r.company_id = c.id) desc, c.name, c.id
+          limit 25`),
+    );
+    expect(listed).toEqual(rows);
+    expect(listed.find((c) => c.name === busy)?.referrers).toBe(2);
   });
 });

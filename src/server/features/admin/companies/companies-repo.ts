@@ -1,6 +1,7 @@
-import { desc, eq, ilike, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { AdminCompany } from '../../../../shared/admin.js';
 import type { Db } from '../../../db/client.js';
+import { preparedPerDb } from '../../../db/prepared.js';
 import { companies, referralRequests, referrers, users, verificationCodes } from '../../../db/schema.js';
 import { likeFragment } from '../users/users-repo.js';
 
@@ -30,11 +31,41 @@ function selectAdminCompanies(db: Db) {
  * busiest companies. Unlisted ones (named only on requests) are included: they are what gets merged.
  */
 export async function searchCompanies(db: Db, q: string, limit: number): Promise<AdminCompany[]> {
+  if (q === '') return busiestCompanies(db).execute({ limit });
   return selectAdminCompanies(db)
-    .where(q === '' ? undefined : ilike(companies.name, likeFragment(q)))
+    .where(ilike(companies.name, likeFragment(q)))
     .orderBy(desc(referrerCount), companies.name, companies.id)
     .limit(limit);
 }
+
+/**
+ * Every company ranked, as searchCompanies orders them: the referrers counted once, grouped, and joined to
+ * the companies, rather than a count per company (5,000 index probes, then a sort); the other two counts
+ * are taken for the page's rows only. Prepared: it is the console's first screen.
+ */
+const busiestCompanies = preparedPerDb((db) => {
+  const counted = db
+    .select({ companyId: referrers.companyId, referrers: count().as('referrers') })
+    .from(referrers)
+    .groupBy(referrers.companyId)
+    .as('referrer_counts');
+  const referrerTotal = sql<number>`coalesce(${counted.referrers}, 0)`;
+  return db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      listed: companies.listed,
+      emailDomains: companies.emailDomains,
+      referrers: referrerTotal.mapWith(Number),
+      verifiedReferrers: verifiedCount.mapWith(Number),
+      requests: requestCount.mapWith(Number),
+    })
+    .from(companies)
+    .leftJoin(counted, eq(counted.companyId, companies.id))
+    .orderBy(desc(referrerTotal), companies.name, companies.id)
+    .limit(sql.placeholder('limit'))
+    .prepare('admin_busiest_companies');
+});
 
 export async function findAdminCompany(db: Db, id: number): Promise<AdminCompany | undefined> {
   const [row] = await selectAdminCompanies(db).where(eq(companies.id, id));

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminReport, Report, ReportReason } from '../../../../shared/reports.js';
 import type { Db } from '../../../db/client.js';
+import { preparedPerDb } from '../../../db/prepared.js';
 import { companies, referralRequests, reports, users, type ReportRow } from '../../../db/schema.js';
 
 export function toReport(row: ReportRow): Report {
@@ -88,12 +89,19 @@ function toAdminReport({ report, reporter, subject, request }: ReportJoin): Admi
 
 /** The admin queue: open reports, oldest first (at most `limit`). */
 export async function listOpenReports(db: Db, limit: number): Promise<AdminReport[]> {
-  const rows = await reportQuery(db)
-    .where(eq(reports.status, 'open'))
-    .orderBy(asc(reports.createdAt), asc(reports.id))
-    .limit(limit);
+  const rows = await openReports(db).execute({ limit });
   return rows.map(toAdminReport);
 }
+
+// Prepared (planned once per connection), with the status written out so the plan can use reports_open_idx
+// (created_at, id), which gives the order: the page stops after `limit` rows, nothing sorted.
+const openReports = preparedPerDb((db) =>
+  reportQuery(db)
+    .where(sql`${reports.status} = 'open'`)
+    .orderBy(asc(reports.createdAt), asc(reports.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('admin_open_reports'),
+);
 
 export async function findAdminReport(db: Db, id: number): Promise<AdminReport | undefined> {
   const [row] = await reportQuery(db).where(eq(reports.id, id));

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AdminUser } from '../../../../shared/admin.js';
 import type { Db } from '../../../db/client.js';
+import { preparedPerDb } from '../../../db/prepared.js';
 import { companies, referrers, users } from '../../../db/schema.js';
 
 /** Escapes LIKE's wildcards, so a search for '50%' means those three characters. */
@@ -34,14 +35,20 @@ const toAdminUser = (row: Row): AdminUser => ({
 
 /** Users whose name or email holds the fragment (case-insensitively), newest first; all of them for ''. */
 export async function searchUsers(db: Db, q: string, limit: number): Promise<AdminUser[]> {
-  const rows = await selectAdminUsers(db)
-    .where(
-      q === '' ? undefined : or(ilike(users.fullName, likeFragment(q)), ilike(users.email, likeFragment(q))),
-    )
-    .orderBy(desc(users.id))
-    .limit(limit);
+  const rows =
+    q === ''
+      ? await newestUsers(db).execute({ limit })
+      : await selectAdminUsers(db)
+          .where(or(ilike(users.fullName, likeFragment(q)), ilike(users.email, likeFragment(q))))
+          .orderBy(desc(users.id))
+          .limit(limit);
   return rows.map(toAdminUser);
 }
+
+// The console's first screen (an empty search): prepared, so it is planned once per connection.
+const newestUsers = preparedPerDb((db) =>
+  selectAdminUsers(db).orderBy(desc(users.id)).limit(sql.placeholder('limit')).prepare('admin_newest_users'),
+);
 
 export async function findAdminUser(db: Db, id: number): Promise<AdminUser | undefined> {
   const [row] = await selectAdminUsers(db).where(eq(users.id, id));
