@@ -1,3 +1,5 @@
+// First: zod must read its settings before any schema is built (see the module).
+import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

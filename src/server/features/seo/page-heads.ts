@@ -10,7 +10,14 @@ export function blogPageHeads(posts: readonly BlogPost[], publicUrl: string) {
   return (pathname: string): PageHead | undefined => {
     const url = `${publicUrl}${pathname}`;
     if (pathname === '/blog' || pathname === '/blog/') {
-      return { title: BLOG_LIST_META.title, description: BLOG_LIST_META.description, type: 'website', url };
+      return {
+        title: BLOG_LIST_META.title,
+        description: BLOG_LIST_META.description,
+        type: 'website',
+        url,
+        // The list is newest first, on the server as in the client: the first card's image is on screen.
+        preloadImage: posts[0]?.image,
+      };
     }
     const slug = /^\/blog\/([^/]+)\/?$/.exec(pathname)?.[1];
     const post = slug === undefined ? undefined : bySlug.get(slug);
@@ -22,6 +29,7 @@ export function blogPageHeads(posts: readonly BlogPost[], publicUrl: string) {
       url: `${publicUrl}/blog/${post.slug}`,
       image: `${publicUrl}${post.ogImage}`,
       publishedTime: post.date,
+      preloadImage: post.image,
     };
   };
 }

@@ -97,6 +97,9 @@ describe.each(testDatabases)('robots.txt, sitemap.xml and page heads (%s)', (kin
       `${PUBLIC_URL}/blog/hidden-networking-strategies-2025`,
     );
     expect(metaContent(html, 'property', 'article:published_time')).toBe('2025-03-22');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/images/blog/hidden-networking-strategies-2025.svg" fetchpriority="high" data-server-head />',
+    );
     expect(html).toContain('<div id="root"></div>');
   });
 
@@ -112,6 +115,10 @@ describe.each(testDatabases)('robots.txt, sitemap.xml and page heads (%s)', (kin
     const res = await t.app.inject({ method: 'GET', url: '/blog?utm=x' });
     expect(res.body).toContain('<title>Blog · ReferBridge</title>');
     expect(metaContent(res.body, 'property', 'og:type')).toBe('website');
+    // The newest article's card is the first on screen: its image is fetched with the HTML.
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" href="/images/blog/hidden-networking-strategies-2025.svg" fetchpriority="high" data-server-head />',
+    );
   });
 
   it('leaves other pages, and unknown articles, with the default head', async () => {
@@ -120,6 +127,7 @@ describe.each(testDatabases)('robots.txt, sitemap.xml and page heads (%s)', (kin
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<title>ReferBridge</title>');
       expect(res.body, url).not.toContain('og:title');
+      expect(res.body, url).not.toContain('rel="preload" as="image"');
     }
   });
 });

@@ -37,9 +37,9 @@ export function BlogListPage() {
           <p className="text-center text-muted-foreground">No articles match your search.</p>
         ) : (
           <ul className="grid gap-8 md:grid-cols-2">
-            {posts.map((post) => (
+            {posts.map((post, index) => (
               <li key={post.slug}>
-                <PostCard post={post} />
+                <PostCard post={post} first={index === 0} />
               </li>
             ))}
           </ul>

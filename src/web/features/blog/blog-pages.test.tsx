@@ -63,6 +63,15 @@ describe('BlogListPage', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it("fetches the first card's image at once and leaves the others until the reader scrolls near", () => {
+    renderBlog('/blog');
+    const [first, second] = within(screen.getByRole('region', { name: 'Articles' })).getAllByRole('img');
+    expect(first).not.toHaveAttribute('loading');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(second).not.toHaveAttribute('fetchpriority');
+  });
+
   it('has the site header and footer, and its own title and description', () => {
     renderBlog('/blog');
     expect(screen.getByRole('banner')).toBeInTheDocument();

@@ -4,13 +4,17 @@ import { Link } from 'react-router';
 import { paths } from '@/paths';
 import { CategoryBadge, PostDetails, PostImage } from './post-details';
 
-/** One article in the list; the whole card is the title's link (one link per card for screen readers). */
-export function PostCard({ post }: { post: BlogPost }) {
+/**
+ * One article in the list; the whole card is the title's link (one link per card for screen readers).
+ * The first card's image is on screen when the page opens (it is what Lighthouse times as the largest
+ * paint), so it loads at once; the others wait until the reader scrolls near them.
+ */
+export function PostCard({ post, first = false }: { post: BlogPost; first?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border bg-card shadow-xs transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-lg">
       <PostImage
         post={post}
-        lazy
+        lazy={!first}
         className="aspect-[1200/630] h-auto w-full border-b bg-muted object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-6">

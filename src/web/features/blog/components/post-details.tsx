@@ -39,7 +39,7 @@ export function PostImage({
 }: {
   post: BlogPost;
   className: string;
-  /** Below the fold (the list): loaded and decoded when the browser gets to it. */
+  /** Below the fold (the list): loaded and decoded when the browser gets to it; otherwise fetched first. */
   lazy?: boolean;
 }) {
   return (
@@ -50,6 +50,7 @@ export function PostImage({
       height={BLOG_IMAGE_SIZE.height}
       loading={lazy ? 'lazy' : undefined}
       decoding={lazy ? 'async' : undefined}
+      fetchPriority={lazy ? undefined : 'high'}
       className={className}
     />
   );
