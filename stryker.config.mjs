@@ -8,9 +8,20 @@
 // each of them, which only fast pure tests can afford. Every other module runs with `ignoreStatic`.
 const modules = {
   shared: {
-    // The status machine and the payment rules are modules of their own, below.
-    mutate: ['src/shared/**/*.ts', '!src/shared/referral-status.ts', '!src/shared/payment-offer.ts'],
+    // The job-URL detection (not its URL rules), the status machine and the payment rules are modules of their own, below.
+    mutate: [
+      'src/shared/**/*.ts',
+      '!src/shared/job-url.ts',
+      '!src/shared/job-url-hosts.ts',
+      '!src/shared/job-url-names.ts',
+      '!src/shared/referral-status.ts',
+      '!src/shared/payment-offer.ts',
+    ],
     tests: ['src/shared/**/*.test.ts'],
+  },
+  'shared-job-url': {
+    mutate: ['src/shared/job-url.ts', 'src/shared/job-url-hosts.ts', 'src/shared/job-url-names.ts'],
+    tests: ['src/shared/job-url*.test.ts'],
   },
   security: {
     mutate: ['src/server/plugins/security.ts', 'src/server/plugins/request-body.ts'],
