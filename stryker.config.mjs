@@ -175,7 +175,15 @@ export default {
   htmlReporter: { fileName: `reports/mutation/${runName}.html` },
   jsonReporter: { fileName: `reports/mutation/${runName}.json` },
   // Anchored to the root: src/server/features/admin/reports is code.
-  ignorePatterns: ['/dist', '/data', '/reports', '/coverage', '/test-results', '/screenshots', '/.stryker-tmp'],,
+  ignorePatterns: [
+    '/dist',
+    '/data',
+    '/reports',
+    '/coverage',
+    '/test-results',
+    '/screenshots',
+    '/.stryker-tmp',
+  ],
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: `.stryker-tmp/${runName}`,
 };
