@@ -105,7 +105,6 @@ const modules = {
     ],
     tests: [
       'src/server/features/referrals/requests/service-rules.test.ts',
-      'src/server/features/referrals/handoffs/handoff-rules.test.ts',
       'src/server/features/referrals/matching/matching.test.ts',
     ],
   },
@@ -117,8 +116,6 @@ const modules = {
     ],
     tests: [
       'src/server/features/referrals/handoffs/handoff-rules.test.ts',
-      'src/server/features/referrals/requests/service-rules.test.ts',
-      'src/server/features/referrals/verification/verification-rules.test.ts',
       'src/server/features/referrals/requests/list-rules.test.ts',
     ],
   },
@@ -130,14 +127,7 @@ const modules = {
     tests: [
       'src/server/features/referrals/verification/verification-rules.test.ts',
       'src/server/features/referrals/matching/email-domain.test.ts',
-      'src/server/features/referrals/handoffs/handoff-rules.test.ts',
-      'src/server/features/referrals/requests/service-rules.test.ts',
     ],
-  },
-  'payment-rules': {
-    mutate: ['src/shared/payment-offer.ts'],
-    tests: ['src/shared/payment-offer.test.ts'],
-    staticMutants: true,
   },
 };
 
