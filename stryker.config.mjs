@@ -50,14 +50,13 @@ const modules = {
     ],
     staticMutants: true,
   },
-  // The admin services (issue 25): suspension, verification by hand, companies, reports, held review.
-  admin: {
-    mutate: [
-      'src/server/features/admin/users/users.ts',
-      'src/server/features/admin/companies/companies.ts',
-      'src/server/features/admin/reports/reports.ts',
-      'src/server/features/admin/held/held.ts',
-    ],
+  // The admin services (issue 25), in two runs: one module of all four took 21 minutes.
+  'admin-accounts': {
+    mutate: ['src/server/features/admin/users/users.ts', 'src/server/features/admin/companies/companies.ts'],
+    tests: ['src/server/features/admin/admin-rules.test.ts'],
+  },
+  'admin-held': {
+    mutate: ['src/server/features/admin/held/held.ts', 'src/server/features/admin/reports/reports.ts'],
     tests: ['src/server/features/admin/admin-rules.test.ts'],
   },
   // Auth in three runs, each against the focused tests that build only the code under test.

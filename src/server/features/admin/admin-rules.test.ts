@@ -314,6 +314,13 @@ describe('reports', () => {
       at,
     );
     expect([resolved.id, resolved.status]).toEqual([report!.id, 'resolved']);
+    const [row] = await db.select().from(reports).where(eq(reports.id, report!.id));
+    expect([row?.resolutionAction, row?.resolutionNote, row?.resolvedBy, row?.resolvedAt]).toEqual([
+      'warned',
+      'Told off',
+      admin.id,
+      at,
+    ]);
     const again = await rejection(
       resolveOpenReport(db, admin, report!.id, { action: 'dismissed', note: '' }, at),
     );
