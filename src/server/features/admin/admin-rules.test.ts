@@ -409,7 +409,7 @@ describe('held requests and messages', () => {
 
   it('answers 409 for a request reviewed or withdrawn, 404 for one never held', async () => {
     const released = await heldRequest();
-    await releaseHeldRequest(db, fakePorts().ports, admin, released.id, {}, at);
+    await releaseHeldRequest(db, fakePorts().ports, admin, released.id, { note: null }, at);
     const rejected = await heldRequest();
     await rejectHeldRequest(db, fakePorts().ports, admin, rejected.id, { reason: 'No' }, at);
     const { ports, calls } = fakePorts();
@@ -417,14 +417,14 @@ describe('held requests and messages', () => {
       [released.id, 'This request was already released.'],
       [rejected.id, 'This request was already rejected.'],
     ] as const) {
-      const release = await rejection(releaseHeldRequest(db, ports, admin, id, {}, at));
+      const release = await rejection(releaseHeldRequest(db, ports, admin, id, { note: null }, at));
       expect([release.statusCode, release.message]).toEqual([409, message]);
       const reject = await rejection(rejectHeldRequest(db, ports, admin, id, { reason: 'x' }, at));
       expect([reject.statusCode, reject.message]).toEqual([409, message]);
     }
     const never = await w.ask(await w.user('Plain Seeker'), (await w.company()).name);
     for (const id of [never, 987654]) {
-      const release = await rejection(releaseHeldRequest(db, ports, admin, id, {}, at));
+      const release = await rejection(releaseHeldRequest(db, ports, admin, id, { note: null }, at));
       expect([release.statusCode, release.message]).toEqual([404, NO_SUCH_HELD_REQUEST]);
       const reject = await rejection(rejectHeldRequest(db, ports, admin, id, { reason: 'x' }, at));
       expect([reject.statusCode, reject.message]).toEqual([404, NO_SUCH_HELD_REQUEST]);
@@ -467,7 +467,7 @@ describe('held requests and messages', () => {
 
     const gone = await heldMessage('seeker');
     const refused = await rejection(
-      releaseHeldMessage(db, fakePorts('waiting', false).ports, admin, gone.id, {}, at),
+      releaseHeldMessage(db, fakePorts('waiting', false).ports, admin, gone.id, { note: null }, at),
     );
     expect([refused.statusCode, refused.message]).toEqual([409, THREAD_GONE]);
     const [row] = await db.select().from(referralMessages).where(eq(referralMessages.id, gone.id));
@@ -503,7 +503,7 @@ describe('held requests and messages', () => {
     const { id } = await heldMessage('seeker');
     await rejectHeldMessage(db, fakePorts().ports, admin, id, { reason: 'No' }, at);
     const { ports, calls } = fakePorts();
-    const release = await rejection(releaseHeldMessage(db, ports, admin, id, {}, at));
+    const release = await rejection(releaseHeldMessage(db, ports, admin, id, { note: null }, at));
     expect([release.statusCode, release.message]).toEqual([409, 'This message was already rejected.']);
     const reject = await rejection(rejectHeldMessage(db, ports, admin, id, { reason: 'x' }, at));
     expect([reject.statusCode, reject.message]).toEqual([409, 'This message was already rejected.']);
@@ -513,7 +513,7 @@ describe('held requests and messages', () => {
       .set({ status: 'delivered', heldRule: null })
       .where(eq(referralMessages.id, plain.id));
     for (const missing of [plain.id, 987654]) {
-      const a = await rejection(releaseHeldMessage(db, ports, admin, missing, {}, at));
+      const a = await rejection(releaseHeldMessage(db, ports, admin, missing, { note: null }, at));
       expect([a.statusCode, a.message]).toEqual([404, NO_SUCH_HELD_MESSAGE]);
       const b = await rejection(rejectHeldMessage(db, ports, admin, missing, { reason: 'x' }, at));
       expect([b.statusCode, b.message]).toEqual([404, NO_SUCH_HELD_MESSAGE]);
