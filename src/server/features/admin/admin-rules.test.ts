@@ -181,6 +181,7 @@ describe('companies', () => {
     expect([nobody.statusCode, nobody.message]).toEqual([404, NO_SUCH_COMPANY]);
     expect(await domainsOf(company.id)).toEqual([]);
     expect(await auditOf('company', company.id)).toEqual([]);
+    expect(await auditOf('company', 987654)).toEqual([]);
   });
 
   function fakeLocks(builtIn: string[] = []) {
