@@ -65,7 +65,7 @@ function featureBoundaries({ root, files, tests, testOnly = [], composition, sha
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'drizzle'] },
+  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'drizzle', '.stryker-tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

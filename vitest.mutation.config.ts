@@ -8,4 +8,9 @@ if (!Array.isArray(tests) || tests.length === 0) {
   throw new Error('MUTATION_TESTS is empty: run this through `npm run test:mutation`.');
 }
 
-export default defineConfig({ ...base, test: { ...base.test, include: tests.map(String) } });
+// The hang guard's first line: a mutant that makes a test or a hook hang fails it in seconds (the focused
+// tests take milliseconds to a few seconds each) rather than at the normal suite's 30 s and 60 s.
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: tests.map(String), testTimeout: 10_000, hookTimeout: 20_000 },
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offersPayment, paymentOfferRule } from './payment-offer.js';
+import { offersPayment, PAYMENT_RULE_LABELS, paymentOfferRule, type PaymentRule } from './payment-offer.js';
 
 /** Issue 25 item 6: fixed examples on both sides (docs/decisions/038-payment-offers.md). */
 const HELD = [
@@ -87,5 +87,57 @@ describe('payment offers', () => {
     expect(paymentOfferRule('Split the bonus?')).toBe('bonus-share');
     expect(paymentOfferRule('Rs 5000')).toBe('amount-only');
     expect(paymentOfferRule('Offering £50 for your help.')).toBe('money-offer');
+  });
+});
+
+/**
+ * Each rule on its own: a sentence only that rule (or only that part of it) holds, so a rule that stops
+ * working is seen even where another rule would catch the broader examples above.
+ */
+const BY_RULE: [string, PaymentRule | null][] = [
+  ['I will pay', 'pay-verb'],
+  ['I pay for referrals', 'pay-verb'],
+  ["I'm happy to pay", 'pay-verb'],
+  ['I’m willing to pay', 'pay-verb'],
+  ['I will pay it forward.', null],
+  ['Happy to pay you.', 'pay-verb'],
+  ['Happy to pay for the referral.', 'pay-verb'],
+  ['Finders fees apply.', 'fee'],
+  ['A finder fees deal', 'fee'],
+  ['Happy to split bonus.', 'bonus-share'],
+  ['Split the referral bonus.', 'bonus-share'],
+  ['Keep half the referral bonus.', 'bonus-share'],
+  // Spaces are made single before the rules read the text.
+  ['You can keep half  the bonus.', 'bonus-share'],
+  ['Let me tip you.', 'compensation'],
+  ['No commission.', 'compensation'],
+  ['Share your bank account.', 'compensation'],
+  ['I offer $50.', 'money-offer'],
+  ['A $50 thank-you.', 'money-offer'],
+  ['For $200 I will refer you', 'money-offer'],
+  ['rs 500 only', 'amount-only'],
+  ['I will send it from PayPal.', 'payment-app'],
+  // A team or a product after the name, an employer before it (unless a payment word is there too).
+  ['I lead the Venmo team.', null],
+  ['I led Venmo’s API team.', null],
+  ['I got paid. Then I worked at PayPal.', null],
+];
+
+describe('each rule', () => {
+  it.each(BY_RULE)('%j is %j', (text, rule) => {
+    expect(paymentOfferRule(text)).toBe(rule);
+    expect(offersPayment(text)).toBe(rule !== null);
+  });
+
+  it('says what each rule means to the admin who reviews it', () => {
+    expect(PAYMENT_RULE_LABELS).toEqual({
+      'payment-app': 'Names a payment app or a transfer',
+      'pay-verb': 'Offers to pay for the referral',
+      fee: 'Mentions a fee',
+      'bonus-share': 'Offers to share the referral bonus',
+      'money-offer': 'Offers an amount of money',
+      'amount-only': 'An amount of money and little else',
+      compensation: 'Offers compensation, a commission or a reward',
+    });
   });
 });

@@ -42,7 +42,7 @@ const RULES: readonly { rule: PaymentRule; test: (text: string) => boolean }[] =
   {
     rule: 'pay-verb',
     test: (t) =>
-      /\b(?:i|we)(?:'ll| will| would| can| could| am happy to| 'm happy to| am willing to| 'm willing to| shall)?\s+pay\b(?!\s+it\s+forward)/.test(
+      /\b(?:i|we)(?:'ll| will| would| can| could| am happy to|'m happy to| am willing to|'m willing to| shall)?\s+pay\b(?!\s+it\s+forward)/.test(
         t,
       ) ||
       /\bpay(?:ing)? you\b/.test(t) ||

@@ -2,7 +2,12 @@ import type dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboundFetch, isPublicAddress, type OutboundFetchOptions } from './outbound-fetch.js';
+import {
+  createOutboundFetch,
+  isPublicAddress,
+  normalizeAllowedHost,
+  type OutboundFetchOptions,
+} from './outbound-fetch.js';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -20,19 +25,21 @@ afterAll(async () => {
   }
 });
 
-/** A resolver that knows only the names given; nothing here asks a real DNS server. */
+/**
+ * A resolver that knows only the names given; nothing here asks a real DNS server. Like dns.lookup, it
+ * answers every address with `all: true` and only the first one otherwise.
+ */
 function stubResolver(answers: Record<string, string[]>): typeof dns.lookup {
   const lookup = (
     hostname: string,
-    _options: unknown,
-    callback: (err: Error | null, addresses: dns.LookupAddress[]) => void,
+    options: { all?: boolean },
+    callback: (err: Error | null, addresses: dns.LookupAddress[] | string, family?: number) => void,
   ) => {
     const found = answers[hostname];
     if (!found) return callback(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' }), []);
-    callback(
-      null,
-      found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
-    );
+    const addresses = found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
   };
   return lookup as unknown as typeof dns.lookup;
 }
@@ -278,5 +285,143 @@ describe('the outbound guard', () => {
     expect(await fetchGuarded(`http://127.0.0.1:${okPort}/`)).toMatchObject({ kind: 'response' });
     expect(await fetchGuarded('http://jobs.example.test/')).toEqual({ kind: 'failed', reason: 'refused' });
     expect(await fetchGuarded(`http://127.0.0.1:${port}/`)).toEqual({ kind: 'failed', reason: 'refused' });
+  });
+
+  it('reads the allow-list as host:port, IPv6 without brackets, names in lower case, nothing else', () => {
+    expect(
+      [
+        'Intranet.Example.Test:8080',
+        '  jobs.example.test:3000  ',
+        '[::1]:8080',
+        '127.0.0.1:9000',
+        'jobs.example.test',
+        'jobs.example.test:80',
+        'jobs.example.test:8080/path',
+        'user@jobs.example.test:8080',
+        'jobs.example.test:8080?x=1',
+        'bad host:1',
+      ].map((entry) => normalizeAllowedHost(entry)),
+    ).toEqual([
+      'intranet.example.test:8080',
+      'jobs.example.test:3000',
+      '::1:8080',
+      '127.0.0.1:9000',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('matches an allowed name whatever its case, and an allowed default port', async () => {
+    const mixed = guard({
+      allowedHosts: [`Intranet.Example.Test:${okPort}`],
+      lookup: stubResolver({ 'intranet.example.test': ['127.0.0.1'] }),
+    });
+    expect(await mixed(`http://intranet.example.test:${okPort}/`)).toMatchObject({ status: 200 });
+    // Port 80 is allowed as written (a URL drops a default port). Nothing listens on 127.0.0.1:80 here, so
+    // reaching it is a network failure; a guard that lost the port would refuse the private address.
+    const onDefault = guard({
+      allowedHosts: ['intranet.example.test:80'],
+      lookup: stubResolver({ 'intranet.example.test': ['127.0.0.1'] }),
+    });
+    expect(await onDefault('http://intranet.example.test/')).toEqual({ kind: 'failed', reason: 'network' });
+  });
+
+  it('refuses a name with no answer, or with a private one among public ones', async () => {
+    // The private answer comes first, so a guard that let the name through would try 127.0.0.1:80, where
+    // nothing listens (network), never the public address.
+    const fetchGuarded = guard({
+      lookup: stubResolver({ 'empty.example.test': [], 'half.example.test': ['127.0.0.1', '93.184.216.34'] }),
+    });
+    expect(await fetchGuarded('http://empty.example.test/')).toEqual({ kind: 'failed', reason: 'refused' });
+    expect(await fetchGuarded('http://half.example.test/')).toEqual({ kind: 'failed', reason: 'refused' });
+  });
+
+  it('follows only a redirect status with a Location, and reads 3xx and 4xx as statuses', async () => {
+    const port = await serve((req, res) => {
+      if (req.url === '/located')
+        res.writeHead(200, { 'content-type': 'text/plain', location: '/elsewhere' });
+      else if (req.url === '/bare-redirect') res.writeHead(302);
+      else if (req.url === '/three-hundred') res.writeHead(300, { 'content-type': 'text/plain' });
+      else if (req.url === '/untyped') res.writeHead(404);
+      else res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(`at ${req.url}`);
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const fetchGuarded = guard({ allowedHosts: [`127.0.0.1:${port}`] });
+    expect(await fetchGuarded(`${base}/located`)).toEqual({
+      kind: 'response',
+      status: 200,
+      url: `${base}/located`,
+      contentType: 'text/plain',
+      body: 'at /located',
+    });
+    expect(await fetchGuarded(`${base}/bare-redirect`)).toEqual({
+      kind: 'response',
+      status: 302,
+      url: `${base}/bare-redirect`,
+      contentType: '',
+      body: '',
+    });
+    expect(await fetchGuarded(`${base}/three-hundred`)).toMatchObject({ status: 300, body: '' });
+    expect(await fetchGuarded(`${base}/untyped`)).toEqual({
+      kind: 'response',
+      status: 404,
+      url: `${base}/untyped`,
+      contentType: '',
+      body: '',
+    });
+  });
+
+  it('reads the media type before any parameters, spaces and case aside, and only whole types', async () => {
+    const port = await serve((req, res) => {
+      const type = decodeURIComponent(req.url!.slice(1));
+      res.writeHead(200, { 'content-type': type }).end('ok');
+    });
+    const fetchGuarded = guard({ allowedHosts: [`127.0.0.1:${port}`] });
+    const read = async (type: string) => {
+      const result = await fetchGuarded(`http://127.0.0.1:${port}/${encodeURIComponent(type)}`);
+      return result.kind === 'response' ? result.contentType : result.reason;
+    };
+    expect(await read('Text/HTML ; charset=utf-8')).toBe('text/html');
+    expect(await read('application/jsonp')).toBe('content-type');
+    expect(await read('x-text/plain')).toBe('content-type');
+  });
+
+  it('takes a body of exactly the limit, and not one byte more', async () => {
+    const port = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(Number(req.url!.slice(1))));
+    });
+    const fetchGuarded = guard({ allowedHosts: [`127.0.0.1:${port}`], maxBytes: 10 });
+    expect(await fetchGuarded(`http://127.0.0.1:${port}/10`)).toMatchObject({ body: 'x'.repeat(10) });
+    expect(await fetchGuarded(`http://127.0.0.1:${port}/11`)).toEqual({
+      kind: 'failed',
+      reason: 'too-large',
+    });
+  });
+
+  it('closes the connection under a body of the wrong type at once', async () => {
+    let closed: Promise<void> = Promise.resolve();
+    const port = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.write('PNG');
+      closed = new Promise((done) => res.on('close', () => done()));
+    });
+    const fetchGuarded = guard({ allowedHosts: [`127.0.0.1:${port}`] });
+    expect(await fetchGuarded(`http://127.0.0.1:${port}/`)).toEqual({
+      kind: 'failed',
+      reason: 'content-type',
+    });
+    await closed;
+  });
+
+  it('reaches nothing once closed', async () => {
+    const fetchGuarded = guard({ allowedHosts: [`127.0.0.1:${okPort}`] });
+    expect(await fetchGuarded(`http://127.0.0.1:${okPort}/`)).toMatchObject({ status: 200 });
+    await fetchGuarded.close();
+    expect(await fetchGuarded(`http://127.0.0.1:${okPort}/`)).toEqual({ kind: 'failed', reason: 'network' });
   });
 });

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canEndReferral,
+  canMoveReferral,
+  CLOSED_REQUEST_STATUSES,
+  displayStatus,
+  ENDED_REQUEST_STATUSES,
+  OPEN_REFERRAL_STATUSES,
+  REFERRAL_ENDINGS,
+  REFERRAL_TRANSITIONS,
+  ReferralStatusSchema,
+  REQUEST_ONLY_STATUSES,
+  RequestStatusSchema,
+  statusLabel,
+  WITHDRAWABLE_REQUEST_STATUSES,
+} from './referral-status.js';
+
+/**
+ * The status machine as exact tables (spec section 4; docs/decisions/033-request-lifecycle.md), so a status
+ * added, dropped or moved between lists fails here. The lifecycle mutation module's fast tests.
+ */
+
+const REFERRAL = [
+  'pending',
+  'accepted',
+  'declined',
+  'submitted',
+  'successful',
+  'unsuccessful',
+  'expired',
+  'withdrawn',
+  'job_closed',
+] as const;
+
+describe('the statuses', () => {
+  it('a referral has nine, a request two more', () => {
+    expect(ReferralStatusSchema.options).toEqual(REFERRAL);
+    expect(REQUEST_ONLY_STATUSES).toEqual(['held', 'rejected']);
+    expect(RequestStatusSchema.options).toEqual([...REFERRAL, 'held', 'rejected']);
+    expect(ReferralStatusSchema.safeParse('held').success).toBe(false);
+  });
+
+  it('sorts them into open, ended, closed and withdrawable', () => {
+    expect(OPEN_REFERRAL_STATUSES).toEqual(['pending', 'accepted']);
+    expect(ENDED_REQUEST_STATUSES).toEqual(['declined', 'expired', 'withdrawn', 'job_closed']);
+    expect(CLOSED_REQUEST_STATUSES).toEqual([
+      'declined',
+      'expired',
+      'withdrawn',
+      'job_closed',
+      'rejected',
+      'submitted',
+      'successful',
+      'unsuccessful',
+    ]);
+    expect(WITHDRAWABLE_REQUEST_STATUSES).toEqual(['held', 'pending', 'accepted']);
+  });
+});
+
+describe('the moves', () => {
+  it('a referrer moves a referral along exactly these', () => {
+    expect(REFERRAL_TRANSITIONS).toEqual({
+      pending: ['accepted', 'declined'],
+      accepted: ['submitted'],
+      submitted: ['successful', 'unsuccessful'],
+      declined: [],
+      successful: [],
+      unsuccessful: [],
+      expired: [],
+      withdrawn: [],
+      job_closed: [],
+    });
+    const allowed = REFERRAL.flatMap((from) =>
+      REFERRAL.filter((to) => canMoveReferral(from, to)).map((to) => `${from}->${to}`),
+    );
+    expect(allowed).toEqual([
+      'pending->accepted',
+      'pending->declined',
+      'accepted->submitted',
+      'submitted->successful',
+      'submitted->unsuccessful',
+    ]);
+  });
+
+  it('the endings that are nobody’s answer end only these', () => {
+    expect(REFERRAL_ENDINGS).toEqual({
+      expired: ['pending'],
+      withdrawn: ['pending', 'accepted'],
+      job_closed: ['pending', 'accepted'],
+    });
+    const allowed = (['expired', 'withdrawn', 'job_closed'] as const).flatMap((ending) =>
+      REFERRAL.filter((from) => canEndReferral(from, ending)).map((from) => `${from}:${ending}`),
+    );
+    expect(allowed).toEqual([
+      'pending:expired',
+      'pending:withdrawn',
+      'accepted:withdrawn',
+      'pending:job_closed',
+      'accepted:job_closed',
+    ]);
+  });
+});
+
+describe('what a card shows', () => {
+  it("the referral's status when there is one, else the request's", () => {
+    expect(displayStatus({ status: 'held', referral: null })).toBe('held');
+    expect(displayStatus({ status: 'pending', referral: { status: 'accepted' } })).toBe('accepted');
+  });
+
+  it('a label for every status, the old approved, passed on, and anything else raw', () => {
+    const labels = Object.fromEntries(
+      [...RequestStatusSchema.options, 'approved', 'passed_on', 'mystery'].map((s) => [s, statusLabel(s)]),
+    );
+    expect(labels).toEqual({
+      pending: 'Pending',
+      accepted: 'Accepted',
+      declined: 'Declined',
+      submitted: 'Submitted',
+      successful: 'Successful',
+      unsuccessful: 'Unsuccessful',
+      expired: 'Expired',
+      withdrawn: 'Withdrawn',
+      job_closed: 'Posting closed',
+      held: 'Awaiting review',
+      rejected: 'Rejected',
+      approved: 'Accepted',
+      passed_on: 'Passed on',
+      mystery: 'mystery',
+    });
+  });
+});
