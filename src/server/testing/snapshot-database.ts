@@ -20,8 +20,15 @@ import { projectRoot } from '../lib/project-root.js';
  */
 export type SnapshotKind = 'seeded' | 'schema';
 
-/** What a snapshot is made of: every migration, and for a seeded one the seed and the lists it inserts. */
+const hashes = new Map<SnapshotKind, string>();
+
+/**
+ * What a snapshot is made of: every migration, and for a seeded one the seed and the lists it inserts.
+ * Worked out once per process: the migrations' snapshots are megabytes, and a file opens many databases.
+ */
 function snapshotHash(kind: SnapshotKind): string {
+  const known = hashes.get(kind);
+  if (known) return known;
   const hash = createHash('sha256');
   const folder = path.join(projectRoot, 'drizzle');
   const files = fs
@@ -29,13 +36,20 @@ function snapshotHash(kind: SnapshotKind): string {
     .sort()
     .map((file) => path.join(folder, file));
   if (kind === 'seeded') {
-    for (const file of ['src/server/db/seed.ts', 'src/shared/companies.ts', 'src/shared/employers.ts'])
+    for (const file of [
+      'src/server/db/seed.ts',
+      'src/shared/companies.ts',
+      'src/shared/fixed-companies.ts',
+      'src/shared/employers.ts',
+    ])
       files.push(path.join(projectRoot, file));
   }
   for (const full of files) {
     if (fs.statSync(full).isFile()) hash.update(full).update(fs.readFileSync(full));
   }
-  return hash.digest('hex').slice(0, 16);
+  const digest = hash.digest('hex').slice(0, 16);
+  hashes.set(kind, digest);
+  return digest;
 }
 
 const afterMigrateOf = (kind: SnapshotKind) => (kind === 'seeded' ? seed : undefined);

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AdminCompany } from '../../../../shared/admin.js';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
@@ -12,18 +12,19 @@ const referrerCount = sql<number>`(select count(*) from ${referrers} r where r.c
 const verifiedCount = sql<number>`(select count(*) from ${referrers} r where r.company_id = ${companyId} and r.is_verified)`;
 const requestCount = sql<number>`(select count(*) from ${referralRequests} q where q.company_id = ${companyId})`;
 
+/** An AdminCompany's columns, its referrers counted as `referrers` says. */
+const adminCompanyColumns = (referrers: SQL<number>) => ({
+  id: companies.id,
+  name: companies.name,
+  listed: companies.listed,
+  emailDomains: companies.emailDomains,
+  referrers: referrers.mapWith(Number),
+  verifiedReferrers: verifiedCount.mapWith(Number),
+  requests: requestCount.mapWith(Number),
+});
+
 function selectAdminCompanies(db: Db) {
-  return db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      listed: companies.listed,
-      emailDomains: companies.emailDomains,
-      referrers: referrerCount.mapWith(Number),
-      verifiedReferrers: verifiedCount.mapWith(Number),
-      requests: requestCount.mapWith(Number),
-    })
-    .from(companies);
+  return db.select(adminCompanyColumns(referrerCount)).from(companies);
 }
 
 /**
@@ -51,15 +52,7 @@ const busiestCompanies = preparedPerDb((db) => {
     .as('referrer_counts');
   const referrerTotal = sql<number>`coalesce(${counted.referrers}, 0)`;
   return db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      listed: companies.listed,
-      emailDomains: companies.emailDomains,
-      referrers: referrerTotal.mapWith(Number),
-      verifiedReferrers: verifiedCount.mapWith(Number),
-      requests: requestCount.mapWith(Number),
-    })
+    .select(adminCompanyColumns(referrerTotal))
     .from(companies)
     .leftJoin(counted, eq(counted.companyId, companies.id))
     .orderBy(desc(referrerTotal), companies.name, companies.id)
