@@ -57,6 +57,16 @@ async function follow(
 
 /** The session token (the `sid` cookie) of a fresh sign-in as `email`; the account is made on first use. */
 export async function signInOverHttp(origin: string, email: string, name: string): Promise<string> {
+  const cookie = await sessionCookieOverHttp(origin, email, name);
+  if (!cookie.startsWith('sid=')) throw new Error(`the server set ${cookie.split('=')[0]}, not sid`);
+  return cookie.slice('sid='.length);
+}
+
+/**
+ * The session cookie, as `name=value`, of a fresh sign-in as `email`: `sid` in development, `__Host-sid`
+ * when the server sets secure cookies (in production).
+ */
+export async function sessionCookieOverHttp(origin: string, email: string, name: string): Promise<string> {
   const jar = new CookieJar();
   const form = await follow(jar, origin, '/auth/google');
   const action = /action="([^"]+)"/.exec(await form.text())?.[1];
@@ -67,7 +77,9 @@ export async function signInOverHttp(origin: string, email: string, name: string
     body: new URLSearchParams({ email, name }).toString(),
   });
   await done.arrayBuffer();
-  const token = jar.get('sid');
-  if (!token) throw new Error(`the sign-in of ${email} set no session (${done.status})`);
-  return token;
+  for (const cookieName of ['sid', '__Host-sid']) {
+    const token = jar.get(cookieName);
+    if (token) return `${cookieName}=${token}`;
+  }
+  throw new Error(`the sign-in of ${email} set no session (${done.status})`);
 }

@@ -110,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     listen: deps.listen,
     isSessionLive: auth.isSessionLive,
     readSession: auth.readSession,
+    sessionUnchangedUntil: auth.sessionUnchangedUntil,
     onNotified: mail.onNotified,
     heartbeatMs: deps.streamHeartbeatMs,
     logger: app.log,

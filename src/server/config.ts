@@ -218,7 +218,8 @@ const ConfigSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['ADMIN_EMAILS'],
-          message: 'cannot be set with ALLOW_DEV_IDP=true in production: the development sign-in lets anyone sign in as an admin',
+          message:
+            'cannot be set with ALLOW_DEV_IDP=true in production: the development sign-in lets anyone sign in as an admin',
         });
       }
       if (oidc === 0 && !env.ALLOW_DEV_IDP) {

@@ -4,6 +4,8 @@ import pg from 'pg';
 export interface ListenHandlers {
   /** One NOTIFY payload on the channel, delivered only once its transaction committed. */
   onMessage(payload: string): void;
+  /** The connection was lost (or the first LISTEN failed): until onReconnect, notifications are missed. */
+  onLost?(): void;
   /** The connection was lost and is listening again: anything sent in between was missed. */
   onReconnect?(): void;
 }
@@ -32,6 +34,7 @@ export function listenPostgres(url: string, logger: Logger | undefined): Listen 
     const scheduleReconnect = (lost: pg.Client) => {
       if (closed || client !== lost) return;
       client = undefined;
+      handlers.onLost?.();
       lost.end().catch(() => {});
       timer = setTimeout(() => void connect(true), retryMs);
       retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);

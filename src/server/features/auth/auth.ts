@@ -9,7 +9,7 @@ import { createAuthLimits } from './limits.js';
 import { createOidcClient, type OidcClient } from './oidc-client.js';
 import { authRoutes } from './routes.js';
 import { clearSessionCookie, registerSessionLoading } from './session-hooks.js';
-import { endAllSessions, readSession, resolveSession } from './sessions.js';
+import { endAllSessions, readSession, resolveSession, unchangedUntil } from './sessions.js';
 
 /** `GET /auth/status` may be asked this many times as often as a sign-in may start (every tab, every load). */
 const STATUS_CHECKS_PER_SIGN_IN = 10;
@@ -46,6 +46,8 @@ export function createAuth(
       token: string,
       read: (tokenHash: string, now: Date) => Promise<Row | undefined>,
     ) => readSession(db, token, new Date(), read),
+    /** Until when a session so read stays as it is (a cache of what was read with it keeps it no longer). */
+    sessionUnchangedUntil: unchangedUntil,
     clearSession: (reply: FastifyReply) => clearSessionCookie(reply, config),
     /** Ends every session of the user in the caller's transaction (the admin feature's suspension). */
     endSessions: (tx: Db, userId: number) => endAllSessions(tx, userId),

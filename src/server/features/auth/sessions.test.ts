@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notifications, sessions } from '../../db/schema.js';
 import { Browser, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, resolveSession } from './sessions.js';
@@ -111,31 +111,33 @@ describe.each(testDatabases)('session lifetime (%s)', (kind) => {
     const oneCount = (await count(one)).json<{ count: number }>().count;
     expect((await count(two)).json()).toEqual({ count: oneCount + 3 });
 
-    // Seen two hours ago: answered, and the visit recorded.
-    await t.database.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() - 2 * HOUR) })
-      .where(eq(sessions.userId, twoId));
-    expect((await count(two)).statusCode).toBe(200);
-    const [touched] = await t.database.db.select().from(sessions).where(eq(sessions.userId, twoId));
-    expect(Date.now() - touched!.lastSeenAt.getTime()).toBeLessThan(HOUR);
-
-    // Idle for more than 7 days: refused, and the session is gone.
-    await t.database.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - HOUR) })
-      .where(eq(sessions.userId, twoId));
-    expect((await count(two)).json()).toEqual({ error: 'Please sign in to continue.' });
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, twoId))).toEqual([]);
-
-    // Past its absolute expiry, however recently seen: refused.
+    // The answers are kept in memory (docs/decisions/040-unread-count-in-memory.md), so time passes on the
+    // app's clock here, as it would, rather than in the rows.
     const oneId = await userOf(one);
-    await t.database.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 60_000) })
-      .where(eq(sessions.userId, oneId));
-    expect((await count(one)).statusCode).toBe(401);
-    expect((await count('made-up-token')).statusCode).toBe(401);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Seen two hours ago: answered, and the visit recorded.
+      vi.setSystemTime(start + 2 * HOUR);
+      expect((await count(two)).statusCode).toBe(200);
+      const [touched] = await t.database.db.select().from(sessions).where(eq(sessions.userId, twoId));
+      expect(touched!.lastSeenAt.getTime()).toBe(start + 2 * HOUR);
+
+      // Idle for more than 7 days: refused, and the session is gone.
+      vi.setSystemTime(start + 2 * HOUR + SESSION_IDLE_MS + HOUR);
+      expect((await count(two)).json()).toEqual({ error: 'Please sign in to continue.' });
+      expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, twoId))).toEqual([]);
+
+      // Past its absolute expiry, however recently seen: refused.
+      await t.database.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(sessions.userId, oneId));
+      expect((await count(one)).statusCode).toBe(401);
+      expect((await count('made-up-token')).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not know a made-up token', async () => {

@@ -66,6 +66,14 @@ export async function readSession<Row extends { lastSeenAt: Date }>(
   return row;
 }
 
+/**
+ * Until when a session, as just read, signs its user in with no write: then it expires, or last_seen_at is
+ * due its touch. A cache of an answer read with the session may keep it that long (and no longer).
+ */
+export function unchangedUntil(session: { lastSeenAt: Date; expiresAt: Date }): number {
+  return Math.min(session.expiresAt.getTime(), session.lastSeenAt.getTime() + TOUCH_EVERY_MS);
+}
+
 export async function endSession(db: Db, token: string): Promise<void> {
   await deleteSession(db, hashToken(token));
 }

@@ -139,6 +139,32 @@ describe.each(testDatabases)('notifications API (%s)', (kind) => {
     });
   });
 
+  // The count is kept in memory per session (docs/decisions/040-unread-count-in-memory.md): every way it
+  // can change must reach every session of the user.
+  it("shows every change in each of the user's sessions at its next poll", async () => {
+    const first = await newUser();
+    const second = await t.signIn('Second Tab', first.user.email);
+    expect([await unread(first), await unread(second)]).toEqual([1, 1]);
+
+    // Another feature's notification arrives through the channel, as from any instance.
+    await notifyMany(first.user.id, 2);
+    await expect.poll(() => unread(first)).toBe(3);
+    await expect.poll(() => unread(second)).toBe(3);
+
+    // This instance's own write is seen at once, with no wait for the channel.
+    const [newest] = await list(first);
+    expect((await write(first, 'DELETE', `/api/notifications/${newest!.id}`)).statusCode).toBe(204);
+    expect([await unread(second), await unread(first)]).toEqual([2, 2]);
+
+    // Signing out everywhere ends the other session's answers at once too.
+    expect((await write(first, 'PUT', '/api/notifications/read-all')).statusCode).toBe(200);
+    expect(await unread(second)).toBe(0);
+    const out = await first.browser.request({ method: 'POST', url: '/auth/logout-all', headers: ORIGIN });
+    expect(out.statusCode).toBe(200);
+    const after = await second.get('/api/notifications/unread-count');
+    expect(after.statusCode).toBe(401);
+  });
+
   it('deletes one notification', async () => {
     const browser = await newUser();
     const id = browser.user.id;

@@ -5,15 +5,21 @@ import type { Listen } from '../../db/listen.js';
 import { publishChange } from './events.js';
 import { startLiveNotifications } from './live.js';
 import { notificationRoutes } from './routes.js';
-import { notify, sendWelcomeNotification, type NotifyHooks, type ReadSession } from './service.js';
+import { createUnreadCountCache } from './poll-cache.js';
+import {
+  notify,
+  readSessionCount,
+  sendWelcomeNotification,
+  type NotifyHooks,
+  type SessionRules,
+} from './service.js';
 
-export interface NotificationCollaborators extends NotifyHooks {
+export interface NotificationCollaborators extends NotifyHooks, SessionRules {
   db: Db;
   /** The database's LISTEN: open streams hear every instance's changes. */
   listen: Listen;
-  /** The auth feature's session rules: whether a token still signs someone in, and a read under them. */
+  /** The auth feature's session rules: whether a token still signs someone in (and, above, a read under them). */
   isSessionLive: (token: string) => Promise<boolean>;
-  readSession: ReadSession;
   /** Heartbeat period of the stream (tests shorten it). */
   heartbeatMs?: number;
   logger: FastifyBaseLogger;
@@ -25,7 +31,8 @@ export interface NotificationCollaborators extends NotifyHooks {
  */
 export async function createNotifications(config: Config, deps: NotificationCollaborators) {
   const { db, onNotified } = deps;
-  const live = await startLiveNotifications(deps.listen, {
+  const unreadCounts = createUnreadCountCache({ read: (token) => readSessionCount(db, deps, token) });
+  const live = await startLiveNotifications(deps.listen, unreadCounts, {
     db,
     isSessionLive: deps.isSessionLive,
     limits: { perUser: config.streamsPerUser, max: config.streamsMax },
@@ -37,7 +44,10 @@ export async function createNotifications(config: Config, deps: NotificationColl
     notify: ((tx, input) => notify(tx, input, hooks)) satisfies typeof notify,
     welcome: (userId: number) => sendWelcomeNotification(db, userId, hooks),
     /** Every instance's streams of this user re-check their session; those signed out end. */
-    sessionsEnded: (userId: number) => publishChange(db, { userId, kind: 'signed-out' }),
+    sessionsEnded: async (userId: number) => {
+      unreadCounts.changed(userId);
+      await publishChange(db, { userId, kind: 'signed-out' });
+    },
     routes: async (app: FastifyInstance) => {
       // Open streams never finish by themselves: end them before the server waits for its connections.
       app.addHook('preClose', async () => live.endAll());
@@ -46,7 +56,7 @@ export async function createNotifications(config: Config, deps: NotificationColl
         prefix: '/api/notifications',
         db,
         live,
-        readSession: deps.readSession,
+        unreadCounts,
       });
     },
   };

@@ -84,6 +84,7 @@ const unreadCountBySession = preparedPerDb((db) =>
     .select({
       userId: sessions.userId,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       // Spelled out with an alias: in a select list drizzle leaves columns unqualified, and an unqualified
       // user_id inside the subquery would name the notification's own.
       count: sql<number>`(

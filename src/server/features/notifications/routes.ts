@@ -11,14 +11,16 @@ import {
   UnreadCountSchema,
 } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
+import { unauthorized } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
+import type { UnreadCountCache } from './poll-cache.js';
 import * as service from './service.js';
 import { openNotificationStream, type StreamDeps } from './stream.js';
 
 export interface NotificationRouteDeps extends StreamDeps {
   db: Db;
-  /** The auth feature's session rules around a query of our own (passed in by app.ts): see readSession. */
-  readSession: service.ReadSession;
+  /** The bell's poll, answered from memory while nothing of the user's changed. */
+  unreadCounts: UnreadCountCache;
 }
 
 const tags = ['notifications'];
@@ -26,15 +28,18 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 
 /** Spec section 7 'Notifications'. Every route acts on the signed-in user's own notifications only. */
 export async function notificationRoutes(app: FastifyInstance, deps: NotificationRouteDeps) {
-  const { db } = deps;
+  const { db, unreadCounts } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Visitors get 401 before their input is even looked at (the count's route checks its own session).
   api.addHook('preValidation', async (request) => {
     if (!request.routeOptions.config.ownSession) requireUser(request);
   });
   // Counts and lists change under the client's feet; never let a cache answer for the server.
-  api.addHook('onSend', async (_request, reply) => {
+  api.addHook('onSend', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // A write here has committed by now: the tab's next poll must not get the count from before it, even
+    // before the channel brings the change back to this instance.
+    if (request.method !== 'GET' && request.user) unreadCounts.changed(request.user.id);
   });
 
   // '' (not '/') so the documented path is exactly /api/notifications.
@@ -66,7 +71,8 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
   api.get(
     '/unread-count',
     {
-      // Every open tab polls this: the session and the count come in one query (docs/decisions/028-hot-read-path.md).
+      // Every open tab polls this: the session and the count come in one query (docs/decisions/028-hot-read-path.md),
+      // kept in memory until something of the user's changes (docs/decisions/040-unread-count-in-memory.md).
       config: { ownSession: true },
       schema: {
         tags,
@@ -74,7 +80,11 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
         response: { 200: UnreadCountSchema, ...errors },
       },
     },
-    async (request) => service.unreadCountOfSession(db, deps.readSession, request.sessionToken),
+    async (request) => {
+      const answer = request.sessionToken && (await unreadCounts.countOf(request.sessionToken));
+      if (!answer) throw unauthorized();
+      return answer;
+    },
   );
 
   api.get(

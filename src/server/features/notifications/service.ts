@@ -1,7 +1,8 @@
 import { NotificationLinkSchema, RECENT_LIMIT, type Notification } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
-import { notFound, unauthorized } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { publishChange } from './events.js';
+import type { SessionCount } from './poll-cache.js';
 import * as repo from './repo.js';
 
 const NOT_FOUND = 'Notification not found.';
@@ -101,15 +102,25 @@ export type ReadSession = <Row extends { lastSeenAt: Date }>(
   read: (tokenHash: string, now: Date) => Promise<Row | undefined>,
 ) => Promise<Row | null>;
 
-/** The bell's poll: the unread count of whoever holds this token, read with the session in one query. */
-export async function unreadCountOfSession(
+/** The auth feature's session rules the bell's poll needs (passed in by app.ts). */
+export interface SessionRules {
+  readSession: ReadSession;
+  /** Until when a session, as read, stays as it is. */
+  sessionUnchangedUntil: (session: { lastSeenAt: Date; expiresAt: Date }) => number;
+}
+
+/**
+ * The bell's poll as the database answers it: the session and its user's unread count in one query, under
+ * every session rule; null when no live session holds the token. The route asks it through the poll cache.
+ */
+export async function readSessionCount(
   db: Db,
-  readSession: ReadSession,
-  token: string | null,
-): Promise<{ count: number }> {
-  const row = token && (await readSession(token, (hash, now) => repo.countUnreadBySession(db, hash, now)));
-  if (!row) throw unauthorized();
-  return { count: row.count };
+  sessionRules: SessionRules,
+  token: string,
+): Promise<SessionCount | null> {
+  const row = await sessionRules.readSession(token, (hash, now) => repo.countUnreadBySession(db, hash, now));
+  if (!row) return null;
+  return { userId: row.userId, count: row.count, readUntil: sessionRules.sessionUnchangedUntil(row) };
 }
 
 /**

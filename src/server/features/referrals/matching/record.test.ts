@@ -41,7 +41,10 @@ describe.each(testDatabases)('referrer record (%s)', (kind) => {
       .where(eq(referrals.id, id));
 
   it('is thin until five requests were due, then gives the share in time, the median and confirmations', async () => {
-    const { company, referrers: [cy] } = await companyWithReferrers(t, 'Cy Counted');
+    const {
+      company,
+      referrers: [cy],
+    } = await companyWithReferrers(t, 'Cy Counted');
     const fresh = await recordOf(cy!);
     expect(fresh).toEqual({
       asked: 0,
@@ -98,7 +101,10 @@ describe.each(testDatabases)('referrer record (%s)', (kind) => {
   });
 
   it("counts an expiry against the referrer and never shows their record in the seeker's list", async () => {
-    const { company, referrers: [ann] } = await companyWithReferrers(t, 'Ann Absent');
+    const {
+      company,
+      referrers: [ann],
+    } = await companyWithReferrers(t, 'Ann Absent');
     const { sweep } = sweeper(t);
     const seekers: SignedIn[] = [];
     for (const name of ['Fay', 'Gus', 'Hal', 'Ivy', 'Jo']) {
@@ -118,7 +124,10 @@ describe.each(testDatabases)('referrer record (%s)', (kind) => {
 
   it('matches verified first, then the better record, then the fewest open', async () => {
     // Poppy lets five requests expire: a poor record. Nell is new (thin). Both unverified.
-    const { company, referrers: [poppy] } = await companyWithReferrers(t, 'Poppy Poor');
+    const {
+      company,
+      referrers: [poppy],
+    } = await companyWithReferrers(t, 'Poppy Poor');
     const { sweep } = sweeper(t);
     for (const name of ['Kit', 'Lou', 'Mo', 'Ned', 'Oz']) await ask(await t.signIn(`${name} Early`), company);
     await sweep(t.config.referralResponseMs + HOUR);

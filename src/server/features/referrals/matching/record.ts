@@ -39,21 +39,24 @@ export async function readRecords(
   const rows = await db
     .select({
       referrerId: referrals.referrerId,
-      asked: sql<number>`count(*) filter (where ${referrals.answeredAt} is not null or ${referrals.status} = 'expired')`.mapWith(
-        Number,
-      ),
-      answeredInTime: sql<number>`count(*) filter (where ${referrals.answeredAt} <= ${referrals.createdAt} + ${responseMs}::double precision * interval '1 millisecond')`.mapWith(
-        Number,
-      ),
+      asked:
+        sql<number>`count(*) filter (where ${referrals.answeredAt} is not null or ${referrals.status} = 'expired')`.mapWith(
+          Number,
+        ),
+      answeredInTime:
+        sql<number>`count(*) filter (where ${referrals.answeredAt} <= ${referrals.createdAt} + ${responseMs}::double precision * interval '1 millisecond')`.mapWith(
+          Number,
+        ),
       // percentile_cont skips the nulls of the unanswered.
       medianSeconds: sql<
         string | null
       >`percentile_cont(0.5) within group (order by extract(epoch from ${referrals.answeredAt} - ${referrals.createdAt}))`,
       submitted: sql<number>`count(${referrals.submittedAt})`.mapWith(Number),
-      confirmed: sql<number>`count(*) filter (where ${referrals.seekerConfirmation} = 'received')`.mapWith(Number),
-      notReceived: sql<number>`count(*) filter (where ${referrals.seekerConfirmation} = 'not_received')`.mapWith(
+      confirmed: sql<number>`count(*) filter (where ${referrals.seekerConfirmation} = 'received')`.mapWith(
         Number,
       ),
+      notReceived:
+        sql<number>`count(*) filter (where ${referrals.seekerConfirmation} = 'not_received')`.mapWith(Number),
     })
     .from(referrals)
     .where(inArray(referrals.referrerId, [...referrerIds]))

@@ -1,0 +1,108 @@
+import { LRUCache } from 'lru-cache';
+
+/** The longest an answer is kept, in case a change reaches the database some other way than the app. */
+export const KEEP_MS = 10 * 60 * 1000;
+/** Sessions whose answer is kept at most (about 150 bytes each); the least recently polled go first. */
+const MAX_SESSIONS = 50_000;
+/** Users whose last change is remembered at most; past it every answer is dropped and the count starts over. */
+const MAX_CHANGED_USERS = 100_000;
+
+/** What the bell's query read: the session's user, their unread count, and how long the session stays as read. */
+export interface SessionCount {
+  userId: number;
+  count: number;
+  /** When the session, as read, would need the database again: it expires, or it is due a touch. */
+  readUntil: number;
+}
+
+interface Kept extends SessionCount {
+  /** The change clock when the query started: a change of the user after it makes the answer stale. */
+  readAt: number;
+}
+
+export interface UnreadCountCache {
+  /** The unread count of whoever holds the token (from memory when nothing could have changed it), or null. */
+  countOf(token: string): Promise<{ count: number } | null>;
+  /** Something of the user's changed (a notification, a session): their answers are dropped. */
+  changed(userId: number): void;
+  /** The channel went quiet (its connection was lost): changes may be missed, so nothing is kept. */
+  suspend(): void;
+  /** Listening again: answers may be kept again. */
+  resume(): void;
+}
+
+/**
+ * The bell's poll answered from memory ([decision 040](../../../../docs/decisions/040-unread-count-in-memory.md)).
+ * Every open tab asks for its unread count every 30 s to 2 minutes, and nearly always gets the answer it
+ * got last time. An answer is kept per session, and dropped when:
+ * - anything of the user's changes: every instance hears it on the notification channel, and this
+ *   instance's own writes say so as soon as they commit (`changed`), before the channel does;
+ * - the session, as read, would need the database: it expires, or last_seen_at is due its touch;
+ * - the channel's connection is lost, until it listens again (changes may be missed meanwhile);
+ * - KEEP_MS has passed.
+ * A query that started before a change never stores its answer (the change clock). Unknown sessions are
+ * never kept, so made-up tokens cannot fill the memory.
+ */
+export function createUnreadCountCache({
+  read,
+  keepMs = KEEP_MS,
+  maxSessions = MAX_SESSIONS,
+  now = () => Date.now(),
+}: {
+  /** The database's answer under every session rule (the auth feature's), or null for no live session. */
+  read: (token: string) => Promise<SessionCount | null>;
+  keepMs?: number;
+  maxSessions?: number;
+  now?: () => number;
+}): UnreadCountCache {
+  const kept = new LRUCache<string, Kept>({ max: maxSessions });
+  /** The change clock: it ticks at every change heard. */
+  let clock = 0;
+  const lastChange = new Map<number, number>();
+  /** Every answer read before this tick is stale (the memory of users' changes was cleared, or the channel lost). */
+  let floor = 0;
+  let listening = true;
+
+  const fresh = (entry: Kept, at: number) =>
+    listening &&
+    at < entry.readUntil &&
+    entry.readAt >= floor &&
+    entry.readAt >= (lastChange.get(entry.userId) ?? 0);
+
+  return {
+    async countOf(token) {
+      const entry = kept.get(token);
+      if (entry && fresh(entry, now())) return { count: entry.count };
+      const readAt = clock;
+      const row = await read(token);
+      if (!row) {
+        kept.delete(token);
+        return null;
+      }
+      const readUntil = Math.min(row.readUntil, now() + keepMs);
+      const entryNow: Kept = { ...row, readUntil, readAt };
+      if (fresh(entryNow, now())) kept.set(token, entryNow);
+      else kept.delete(token);
+      return { count: row.count };
+    },
+    changed(userId) {
+      clock += 1;
+      if (lastChange.size >= MAX_CHANGED_USERS) {
+        lastChange.clear();
+        floor = clock;
+      }
+      lastChange.set(userId, clock);
+    },
+    suspend() {
+      listening = false;
+      clock += 1;
+      floor = clock;
+      kept.clear();
+    },
+    resume() {
+      clock += 1;
+      floor = clock;
+      listening = true;
+    },
+  };
+}
