@@ -12,7 +12,9 @@ import { ApiErrorSchema } from '../../../shared/errors.js';
 import { CompanyDetectionSchema, DetectCompanyQuerySchema } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
+import { createResponseNumbersCache } from './response-cache.js';
 import { companyDirectory, companyStats, detectCompanyFromJobUrl, listCompanies } from './service.js';
+import { responseNumbers } from './stats-repo.js';
 
 export interface CompaniesRouteDeps {
   db: Db;
@@ -21,6 +23,8 @@ export interface CompaniesRouteDeps {
 }
 
 export async function companiesRoutes(app: FastifyInstance, { db, verificationTtlMs }: CompaniesRouteDeps) {
+  // How each company's referrers answered, kept a minute and shared by the directory and the stats.
+  const readResponses = createResponseNumbersCache((ids, since) => responseNumbers(db, ids, since));
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -55,7 +59,7 @@ export async function companiesRoutes(app: FastifyInstance, { db, verificationTt
         requireUser(request);
       },
     },
-    async (request) => companyDirectory(db, request.query, verificationTtlMs),
+    async (request) => companyDirectory(db, request.query, verificationTtlMs, new Date(), readResponses),
   );
 
   api.get(
@@ -98,6 +102,6 @@ export async function companiesRoutes(app: FastifyInstance, { db, verificationTt
         requireUser(request);
       },
     },
-    async (request) => companyStats(db, request.params.id, verificationTtlMs),
+    async (request) => companyStats(db, request.params.id, verificationTtlMs, new Date(), readResponses),
   );
 }

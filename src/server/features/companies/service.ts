@@ -10,6 +10,7 @@ import {
 import { EMPLOYERS } from '../../../shared/employers.js';
 import { detectCompany, type CompanyDetection } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
+import type { ReadResponseNumbers } from './response-cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import {
   deleteCompanyIfUnreferenced,
@@ -138,12 +139,13 @@ export async function companyStats(
   companyId: number,
   verificationTtlMs: number,
   now = new Date(),
+  readResponses: ReadResponseNumbers = (ids, since) => responseNumbers(db, ids, since),
 ): Promise<CompanyStats> {
   if (!(await companyExists(db, companyId))) throw notFound(COMPANY_NOT_FOUND);
   const { since, verifiedSince } = statsClock(now, verificationTtlMs);
   const [people, answers] = await Promise.all([
     countReferrers(db, [companyId], verifiedSince, now),
-    responseNumbers(db, [companyId], since),
+    readResponses([companyId], since),
   ]);
   return toStats(people.get(companyId), answers.get(companyId));
 }
@@ -171,6 +173,7 @@ export async function companyDirectory(
   query: { q?: string; limit: number; cursor?: string },
   verificationTtlMs: number,
   now = new Date(),
+  readResponses: ReadResponseNumbers = (ids, since) => responseNumbers(db, ids, since),
 ): Promise<CompanyDirectoryPage> {
   const after = query.cursor === undefined ? undefined : decodeDirectoryCursor(query.cursor);
   const rows = await directoryPageQuery(db, { prefix: query.q, after, rows: query.limit + 1 }, now);
@@ -179,7 +182,7 @@ export async function companyDirectory(
   const { since, verifiedSince } = statsClock(now, verificationTtlMs);
   const [people, answers] = await Promise.all([
     countReferrers(db, ids, verifiedSince, now),
-    responseNumbers(db, ids, since),
+    readResponses(ids, since),
   ]);
   const last = page.at(-1);
   return {
