@@ -14,7 +14,8 @@ import { companies, referralMessages, referralRequests, referrals, users } from 
  * ports (../ports.ts).
  */
 
-const rule = (value: string | null) => PaymentRuleSchema.nullable().catch(null).parse(value);
+const storedRule = PaymentRuleSchema.nullable().catch(null);
+const rule = (value: string | null) => storedRule.parse(value);
 
 // ---- Requests -------------------------------------------------------------------------------------------
 

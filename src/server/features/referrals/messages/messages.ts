@@ -27,6 +27,8 @@ const DAY_MS = 24 * 3600 * 1000;
 /** A referral that is not one of these has ended: its thread counts down from its last change. */
 const LIVE_STATUSES: readonly string[] = ['pending', 'accepted', 'submitted'];
 const EXCERPT_MAX = 140;
+/** A stored status read leniently, the schema built once (not per message). */
+const storedMessageStatus = ReferralMessageStatusSchema.catch('delivered');
 
 /**
  * The seeker and the referrer who holds the referral now; anyone else, an earlier referrer included, is
@@ -59,7 +61,7 @@ function toMessage(row: MessageRow, viewer: UserRow, referral: ThreadReferral): 
     authorFirstName: firstNameOf(authorName(referral, row.authorId)),
     body: row.body,
     createdAt: row.createdAt.toISOString(),
-    status: ReferralMessageStatusSchema.catch('delivered').parse(row.status),
+    status: storedMessageStatus.parse(row.status),
     rejectionReason: mine ? row.rejectionReason : null,
   };
 }

@@ -21,6 +21,12 @@ import type { ReferralRow } from '../repo.js';
 
 const referrerUsers = alias(users, 'referrer_users');
 
+// Stored values read leniently (an unknown one reads as none), each schema built once: built per row, they
+// were a twentieth of a list read's CPU.
+const storedDeclineReason = DeclineReasonSchema.nullable().catch(null);
+const storedSeekerConfirmation = SeekerConfirmationSchema.nullable().catch(null);
+const storedJobStatus = JobStatusSchema.catch('unknown');
+
 /**
  * Requests as both lists answer them, in one query: company, seeker, referral with the referrer's first
  * name, and the seeker's active resume. The seeker's side joins the request's current referral; the
@@ -205,7 +211,7 @@ function handoffsByRequest(history: readonly TimelineRow[]): Map<number, Referra
       referrerFirstName: firstNameOf(h.referrerName),
       outcome: h.status === 'declined' ? 'declined' : 'expired',
       at: h.supersededAt.toISOString(),
-      declineReason: DeclineReasonSchema.nullable().catch(null).parse(h.declineReason),
+      declineReason: storedDeclineReason.parse(h.declineReason),
       feedback: h.status === 'declined' ? h.feedback : null,
     });
     byRequest.set(h.requestId, list);
@@ -220,9 +226,9 @@ export function toReferralDto(row: ReferralRow): Referral {
     referrerId: row.referrerId,
     status: ReferralStatusSchema.parse(row.status),
     feedback: row.feedback,
-    declineReason: DeclineReasonSchema.nullable().catch(null).parse(row.declineReason),
+    declineReason: storedDeclineReason.parse(row.declineReason),
     candidateId: row.candidateId,
-    seekerConfirmation: SeekerConfirmationSchema.nullable().catch(null).parse(row.seekerConfirmation),
+    seekerConfirmation: storedSeekerConfirmation.parse(row.seekerConfirmation),
     undoUntil: null,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -322,7 +328,7 @@ function toRequestDto(
     job: {
       title: request.jobTitle,
       location: request.jobLocation,
-      status: JobStatusSchema.catch('unknown').parse(request.jobStatus),
+      status: storedJobStatus.parse(request.jobStatus),
       checkedAt: request.jobCheckedAt?.toISOString() ?? null,
       // Shown once the seeker was told, so the card and the notification agree.
       unreachableSince:

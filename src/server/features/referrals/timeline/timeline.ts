@@ -3,6 +3,10 @@ import { OPEN_REFERRAL_STATUSES, ReferralStatusSchema } from '../../../../shared
 import { DeclineReasonSchema, type TimelineEntry } from '../../../../shared/referrals.js';
 import type { TimelineRow } from './timeline-repo.js';
 
+// Stored values read leniently, each schema built once (not per row).
+const storedStatus = ReferralStatusSchema.catch('pending');
+const storedDeclineReason = DeclineReasonSchema.nullable().catch(null);
+
 /**
  * A request's timeline from its rows (docs/decisions/034-request-timeline.md): requested, then for each
  * referral in turn its assignment, every status it took with that step's note, and 'passed_on' when it
@@ -22,10 +26,7 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
   ];
   let last: TimelineRow | undefined;
   const closeReferral = (row: TimelineRow | undefined) => {
-    if (
-      row?.supersededAt &&
-      OPEN_REFERRAL_STATUSES.includes(ReferralStatusSchema.catch('pending').parse(row.status))
-    ) {
+    if (row?.supersededAt && OPEN_REFERRAL_STATUSES.includes(storedStatus.parse(row.status))) {
       entries.push({
         kind: 'passed_on',
         at: row.supersededAt.toISOString(),
@@ -55,10 +56,7 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
         at: row.change.at.toISOString(),
         referrerFirstName,
         note: row.change.note,
-        declineReason:
-          status.data === 'declined'
-            ? DeclineReasonSchema.nullable().catch(null).parse(row.declineReason)
-            : null,
+        declineReason: status.data === 'declined' ? storedDeclineReason.parse(row.declineReason) : null,
       });
     }
   }
