@@ -115,7 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     heartbeatMs: deps.streamHeartbeatMs,
     logger: app.log,
   });
-  const companies = createCompanies({ db, verificationTtlMs: config.verificationTtlMs });
+  const companies = createCompanies({ db, verificationTtlMs: config.verificationTtlMs, rateLimits });
   const jobs = createJobs(config, { rateLimits, logger: app.log });
   const referrals = createReferrals(config, {
     db,

@@ -34,6 +34,7 @@ function serverSources(): { file: string; text: string }[] {
 const PLUGIN_LIMITS = [
   'activity',
   'auth-status',
+  'directory',
   'job-preview',
   'profile',
   'referral-messages',
@@ -44,6 +45,7 @@ const PLUGIN_LIMITS = [
 /** Files that build a 429 themselves: each is a row below (the two profile ones are plugin limits too). */
 const HAND_MADE_429 = [
   'features/auth/limits.ts',
+  'features/companies/routes.ts',
   'features/profile/resume/resume-routes.ts',
   'features/profile/user/user-routes.ts',
   'features/referrals/requests/daily-limit.ts',
@@ -225,6 +227,29 @@ describe.each(testDatabases)('each limit answers 429 with Retry-After and a sent
     expect(answers.filter((a) => a.statusCode === 204)).toHaveLength(120);
     const refused = answers.find((a) => a.statusCode !== 204)!;
     expect(expectLimited(refused, 'activity')).toBeLessThanOrEqual(60);
+  });
+
+  it('the public company directory: 60 pages a minute per visiting address; signed-in users are not limited', async () => {
+    const visit = (address: string) =>
+      t.app.inject({ url: '/api/companies/directory?limit=1', remoteAddress: address });
+    // One after another, as a visitor pages: @fastify/rate-limit's in-memory store hands every concurrent
+    // check of one key the same counter object, so a burst would read the burst's final count.
+    const answers = [];
+    for (let i = 0; i < 61; i++) answers.push(await visit('203.0.113.7'));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(60);
+    const refused = answers.find((a) => a.statusCode !== 200)!;
+    expect(expectLimited(refused, 'directory', /sign in to keep browsing/)).toBeLessThanOrEqual(60);
+    // Another address has its own budget; a signed-in reader from the spent address has none to spend.
+    expect((await visit('203.0.113.8')).statusCode).toBe(200);
+    const reader = await t.signIn('Directory Reader');
+    for (let i = 0; i < 61; i++) {
+      const res = await reader.browser.request({
+        method: 'GET',
+        url: '/api/companies/directory?limit=1',
+        remoteAddress: '203.0.113.7',
+      });
+      expect(res.statusCode).toBe(200);
+    }
   });
 
   it('job previews: 60 a minute per user', async () => {

@@ -89,3 +89,42 @@ describe('the /my-referrals header', () => {
     expect(items).toEqual(['Referrals Dashboard', 'Account Settings', 'Sign out', 'Sign out everywhere']);
   });
 });
+
+describe('/companies for a visitor', () => {
+  it('shows the directory under the public header, and asking leads to sign-in', async () => {
+    fakeApi({
+      authStatus: () => ({ isAuthenticated: false, user: null }),
+      recordActivity: () => null,
+      companyDirectory: () => ({
+        items: [
+          {
+            id: 7,
+            name: 'Acme',
+            referrers: 2,
+            verifiedReferrers: 1,
+            responseRate: null,
+            medianResponseHours: null,
+          },
+        ],
+        nextCursor: null,
+      }),
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/companies'] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Acme' }, { timeout: 10_000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'Companies' })).toBeInTheDocument();
+    // The site's own header (Sign in), not the signed-in one (no bell, no account menu).
+    expect(screen.getAllByRole('link', { name: /sign in/i }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /Account/ })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/companies');
+    expect(screen.queryByRole('link', { name: /Back to Dashboard/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a referral at Acme' })).toHaveAttribute(
+      'href',
+      '/request-referral?companyId=7',
+    );
+  });
+});

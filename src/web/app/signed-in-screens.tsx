@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { AuthRequired, CenteredMessage } from '@/components/page-states';
+import { AuthRequired, CenteredMessage, PageLoading } from '@/components/page-states';
+import { SiteFooter } from '@/components/site-footer';
+import { SiteHeader } from '@/components/site-header';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { mayAskForCompany } from '@/features/profile/utils/company-question';
 import { SignedInPage, myReferralsMenu, myReferralsNav, notificationsNav } from './layouts';
@@ -82,8 +84,23 @@ export function MyReferralsScreen() {
 }
 
 /** Issue 25 item 8: where referrers are. */
+/** Public: a visitor sees the same directory under the site's own header, and signs in to ask. */
 export function CompaniesScreen() {
-  return <SignedInPage>{() => <CompaniesPage />}</SignedInPage>;
+  return (
+    <SignedInPage
+      visitor={
+        <div className="bg-background text-foreground flex min-h-svh flex-col">
+          <SiteHeader />
+          <Suspense fallback={<PageLoading />}>
+            <CompaniesPage visitor />
+          </Suspense>
+          <SiteFooter />
+        </div>
+      }
+    >
+      {() => <CompaniesPage />}
+    </SignedInPage>
+  );
 }
 
 /** Issue 25 item 9: 'Refer people at your company', in three steps. */

@@ -16,16 +16,19 @@ export function PageHeader({
   actions,
   links,
   linksLabel,
+  back = true,
 }: {
   title: string;
   text: ReactNode;
   actions?: ReactNode;
   links?: ReactNode;
   linksLabel?: string;
+  /** 'Back to Dashboard' above the title; a page a visitor sees has no dashboard to go back to. */
+  back?: boolean;
 }) {
   return (
     <>
-      {links ? (
+      {!back ? null : links ? (
         <nav aria-label={linksLabel} className="mb-4 flex flex-wrap gap-2">
           <BackToDashboard />
           {links}

@@ -36,6 +36,11 @@ export function SiteFooter({ className }: { className?: string }) {
               </Link>
             </li>
             <li>
+              <Link to={paths.companies} onClick={scrollToTop} className={linkClass}>
+                Companies
+              </Link>
+            </li>
+            <li>
               <Link to={paths.signUp} onClick={scrollToTop} className={linkClass}>
                 Get Referred
               </Link>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { inMemoryLimits, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { companiesRoutes } from './routes.js';
 import {
   findOrCreateCompanyByName,
@@ -13,7 +14,16 @@ import {
  * Companies (DESIGN.md "Companies"): the list, detection and stats routes, and the directory other features
  * name companies through: lock the names first, ensure (listed, or private to a request), release.
  */
-export function createCompanies({ db, verificationTtlMs }: { db: Db; verificationTtlMs: number }) {
+export function createCompanies({
+  db,
+  verificationTtlMs,
+  rateLimits = inMemoryLimits,
+}: {
+  db: Db;
+  verificationTtlMs: number;
+  /** Where the directory's limit for visitors counts (the app's store; in memory by default). */
+  rateLimits?: RateLimitStore;
+}) {
   return {
     directory: {
       ensure: findOrCreateCompanyByName,
@@ -24,7 +34,7 @@ export function createCompanies({ db, verificationTtlMs }: { db: Db; verificatio
     /** The admin feature's merge: the names' lock, and which companies are built in. */
     locks: { lockNames: lockCompanyNames, isBuiltIn: isBuiltInEmployer },
     routes: async (app: FastifyInstance) => {
-      await app.register(companiesRoutes, { prefix: '/api/companies', db, verificationTtlMs });
+      await app.register(companiesRoutes, { prefix: '/api/companies', db, verificationTtlMs, rateLimits });
     },
   };
 }

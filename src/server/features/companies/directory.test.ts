@@ -161,7 +161,7 @@ describe.each(testDatabases)('company directory (%s)', (kind) => {
     expect([...names].sort()).toEqual(names);
   });
 
-  it('refuses a bad limit, cursor or search with a sentence, and visitors with 401', async () => {
+  it('refuses a bad limit, cursor or search with a sentence', async () => {
     for (const query of [
       'limit=0',
       'limit=51',
@@ -179,6 +179,17 @@ describe.each(testDatabases)('company directory (%s)', (kind) => {
     const forged = await reader.get('/api/companies/directory?cursor=_w');
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error).toBe('The cursor must be the nextCursor of an earlier page.');
-    expect((await t.app.inject({ url: '/api/companies/directory' })).statusCode).toBe(401);
+  });
+
+  it('shows visitors the same page as signed-in users: it is public (/companies)', async () => {
+    const visitor = await t.app.inject({ url: `/api/companies/directory?q=${tag}` });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toBe('no-store');
+    const signedIn = await page(reader, `q=${tag}`);
+    expect(signedIn.items).toHaveLength(3);
+    expect(CompanyDirectoryPageSchema.parse(visitor.json())).toEqual({
+      items: signedIn.items,
+      nextCursor: signedIn.nextCursor,
+    });
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,7 +12,9 @@ import {
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import { CompanyDetectionSchema, DetectCompanyQuerySchema } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
+import { tooManyRequests } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
+import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { createResponseNumbersCache } from './response-cache.js';
 import { companyDirectory, companyStats, detectCompanyFromJobUrl, listCompanies } from './service.js';
 import { responseNumbers } from './stats-repo.js';
@@ -20,9 +23,33 @@ export interface CompaniesRouteDeps {
   db: Db;
   /** VERIFICATION_TTL in milliseconds: the stats count only verifications still holding. */
   verificationTtlMs: number;
+  rateLimits: RateLimitStore;
 }
 
-export async function companiesRoutes(app: FastifyInstance, { db, verificationTtlMs }: CompaniesRouteDeps) {
+/** Directory pages a visitor's address may read a minute (signed-in users are not limited). */
+export const DIRECTORY_VISITOR_PAGES_PER_MINUTE = 60;
+export const TOO_MANY_DIRECTORY_PAGES =
+  'You have opened many pages of companies in a minute. Please wait a moment, or sign in to keep browsing.';
+
+export async function companiesRoutes(
+  app: FastifyInstance,
+  { db, verificationTtlMs, rateLimits }: CompaniesRouteDeps,
+) {
+  await app.register(rateLimit, rateLimitOptions(rateLimits, 'directory', { global: false }));
+  // One limiter of our own, as profile's company changes have: a route's `config.rateLimit` is counted again
+  // by every rate-limit registration that sees the route.
+  const visitorPages = app.createRateLimit({
+    max: DIRECTORY_VISITOR_PAGES_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `directory:ip:${request.ip}`,
+  });
+  const visitorLimit = async (request: FastifyRequest) => {
+    if (request.user) return;
+    const limit = await visitorPages(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw tooManyRequests(TOO_MANY_DIRECTORY_PAGES, Math.max(1, limit.ttlInSeconds));
+    }
+  };
   // How each company's referrers answered, kept a minute and shared by the directory and the stats.
   const readResponses = createResponseNumbersCache((ids, since) => responseNumbers(db, ids, since));
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -45,18 +72,18 @@ export async function companiesRoutes(app: FastifyInstance, { db, verificationTt
   api.get(
     '/directory',
     {
+      // A public page (/companies): counts only, never who the referrers are. Visitors are limited per address.
+      onRequest: visitorLimit,
       schema: {
         tags: ['companies'],
         summary:
-          'Companies where a referrer can take a request now, by name: how many referrers (verified too) and how they answer; never who they are',
+          'Companies where a referrer can take a request now, by name: how many referrers (verified too) and how they answer; never who they are. Open to visitors',
         querystring: CompanyDirectoryQuerySchema,
-        response: { 200: CompanyDirectoryPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+        response: { 200: CompanyDirectoryPageSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
-      preValidation: async (request, reply) => {
+      preValidation: async (_request, reply) => {
         // Counts change as referrers come and go; refusals are not cached either.
         reply.header('cache-control', 'no-store');
-        // Visitors get 401 before their input is even looked at.
-        requireUser(request);
       },
     },
     async (request) => companyDirectory(db, request.query, verificationTtlMs, new Date(), readResponses),

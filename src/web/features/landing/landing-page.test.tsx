@@ -114,11 +114,12 @@ describe('LandingPage', () => {
 });
 
 describe('SiteFooter', () => {
-  it('has blog, get referred, contact and social links plus the copyright line', () => {
+  it('has blog, companies, get referred, contact and social links plus the copyright line', () => {
     renderLanding();
     const footer = within(screen.getByRole('contentinfo'));
     expect(footer.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
     expect(footer.getByRole('link', { name: 'Get Referred' })).toHaveAttribute('href', '/signup');
+    expect(footer.getByRole('link', { name: 'Companies' })).toHaveAttribute('href', '/companies');
     expect(footer.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
     expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
     expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');

@@ -21,7 +21,7 @@ export const DIRECTORY_LOAD_FAILED = 'The companies could not be loaded. Please 
  * many referrers there are and how they answer; never who they are. The search waits for typing to pause
  * and stays in the URL (?q=), so a search can be shared and survives a reload.
  */
-export function CompaniesPage() {
+export function CompaniesPage({ visitor = false }: { visitor?: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [typed, setTyped] = useState(searchParams.get('q') ?? '');
   const q = useDebouncedValue(typed.trim());
@@ -33,10 +33,15 @@ export function CompaniesPage() {
   const searchId = useId();
 
   return (
-    <PageMain className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
+    <PageMain className="mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:py-8">
       <PageHeader
         title="Companies"
-        text="Companies where a referrer can take your request now. Pick one to ask for a referral there."
+        back={!visitor}
+        text={
+          visitor
+            ? 'Companies where a referrer can take your request now. Sign in to ask for a referral at one.'
+            : 'Companies where a referrer can take your request now. Pick one to ask for a referral there.'
+        }
       />
       <div role="search" className="mb-4 grid gap-2">
         <Label htmlFor={searchId}>Search companies</Label>

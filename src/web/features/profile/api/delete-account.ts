@@ -29,7 +29,11 @@ export function useDeleteAccount() {
       void navigate(paths.home, { replace: true });
       toast({ title: 'Account deleted', description: 'Your account and its data are gone.' });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.status[0] });
-      queryClient.setQueryData<AuthStatus>(authKeys.status, { isAuthenticated: false, user: null, isAdmin: false });
+      queryClient.setQueryData<AuthStatus>(authKeys.status, {
+        isAuthenticated: false,
+        user: null,
+        isAdmin: false,
+      });
     },
     // The dialog shows the server's sentence itself.
     meta: { silent: true },

@@ -41,7 +41,11 @@ describe('YourDataCard', () => {
     expect(api.calls).toEqual([
       { method: 'DELETE', path: '/api/user', body: { confirmEmail: 'DEE@example.com' } },
     ]);
-    expect(queryClient.getQueryData(authKeys.status)).toEqual({ isAuthenticated: false, user: null, isAdmin: false });
+    expect(queryClient.getQueryData(authKeys.status)).toEqual({
+      isAuthenticated: false,
+      user: null,
+      isAdmin: false,
+    });
   });
 
   it("shows the server's sentence when the deletion is refused", async () => {
