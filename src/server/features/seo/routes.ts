@@ -7,7 +7,7 @@ export interface SeoRouteDeps {
 }
 
 /** The public pages a search engine may list, besides the articles (the client's paths.ts names them). */
-const PUBLIC_PAGES = ['/', '/signup', '/signin', '/blog'] as const;
+const PUBLIC_PAGES = ['/', '/signup', '/signin', '/companies', '/blog'] as const;
 const TRUST_PAGES = ['/privacy', '/terms', '/about'] as const;
 
 /** Paths crawlers should leave alone: the API, the sign-in flow and the development identity provider. */

@@ -56,6 +56,7 @@ describe.each(testDatabases)('robots.txt, sitemap.xml and page heads (%s)', (kin
         '/',
         '/signup',
         '/signin',
+        '/companies',
         '/blog',
         '/blog/hidden-networking-strategies-2025',
         '/blog/employee-referrals-hidden-backdoor',
