@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { notifications } from '../../db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStream } from '../../testing/event-stream.js';
 import {
@@ -205,6 +206,32 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
           expect(after[0]).not.toBe(before);
           const created = await note(user.user.id, 'After the outage');
           expect(await stream.next()).toEqual({ event: 'notification', data: created });
+        } finally {
+          await admin.end();
+        }
+      });
+
+      // The bell's poll keeps its answer only while the channel is heard (docs/decisions/040-unread-count-in-memory.md).
+      it("drops the bell's kept counts when its connection is killed, and polls see what was missed", async () => {
+        const user = await t.signIn();
+        const stream = await connected(user);
+        const poll = async () => (await user.get('/api/notifications/unread-count')).json();
+        expect(await poll()).toEqual({ count: 1 });
+        const admin = new pg.Client({ connectionString: t.database.url });
+        await admin.connect();
+        try {
+          const [listener] = (
+            await admin.query<{ pid: number }>(
+              `select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+            )
+          ).rows;
+          await admin.query('select pg_terminate_backend($1)', [listener!.pid]);
+          // Written while nobody listens: no instance hears of it.
+          await t.database.db
+            .insert(notifications)
+            .values({ userId: user.user.id, title: 'Missed', message: 'm', type: 'test' });
+          expect(await stream.next(5000)).toEqual({ event: 'unread-count', data: { count: 2 } });
+          expect(await poll()).toEqual({ count: 2 });
         } finally {
           await admin.end();
         }
