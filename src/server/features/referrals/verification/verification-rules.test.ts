@@ -207,7 +207,7 @@ describe('renewal', () => {
 describe('public mail domains', () => {
   it('a company known only by a public mail domain is left to an admin; its other domains still verify', async () => {
     const { company, referrer } = await referrerAt('gmail.com');
-    const { deps, mails } = clockAndMail();
+    const { deps, mails, lastCode } = clockAndMail();
     const send = (email: string) => sendVerificationCode(w.database.db, deps, referrer, email);
     const onlyFree = await rejection(send('vera@gmail.com'));
     expect([onlyFree.statusCode, onlyFree.message]).toEqual([
@@ -217,7 +217,7 @@ describe('public mail domains', () => {
 
     await w.database.db
       .update(companies)
-      .set({ emailDomains: ['gmail.com', 'mixed-one.example'] })
+      .set({ emailDomains: ['gmail.com', 'mixed-one.example', 'mixed-two.example'] })
       .where(eq(companies.id, company.id));
     const personal = await rejection(send('vera@gmail.com'));
     expect([personal.statusCode, personal.message]).toEqual([
@@ -227,11 +227,23 @@ describe('public mail domains', () => {
     expect(personal.fieldErrors).toEqual({ workEmail: ['Use your work email address, not a personal one.'] });
     const elsewhere = await rejection(send('vera@elsewhere.example'));
     expect(elsewhere.message).toBe(
-      `Use your ${company.name} email address: it must end in @mixed-one.example (or a subdomain of it).`,
+      `Use your ${company.name} email address: it must end in @mixed-one.example or @mixed-two.example (or a subdomain of it).`,
     );
     expect(mails).toEqual([]);
     await send('vera@mixed-one.example');
     expect(mails.map((m) => m.to)).toEqual(['vera@mixed-one.example']);
+
+    // A code mailed to a domain the company no longer has proves nothing.
+    await w.database.db
+      .update(companies)
+      .set({ emailDomains: ['mixed-two.example'] })
+      .where(eq(companies.id, company.id));
+    const stale = await rejection(confirmVerificationCode(w.database.db, deps, referrer, lastCode()));
+    expect([stale.statusCode, stale.message]).toEqual([
+      400,
+      `That code went to vera@mixed-one.example, which cannot show that you work at ${company.name}.`,
+    ]);
+    expect((await verificationStatus(w.database.db, deps, referrer.id)).verified).toBe(false);
   });
 });
 
