@@ -8,6 +8,7 @@ import {
   createReferralRequest,
   illegalMoveMessage,
   isUniqueViolation,
+  listRequests,
   REFERRAL_NOT_FOUND,
 } from './service.js';
 import { rejection } from '../../../testing/rejection.js';
@@ -404,5 +405,31 @@ describe('changeReferralStatus', () => {
     expect(await w.current(secondRequest)).toBeUndefined();
     await move(referrer, referral.id, 'successful');
     expect(await w.current(secondRequest)).toBeUndefined();
+  });
+});
+
+describe('listRequests', () => {
+  it('lists the seeker’s own requests newest first, or with the referrer role the ones the user holds, a page at a time', async () => {
+    const company = await w.company();
+    const rita = await w.referrer('Rita List', company.name);
+    const nina = await w.referrer('Nina List', company.name);
+    const seeker = await w.user('Sam List');
+    const first = await w.ask(seeker, company.name);
+    const second = await w.ask(seeker, company.name);
+    const ids = (list: { id: number }[]) => list.map((r) => r.id);
+    const list = (user: typeof seeker, query: Parameters<typeof listRequests>[3]) =>
+      listRequests(w.database.db, w.deps, user, query).then(ids);
+
+    expect(await list(seeker, { limit: 10 })).toEqual([second, first]);
+    expect(await list(seeker, { limit: 1 })).toEqual([second]);
+    expect(await list(seeker, { limit: 10, before: second })).toEqual([first]);
+    // Capacity 1: each referrer holds one of the two.
+    const held = { [rita.id]: [] as number[], [nina.id]: [] as number[] };
+    for (const id of [second, first]) held[(await w.current(id))!.referrerId]!.push(id);
+    expect(await list(rita, { role: 'referrer', limit: 10 })).toEqual(held[rita.id]);
+    expect(await list(nina, { role: 'referrer', limit: 10 })).toEqual(held[nina.id]);
+    expect(held[rita.id]).toHaveLength(1);
+    expect(await list(rita, { limit: 10 })).toEqual([]);
+    expect(await list(seeker, { role: 'referrer', limit: 10 })).toEqual([]);
   });
 });
