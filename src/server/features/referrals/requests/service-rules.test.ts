@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
-import { referralRequests } from '../../../db/schema.js';
+import { referralRequests, userSettings } from '../../../db/schema.js';
 import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
 import {
   changeReferralStatus,
@@ -388,6 +388,51 @@ describe('changeReferralStatus', () => {
     const handed = (await w.current(secondRequest))!;
     expect([handed.referrerId, handed.status]).toEqual([referrer.id, 'pending']);
     expect((await w.noticesOf(second.id)).map((n) => n.title)).toEqual(['Referrer found']);
+  });
+
+  it('a referrer at their monthly cap or paused takes no new request; the others still do', async () => {
+    const company = await w.company();
+    const rita = await w.referrer('Rita Capped', company.name);
+    const firstRequest = await w.ask(await w.user('First Seeker'), company.name);
+    const referral = (await w.current(firstRequest))!;
+    expect(referral.referrerId).toBe(rita.id);
+    await move(rita, referral.id, 'accepted');
+    await move(rita, referral.id, 'submitted');
+    // One assignment this month, none open: a cap of 1 is reached.
+    await w.database.db.insert(userSettings).values({ userId: rita.id, monthlyReferralCap: 1 });
+    const nina = await w.referrer('Nina Next', company.name);
+    const second = await w.ask(await w.user('Second Seeker'), company.name);
+    expect((await w.current(second))?.referrerId).toBe(nina.id);
+    const asking = async (name: string) =>
+      createReferralRequest(
+        w.database.db,
+        w.deps,
+        await w.user(name),
+        body({ detectedCompanyName: company.name }),
+      );
+    const full = await rejection(asking('Third Seeker'));
+    expect([full.statusCode, full.message]).toEqual([409, REFERRAL_REQUEST_ERRORS.capacity(company.name)]);
+
+    await w.database.db
+      .update(userSettings)
+      .set({ monthlyReferralCap: 2 })
+      .where(eq(userSettings.userId, rita.id));
+    const third = await asking('Third Seeker');
+    expect(third.referral?.referrerId).toBe(rita.id);
+    await move(rita, third.referral!.id, 'accepted');
+    await move(rita, third.referral!.id, 'submitted');
+
+    // No cap, room again, but paused: nobody takes the next one.
+    await w.database.db
+      .update(userSettings)
+      .set({ monthlyReferralCap: null, referralsPausedUntil: '2999-01-01' })
+      .where(eq(userSettings.userId, rita.id));
+    expect((await rejection(asking('Fourth Seeker'))).statusCode).toBe(409);
+    await w.database.db
+      .update(userSettings)
+      .set({ referralsPausedUntil: null })
+      .where(eq(userSettings.userId, rita.id));
+    expect((await asking('Fifth Seeker')).referral?.referrerId).toBe(rita.id);
   });
 
   it('a closed referral does not assign again (from submitted on)', async () => {
