@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
+import { dailyLimitMessage } from '../../../../shared/request-limit.js';
 import { referralRequests, userSettings } from '../../../db/schema.js';
 import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
 import {
@@ -198,15 +199,27 @@ describe('createReferralRequest', () => {
     expect(created.noReferrers).toBe(true);
   });
 
-  it('keeps to the daily limit', async () => {
+  it('keeps to the daily limit, saying in the seeker’s time zone when the next one may be sent', async () => {
     const company = await w.company();
     const seeker = await w.user('Sam Seeker');
+    await w.database.db.insert(userSettings).values({ userId: seeker.id, timeZone: 'Asia/Kolkata' });
     const deps = { ...w.deps, requestsPerDay: 1 };
     await createReferralRequest(w.database.db, deps, seeker, body({ companyId: company.id }));
+    const [first] = await w.database.db
+      .select({ createdAt: referralRequests.createdAt })
+      .from(referralRequests)
+      .where(eq(referralRequests.jobSeekerId, seeker.id));
     const err = await rejection(
       createReferralRequest(w.database.db, deps, seeker, body({ companyId: company.id })),
     );
+    const nextAt = new Date(first!.createdAt.getTime() + 24 * 60 * 60_000);
     expect(err.statusCode).toBe(429);
+    expect(err.message).toBe(dailyLimitMessage(1, nextAt, 'Asia/Kolkata'));
+    expect(err.message).not.toBe(dailyLimitMessage(1, nextAt, null));
+    expect(err.details).toEqual({ retryAt: nextAt.toISOString() });
+    const wait = Number(err.headers?.['retry-after']);
+    expect(wait).toBeGreaterThan(24 * 60 * 60 - 60);
+    expect(wait).toBeLessThanOrEqual(24 * 60 * 60);
   });
 });
 
