@@ -13,6 +13,7 @@ import {
   REFERRAL_NOT_FOUND,
 } from './service.js';
 import { rejection } from '../../../testing/rejection.js';
+import { assignWaitingRequests } from '../matching/matching.js';
 
 /**
  * The rules of service.ts called directly on one bare in-memory database (referral-world.ts): creating a
@@ -489,5 +490,48 @@ describe('listRequests', () => {
     expect(held[rita.id]).toHaveLength(1);
     expect(await list(rita, { limit: 10 })).toEqual([]);
     expect(await list(seeker, { role: 'referrer', limit: 10 })).toEqual([]);
+  });
+});
+
+describe('assignWaitingRequests', () => {
+  it('hands the oldest waiting requests up to the room and the monthly cap left, telling both sides; nothing while paused', async () => {
+    const company = await w.company();
+    const seekers = [await w.user('Ann Wait'), await w.user('Ben Wait'), await w.user('Cal Wait')];
+    const waiting: number[] = [];
+    for (const seeker of seekers) waiting.push(await w.ask(seeker, company.name));
+    for (const id of waiting) expect(await w.current(id)).toBeUndefined();
+    // Turning willing with room for one (the world's capacity) takes the oldest.
+    const rita = await w.referrer('Rita Room', company.name);
+    expect((await w.current(waiting[0]!))?.referrerId).toBe(rita.id);
+    expect(await w.noticesOf(seekers[0]!.id)).toEqual([
+      {
+        title: 'Referrer found',
+        message: `A referrer at ${company.name} now has your request for Engineer.`,
+        type: 'referral_assigned',
+        link: '/my-referrals',
+      },
+    ]);
+
+    const roomy = { ...w.deps, capacity: 5 };
+    const assign = () => w.database.db.transaction((tx) => assignWaitingRequests(tx, roomy, rita.id));
+    await w.database.db.insert(userSettings).values({ userId: rita.id, monthlyReferralCap: 2 });
+    expect(await assign()).toBe(1);
+    expect((await w.current(waiting[1]!))?.referrerId).toBe(rita.id);
+    expect(await w.current(waiting[2]!)).toBeUndefined();
+    expect(await assign()).toBe(0);
+
+    await w.database.db
+      .update(userSettings)
+      .set({ monthlyReferralCap: null, referralsPausedUntil: '2999-01-01' })
+      .where(eq(userSettings.userId, rita.id));
+    expect(await assign()).toBe(0);
+    await w.database.db
+      .update(userSettings)
+      .set({ referralsPausedUntil: null })
+      .where(eq(userSettings.userId, rita.id));
+    expect(await assign()).toBe(1);
+    expect((await w.current(waiting[2]!))?.referrerId).toBe(rita.id);
+    expect(await assign()).toBe(0);
+    expect(await w.database.db.transaction((tx) => assignWaitingRequests(tx, w.deps, rita.id))).toBe(0);
   });
 });
