@@ -190,6 +190,10 @@ describe('company email domains (issue 25)', () => {
       CompanyEmailDomainsInputSchema.parse({ emailDomains: [' @Acme.com. ', 'acme.com', 'eu.acme.test'] }),
     ).toEqual({ emailDomains: ['acme.com', 'eu.acme.test'] });
     expect(CompanyEmailDomainsInputSchema.parse({ emailDomains: [] })).toEqual({ emailDomains: [] });
+    // Only a leading @ is dropped: an address is not a domain.
+    expect(verdict(CompanyEmailDomainsInputSchema, { emailDomains: ['ada@acme.com'] })).toBe(
+      'Each domain must be a domain name such as acme.com: letters, digits, hyphens and dots.',
+    );
   });
 });
 
