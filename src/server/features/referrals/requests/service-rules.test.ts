@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
-import { referralRequests } from '../../../db/schema.js';
+import { dailyLimitMessage } from '../../../../shared/request-limit.js';
+import { referralRequests, userSettings } from '../../../db/schema.js';
 import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
 import {
   changeReferralStatus,
   createReferralRequest,
   illegalMoveMessage,
   isUniqueViolation,
+  listRequests,
   REFERRAL_NOT_FOUND,
 } from './service.js';
 import { rejection } from '../../../testing/rejection.js';
+import { assignWaitingRequests } from '../matching/matching.js';
 
 /**
  * The rules of service.ts called directly on one bare in-memory database (referral-world.ts): creating a
@@ -197,15 +200,27 @@ describe('createReferralRequest', () => {
     expect(created.noReferrers).toBe(true);
   });
 
-  it('keeps to the daily limit', async () => {
+  it('keeps to the daily limit, saying in the seeker’s time zone when the next one may be sent', async () => {
     const company = await w.company();
     const seeker = await w.user('Sam Seeker');
+    await w.database.db.insert(userSettings).values({ userId: seeker.id, timeZone: 'Asia/Kolkata' });
     const deps = { ...w.deps, requestsPerDay: 1 };
     await createReferralRequest(w.database.db, deps, seeker, body({ companyId: company.id }));
+    const [first] = await w.database.db
+      .select({ createdAt: referralRequests.createdAt })
+      .from(referralRequests)
+      .where(eq(referralRequests.jobSeekerId, seeker.id));
     const err = await rejection(
       createReferralRequest(w.database.db, deps, seeker, body({ companyId: company.id })),
     );
+    const nextAt = new Date(first!.createdAt.getTime() + 24 * 60 * 60_000);
     expect(err.statusCode).toBe(429);
+    expect(err.message).toBe(dailyLimitMessage(1, nextAt, 'Asia/Kolkata'));
+    expect(err.message).not.toBe(dailyLimitMessage(1, nextAt, null));
+    expect(err.details).toEqual({ retryAt: nextAt.toISOString() });
+    const wait = Number(err.headers?.['retry-after']);
+    expect(wait).toBeGreaterThan(24 * 60 * 60 - 60);
+    expect(wait).toBeLessThanOrEqual(24 * 60 * 60);
   });
 });
 
@@ -389,6 +404,51 @@ describe('changeReferralStatus', () => {
     expect((await w.noticesOf(second.id)).map((n) => n.title)).toEqual(['Referrer found']);
   });
 
+  it('a referrer at their monthly cap or paused takes no new request; the others still do', async () => {
+    const company = await w.company();
+    const rita = await w.referrer('Rita Capped', company.name);
+    const firstRequest = await w.ask(await w.user('First Seeker'), company.name);
+    const referral = (await w.current(firstRequest))!;
+    expect(referral.referrerId).toBe(rita.id);
+    await move(rita, referral.id, 'accepted');
+    await move(rita, referral.id, 'submitted');
+    // One assignment this month, none open: a cap of 1 is reached.
+    await w.database.db.insert(userSettings).values({ userId: rita.id, monthlyReferralCap: 1 });
+    const nina = await w.referrer('Nina Next', company.name);
+    const second = await w.ask(await w.user('Second Seeker'), company.name);
+    expect((await w.current(second))?.referrerId).toBe(nina.id);
+    const asking = async (name: string) =>
+      createReferralRequest(
+        w.database.db,
+        w.deps,
+        await w.user(name),
+        body({ detectedCompanyName: company.name }),
+      );
+    const full = await rejection(asking('Third Seeker'));
+    expect([full.statusCode, full.message]).toEqual([409, REFERRAL_REQUEST_ERRORS.capacity(company.name)]);
+
+    await w.database.db
+      .update(userSettings)
+      .set({ monthlyReferralCap: 2 })
+      .where(eq(userSettings.userId, rita.id));
+    const third = await asking('Third Seeker');
+    expect(third.referral?.referrerId).toBe(rita.id);
+    await move(rita, third.referral!.id, 'accepted');
+    await move(rita, third.referral!.id, 'submitted');
+
+    // No cap, room again, but paused: nobody takes the next one.
+    await w.database.db
+      .update(userSettings)
+      .set({ monthlyReferralCap: null, referralsPausedUntil: '2999-01-01' })
+      .where(eq(userSettings.userId, rita.id));
+    expect((await rejection(asking('Fourth Seeker'))).statusCode).toBe(409);
+    await w.database.db
+      .update(userSettings)
+      .set({ referralsPausedUntil: null })
+      .where(eq(userSettings.userId, rita.id));
+    expect((await asking('Fifth Seeker')).referral?.referrerId).toBe(rita.id);
+  });
+
   it('a closed referral does not assign again (from submitted on)', async () => {
     const company = await w.company();
     const first = await w.user('First Seeker');
@@ -404,5 +464,74 @@ describe('changeReferralStatus', () => {
     expect(await w.current(secondRequest)).toBeUndefined();
     await move(referrer, referral.id, 'successful');
     expect(await w.current(secondRequest)).toBeUndefined();
+  });
+});
+
+describe('listRequests', () => {
+  it('lists the seeker’s own requests newest first, or with the referrer role the ones the user holds, a page at a time', async () => {
+    const company = await w.company();
+    const rita = await w.referrer('Rita List', company.name);
+    const nina = await w.referrer('Nina List', company.name);
+    const seeker = await w.user('Sam List');
+    const first = await w.ask(seeker, company.name);
+    const second = await w.ask(seeker, company.name);
+    const ids = (list: { id: number }[]) => list.map((r) => r.id);
+    const list = (user: typeof seeker, query: Parameters<typeof listRequests>[3]) =>
+      listRequests(w.database.db, w.deps, user, query).then(ids);
+
+    expect(await list(seeker, { limit: 10 })).toEqual([second, first]);
+    expect(await list(seeker, { limit: 1 })).toEqual([second]);
+    expect(await list(seeker, { limit: 10, before: second })).toEqual([first]);
+    // Capacity 1: each referrer holds one of the two.
+    const held = { [rita.id]: [] as number[], [nina.id]: [] as number[] };
+    for (const id of [second, first]) held[(await w.current(id))!.referrerId]!.push(id);
+    expect(await list(rita, { role: 'referrer', limit: 10 })).toEqual(held[rita.id]);
+    expect(await list(nina, { role: 'referrer', limit: 10 })).toEqual(held[nina.id]);
+    expect(held[rita.id]).toHaveLength(1);
+    expect(await list(rita, { limit: 10 })).toEqual([]);
+    expect(await list(seeker, { role: 'referrer', limit: 10 })).toEqual([]);
+  });
+});
+
+describe('assignWaitingRequests', () => {
+  it('hands the oldest waiting requests up to the room and the monthly cap left, telling both sides; nothing while paused', async () => {
+    const company = await w.company();
+    const seekers = [await w.user('Ann Wait'), await w.user('Ben Wait'), await w.user('Cal Wait')];
+    const waiting: number[] = [];
+    for (const seeker of seekers) waiting.push(await w.ask(seeker, company.name));
+    for (const id of waiting) expect(await w.current(id)).toBeUndefined();
+    // Turning willing with room for one (the world's capacity) takes the oldest.
+    const rita = await w.referrer('Rita Room', company.name);
+    expect((await w.current(waiting[0]!))?.referrerId).toBe(rita.id);
+    expect(await w.noticesOf(seekers[0]!.id)).toEqual([
+      {
+        title: 'Referrer found',
+        message: `A referrer at ${company.name} now has your request for Engineer.`,
+        type: 'referral_assigned',
+        link: '/my-referrals',
+      },
+    ]);
+
+    const roomy = { ...w.deps, capacity: 5 };
+    const assign = () => w.database.db.transaction((tx) => assignWaitingRequests(tx, roomy, rita.id));
+    await w.database.db.insert(userSettings).values({ userId: rita.id, monthlyReferralCap: 2 });
+    expect(await assign()).toBe(1);
+    expect((await w.current(waiting[1]!))?.referrerId).toBe(rita.id);
+    expect(await w.current(waiting[2]!)).toBeUndefined();
+    expect(await assign()).toBe(0);
+
+    await w.database.db
+      .update(userSettings)
+      .set({ monthlyReferralCap: null, referralsPausedUntil: '2999-01-01' })
+      .where(eq(userSettings.userId, rita.id));
+    expect(await assign()).toBe(0);
+    await w.database.db
+      .update(userSettings)
+      .set({ referralsPausedUntil: null })
+      .where(eq(userSettings.userId, rita.id));
+    expect(await assign()).toBe(1);
+    expect((await w.current(waiting[2]!))?.referrerId).toBe(rita.id);
+    expect(await assign()).toBe(0);
+    expect(await w.database.db.transaction((tx) => assignWaitingRequests(tx, w.deps, rita.id))).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../../db/schema.js';
-import { experiences, users } from '../../../db/schema.js';
+import { companies, experiences, users } from '../../../db/schema.js';
 import { findReferrer } from '../matching/referrer-repo.js';
 import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
 import { changeReferralStatus } from '../requests/service.js';
@@ -11,6 +11,7 @@ import {
   verificationStatus,
   type MailToSend,
   type VerificationDeps,
+  verifyReferrerByAdmin,
 } from './verification.js';
 import { canViewProfile, followCurrentCompany, setWillingness } from '../matching/willingness.js';
 import { rejection } from '../../../testing/rejection.js';
@@ -159,6 +160,114 @@ describe('sendVerificationCode', () => {
     advance(1000);
     await send();
     expect(mails).toHaveLength(4);
+  });
+});
+
+describe('renewal', () => {
+  it('a verification holding may be renewed only from 14 days before it lapses, and no more once lapsed', async () => {
+    const company = await w.company('renew-one.example');
+    const sid = await w.referrer('Sid Renew', company.name, 'sid@renew-one.example');
+    const verifiedAt = (await findReferrer(w.database.db, sid.id))!.verifiedAt!;
+    const until = verifiedAt.getTime() + YEAR;
+    const DAY = 24 * 60 * MINUTE;
+    const mails: MailToSend[] = [];
+    let now = new Date(until - 14 * DAY - 1);
+    const deps: VerificationDeps = {
+      sendMail: async (_tx, message) => mails.push(message),
+      secret: 'test-secret',
+      now: () => now,
+      ttlMs: YEAR,
+    };
+    const status = () => verificationStatus(w.database.db, deps, sid.id);
+    const send = () => sendVerificationCode(w.database.db, deps, sid, 'sid@renew-one.example');
+
+    expect(await status()).toEqual({
+      verified: true,
+      method: 'sign-in-email',
+      companyName: company.name,
+      verifiedUntil: new Date(until).toISOString(),
+      renewable: false,
+    });
+    expect((await rejection(send())).statusCode).toBe(409);
+    now = new Date(until - 14 * DAY);
+    expect((await status()).renewable).toBe(true);
+    await send();
+    expect(mails.map((m) => m.to)).toEqual(['sid@renew-one.example']);
+    now = new Date(until);
+    expect(await status()).toEqual({
+      verified: false,
+      method: null,
+      companyName: company.name,
+      verifiedUntil: null,
+      renewable: false,
+    });
+  });
+});
+
+describe('public mail domains', () => {
+  it('a company known only by a public mail domain is left to an admin; its other domains still verify', async () => {
+    const { company, referrer } = await referrerAt('gmail.com');
+    const { deps, mails, lastCode } = clockAndMail();
+    const send = (email: string) => sendVerificationCode(w.database.db, deps, referrer, email);
+    const onlyFree = await rejection(send('vera@gmail.com'));
+    expect([onlyFree.statusCode, onlyFree.message]).toEqual([
+      400,
+      `We cannot verify ${company.name} employees by email: anyone can get an address at gmail.com. Your profile stays 'Pending Verification' until an admin verifies you.`,
+    ]);
+
+    await w.database.db
+      .update(companies)
+      .set({ emailDomains: ['gmail.com', 'mixed-one.example', 'mixed-two.example'] })
+      .where(eq(companies.id, company.id));
+    const personal = await rejection(send('vera@gmail.com'));
+    expect([personal.statusCode, personal.message]).toEqual([
+      400,
+      `gmail.com gives mailboxes to anyone, so it cannot show where you work. Use your ${company.name} email address.`,
+    ]);
+    expect(personal.fieldErrors).toEqual({ workEmail: ['Use your work email address, not a personal one.'] });
+    const elsewhere = await rejection(send('vera@elsewhere.example'));
+    expect(elsewhere.message).toBe(
+      `Use your ${company.name} email address: it must end in @mixed-one.example or @mixed-two.example (or a subdomain of it).`,
+    );
+    expect(mails).toEqual([]);
+    await send('vera@mixed-one.example');
+    expect(mails.map((m) => m.to)).toEqual(['vera@mixed-one.example']);
+
+    // A code mailed to a domain the company no longer has proves nothing.
+    await w.database.db
+      .update(companies)
+      .set({ emailDomains: ['mixed-two.example'] })
+      .where(eq(companies.id, company.id));
+    const stale = await rejection(confirmVerificationCode(w.database.db, deps, referrer, lastCode()));
+    expect([stale.statusCode, stale.message]).toEqual([
+      400,
+      `That code went to vera@mixed-one.example, which cannot show that you work at ${company.name}.`,
+    ]);
+    expect((await verificationStatus(w.database.db, deps, referrer.id)).verified).toBe(false);
+  });
+});
+
+describe('verifyReferrerByAdmin', () => {
+  it('verifies a referrer from now, kept across willingness; a non-referrer is answered false', async () => {
+    const { company, referrer } = await referrerAt(null);
+    const plain = await w.user('Pat Plain');
+    const now = new Date();
+    const byAdmin = (userId: number) =>
+      w.database.db.transaction((tx) => verifyReferrerByAdmin(tx, userId, now));
+    expect(await byAdmin(plain.id)).toBe(false);
+    expect(await findReferrer(w.database.db, plain.id)).toBeUndefined();
+    expect(await byAdmin(referrer.id)).toBe(true);
+    const verified = {
+      verified: true,
+      method: 'admin',
+      companyName: company.name,
+      verifiedUntil: new Date(now.getTime() + YEAR).toISOString(),
+      renewable: false,
+    };
+    expect(await verificationStatus(w.database.db, wall, referrer.id)).toEqual(verified);
+    await setWillingness(w.database.db, w.deps, referrer, referrer.id, false);
+    await setWillingness(w.database.db, w.deps, referrer, referrer.id, true);
+    expect(await verificationStatus(w.database.db, wall, referrer.id)).toEqual(verified);
   });
 });
 
