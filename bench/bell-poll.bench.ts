@@ -18,24 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureBuild, root, serverEntry } from '../scripts/ensure-build.mjs';
 import { sessionCookieOverHttp } from './dev-sign-in.js';
-import {
-  freePort,
-  freshPostgresDatabase,
-  loadAverage,
-  postgresServerUrl,
-  startProcess,
-  stop,
-} from './processes.js';
+import { freePort, loadAverage, onEachDatabase, startHelloWorld, startProcess, stop } from './processes.js';
 
 const RUNS = 3;
-const HELLO_WORLD = `
-  const app = require('fastify')();
-  const hello = { type: 'object', properties: { hello: { type: 'string' } }, required: ['hello'] };
-  app.get('/healthz', async () => ({ ok: true }));
-  app.get('/', { schema: { response: { 200: hello } } }, async () => ({ hello: 'world' }));
-  app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-`;
-
 interface Result {
   rps: number;
   p99: number;
@@ -75,12 +60,11 @@ async function measure(url: string, cookie?: string): Promise<Result> {
 }
 
 async function helloWorld(): Promise<Result> {
-  const port = await freePort();
-  const child = await startProcess(['-e', HELLO_WORLD], { ...process.env, PORT: String(port) }, port);
+  const hello = await startHelloWorld();
   try {
-    return await measure(`http://127.0.0.1:${port}/`);
+    return await measure(hello.url);
   } finally {
-    await stop(child);
+    await hello.stop();
   }
 }
 
@@ -125,10 +109,4 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
 }
 
 await ensureBuild();
-const only = process.env.BENCH_ONLY;
-if (only !== 'postgres') await benchDatabase('PGlite', undefined);
-if (only !== 'pglite') {
-  if (postgresServerUrl) {
-    await benchDatabase('PostgreSQL', await freshPostgresDatabase(postgresServerUrl, 'referbridge_poll'));
-  } else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
-}
+await onEachDatabase('referbridge_poll', benchDatabase);

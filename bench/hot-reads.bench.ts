@@ -34,14 +34,7 @@ import {
   SIZE,
   seedLargeDataSet,
 } from './large-data-set.js';
-import {
-  freePort,
-  freshPostgresDatabase,
-  loadAverage,
-  postgresServerUrl,
-  startProcess,
-  stop,
-} from './processes.js';
+import { freePort, loadAverage, onEachDatabase, startHelloWorld, startProcess, stop } from './processes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -147,22 +140,12 @@ async function load(url: string, tokens: string[] = []): Promise<Result> {
   };
 }
 
-// The app's routes declare response schemas, so fast-json-stringify serialises them: so does this one.
-const HELLO_WORLD = `
-  const app = require('fastify')();
-  const hello = { type: 'object', properties: { hello: { type: 'string' } }, required: ['hello'] };
-  app.get('/healthz', async () => ({ ok: true }));
-  app.get('/', { schema: { response: { 200: hello } } }, async () => ({ hello: 'world' }));
-  app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-`;
-
 async function helloWorld(): Promise<Result> {
-  const port = await freePort();
-  const child = await startProcess(['-e', HELLO_WORLD], { ...process.env, PORT: String(port) }, port);
+  const hello = await startHelloWorld();
   try {
-    return await load(`http://127.0.0.1:${port}/`);
+    return await load(hello.url);
   } finally {
-    await stop(child);
+    await hello.stop();
   }
 }
 
@@ -243,9 +226,4 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
 }
 
 await ensureBuild();
-const only = process.env.BENCH_ONLY;
-if (only !== 'postgres') await benchDatabase('PGlite', undefined);
-if (only !== 'pglite') {
-  if (postgresServerUrl) await benchDatabase('PostgreSQL', await freshPostgresDatabase(postgresServerUrl));
-  else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
-}
+await onEachDatabase('referbridge_bench', benchDatabase);

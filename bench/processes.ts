@@ -73,3 +73,35 @@ export async function freshPostgresDatabase(url: string, name = 'referbridge_ben
 export function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(', ');
 }
+
+// The app's routes declare response schemas, so fast-json-stringify serialises them: so does this one.
+const HELLO_WORLD = `
+  const app = require('fastify')();
+  const hello = { type: 'object', properties: { hello: { type: 'string' } }, required: ['hello'] };
+  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/', { schema: { response: { 200: hello } } }, async () => ({ hello: 'world' }));
+  app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+/** The bare Fastify every bench compares against, in a process of its own: its URL, and how to stop it. */
+export async function startHelloWorld(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = await startProcess(['-e', HELLO_WORLD], { ...process.env, PORT: String(port) }, port);
+  return { url: `http://127.0.0.1:${port}/`, stop: () => stop(child) };
+}
+
+/**
+ * Runs a bench on PGlite, then on a fresh PostgreSQL database named `postgresName` when a server is given
+ * (BENCH_DATABASE_URL or TEST_DATABASE_URL); BENCH_ONLY=pglite|postgres runs one.
+ */
+export async function onEachDatabase(
+  postgresName: string,
+  bench: (name: string, databaseUrl: string | undefined) => Promise<void>,
+): Promise<void> {
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'postgres') await bench('PGlite', undefined);
+  if (only === 'pglite') return;
+  if (postgresServerUrl)
+    await bench('PostgreSQL', await freshPostgresDatabase(postgresServerUrl, postgresName));
+  else console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
+}

@@ -25,15 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { ensureBuild, root, serverEntry } from '../scripts/ensure-build.mjs';
 import { signInOverHttp } from './dev-sign-in.js';
-import {
-  freePort,
-  freshPostgresDatabase,
-  loadAverage,
-  postgresServerUrl,
-  residentKiB,
-  startProcess,
-  stop,
-} from './processes.js';
+import { freePort, loadAverage, onEachDatabase, residentKiB, startProcess, stop } from './processes.js';
 import { fanOut, openAll, sleep, warmUp, type Mishaps, type Watched } from './stream-watch.js';
 
 const USERS = Number(process.env.BENCH_STREAM_USERS ?? 2_000);
@@ -238,12 +230,4 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
 }
 
 await ensureBuild();
-const only = process.env.BENCH_ONLY;
-if (only !== 'postgres') await benchDatabase('PGlite', undefined);
-if (only !== 'pglite') {
-  if (postgresServerUrl) {
-    await benchDatabase('PostgreSQL', await freshPostgresDatabase(postgresServerUrl, 'referbridge_streams'));
-  } else {
-    console.log('\nPostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)');
-  }
-}
+await onEachDatabase('referbridge_streams', benchDatabase);
