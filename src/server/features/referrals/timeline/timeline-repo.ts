@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { preparedPerDb } from '../../../db/prepared.js';
 import { referralStatusChanges, referrals, users } from '../../../db/schema.js';
 
 /** One status a referral took, with the note given with it; written in the transaction of the change. */
@@ -26,16 +27,12 @@ export interface TimelineRow {
 }
 
 /**
- * Every referral of these requests (or only `referrerId`'s), with each status change, in order; one query
- * through referrals_request_idx and referral_status_changes_referral_idx.
+ * Every referral of the requests in `ids` (or only the `referrerId`'s), with each status change, in order;
+ * one query through referrals_request_idx and referral_status_changes_referral_idx. The ids are one array
+ * parameter, so the query is built and parsed once per handle however many a page holds.
  */
-export async function listTimelineRows(
-  db: Db,
-  requestIds: number[],
-  referrerId?: number,
-): Promise<TimelineRow[]> {
-  if (requestIds.length === 0) return [];
-  const rows = await db
+function timelineQuery(db: Db, ofReferrer: boolean) {
+  return db
     .select({
       requestId: referrals.requestId,
       referralId: referrals.id,
@@ -56,11 +53,29 @@ export async function listTimelineRows(
     .leftJoin(referralStatusChanges, eq(referralStatusChanges.referralId, referrals.id))
     .where(
       and(
-        inArray(referrals.requestId, requestIds),
-        referrerId === undefined ? undefined : eq(referrals.referrerId, referrerId),
+        sql`${referrals.requestId} = any(${sql.placeholder('ids')}::int[])`,
+        ofReferrer ? eq(referrals.referrerId, sql.placeholder('referrerId')) : undefined,
       ),
     )
     .orderBy(asc(referrals.id), sql`${referralStatusChanges.id} asc nulls first`);
+}
+
+const timelines = {
+  all: preparedPerDb((db) => timelineQuery(db, false).prepare('request_timelines')),
+  ofReferrer: preparedPerDb((db) => timelineQuery(db, true).prepare('referrer_request_timelines')),
+};
+
+/** Every referral of these requests (or only `referrerId`'s), with each status change, in order. */
+export async function listTimelineRows(
+  db: Db,
+  requestIds: number[],
+  referrerId?: number,
+): Promise<TimelineRow[]> {
+  if (requestIds.length === 0) return [];
+  const rows =
+    referrerId === undefined
+      ? await timelines.all(db).execute({ ids: requestIds })
+      : await timelines.ofReferrer(db).execute({ ids: requestIds, referrerId });
   return rows.map(({ changeId, changeStatus, changeNote, changeAt, ...row }) => ({
     ...row,
     change:
