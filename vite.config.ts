@@ -17,7 +17,7 @@ export default defineConfig({
   build: {
     outDir: path.resolve('dist/web'),
     emptyOutDir: true,
-    // scripts/check-budgets.mjs reads what each route loads from here.
+    // scripts/check-budgets.ts reads what each route loads from here.
     manifest: true,
     rollupOptions: {
       output: {

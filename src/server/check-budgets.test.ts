@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { check, measure } from '../../scripts/check-budgets.mjs';
+import { check, measure } from '../../scripts/check-budgets';
 
 /**
- * scripts/check-budgets.mjs (CI, after the build): a route loads the entry and its static imports, then its
+ * scripts/check-budgets.ts (CI, after the build): a route loads the entry and its static imports, then its
  * lazy screens with theirs, each chunk counted once; past the budget it names the route and fails.
  */
 
@@ -89,7 +89,7 @@ describe('check-budgets', () => {
   it('refuses a budget naming a module the build does not have', () => {
     const root = build(chunks, manifest);
     expect(() => measure(root, [{ route: '/x', budgetKiB: 1, modules: ['features/gone.tsx'] }])).toThrow(
-      'The build manifest has no module features/gone.tsx: update BUDGETS in check-budgets.mjs.',
+      'The build manifest has no module features/gone.tsx: update BUDGETS in check-budgets.ts.',
     );
   });
 });

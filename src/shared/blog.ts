@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Words a reader gets through per minute: the rate behind each article's stated read time. */
-export const WORDS_PER_MINUTE = 200;
+// The zod-free part, which the blog's pages import without loading zod.
+export * from './blog-meta.js';
 
 /** An article's frontmatter, checked when the Markdown is compiled (a bad field fails the build). */
 export const BlogFrontmatterSchema = z.object({
@@ -34,25 +34,3 @@ export type BlogPost = z.infer<typeof BlogPostSchema>;
 /** What the build writes beside index.html for the server: every post's metadata, newest first. */
 export const BlogManifestSchema = z.array(BlogPostSchema);
 export const BLOG_MANIFEST_FILE = 'blog-posts.json';
-
-/** The illustrations' intrinsic size, given to every <img> so nothing shifts while they load. */
-export const BLOG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
-
-/** The list page's own title and description: the client's document head and the server's agree. */
-export const BLOG_LIST_META = {
-  title: 'Blog',
-  heading: 'The ReferBridge Blog',
-  description:
-    'Practical advice on networking, employee referrals and getting hired at the companies you admire.',
-} as const;
-
-/** 'March 22, 2025' from '2025-03-22', the same in every time zone. */
-export function formatPostDate(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}

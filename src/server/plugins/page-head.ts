@@ -16,6 +16,11 @@ export interface PageHead {
    * does not wait for the script that renders it (it is the page's largest paint).
    */
   preloadImage?: string;
+  /**
+   * The lazy modules the page renders on arrival (sources under src/web, as the build's manifest names
+   * them): their chunks are named in the HTML, so they load beside the entry rather than after it has run.
+   */
+  modules?: readonly string[];
 }
 
 /** The attribute on every tag written here (the client's page-meta.ts knows it by the same name). */
@@ -24,8 +29,11 @@ const SERVER_HEAD = 'data-server-head';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
 
-/** index.html with the page's title and description in place of the defaults, plus its Open Graph tags. */
-export function renderPageHead(html: string, head: PageHead): string {
+/**
+ * index.html with the page's title and description in place of the defaults, plus its Open Graph tags and
+ * the chunks (`moduleFiles`, the built files of `head.modules`) to fetch beside the entry.
+ */
+export function renderPageHead(html: string, head: PageHead, moduleFiles: readonly string[] = []): string {
   // Marked so the client can take them out once it shows another page (src/web/lib/page-meta.ts).
   const meta = (attribute: 'name' | 'property', key: string, content: string, extra = '') =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" ${SERVER_HEAD}${extra} />`;
@@ -53,6 +61,10 @@ export function renderPageHead(html: string, head: PageHead): string {
           `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" ${SERVER_HEAD} />`,
         ]
       : []),
+    // Vite's own modulepreload links carry crossorigin; the browser reuses a preload only if they agree.
+    ...moduleFiles.map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" ${SERVER_HEAD} />`,
+    ),
   ];
   const withTitle = html.replace(
     /<title>[^<]*<\/title>/,

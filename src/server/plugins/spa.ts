@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { analyticsMetaTag, type AnalyticsConfig } from '../../shared/analytics.js';
+import { pageChunks, readWebManifest } from '../lib/web-manifest.js';
 import { renderPageHead, type PageHead } from './page-head.js';
 
 // /metrics too: a scraper pointed at the public port must get a plain 404, not the app's page (metrics
@@ -33,6 +34,19 @@ export async function registerSpa(
   const indexHtml = analytics
     ? file.replace(/<\/head>|$/i, (end) => `${analyticsMetaTag(analytics)}${end}`)
     : file;
+  const manifest = built ? readWebManifest(webRoot) : undefined;
+  /** The chunks of each page's own modules, worked out once per page. */
+  const chunksOf = new Map<string, string[]>();
+  const moduleFiles = (modules: readonly string[] = []) => {
+    if (!manifest || modules.length === 0) return [];
+    const key = modules.join('\n');
+    let files = chunksOf.get(key);
+    if (!files) {
+      files = pageChunks(manifest, modules);
+      chunksOf.set(key, files);
+    }
+    return files;
+  };
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -73,7 +87,7 @@ export async function registerSpa(
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(head ? renderPageHead(indexHtml, head) : indexHtml);
+        .send(head ? renderPageHead(indexHtml, head, moduleFiles(head.modules)) : indexHtml);
     }
     return reply.sendFile('index.html');
   });

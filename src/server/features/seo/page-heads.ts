@@ -17,6 +17,7 @@ export function blogPageHeads(posts: readonly BlogPost[], publicUrl: string) {
         url,
         // The list is newest first, on the server as in the client: the first card's image is on screen.
         preloadImage: posts[0]?.image,
+        modules: ['features/blog/blog-list-page.tsx'],
       };
     }
     const slug = /^\/blog\/([^/]+)\/?$/.exec(pathname)?.[1];
@@ -30,6 +31,7 @@ export function blogPageHeads(posts: readonly BlogPost[], publicUrl: string) {
       image: `${publicUrl}${post.ogImage}`,
       publishedTime: post.date,
       preloadImage: post.image,
+      modules: ['features/blog/blog-article-page.tsx', `features/blog/content/${post.slug}.md`],
     };
   };
 }

@@ -6,13 +6,44 @@ import { readBlogPosts } from '../../../../scripts/vite-plugin-blog';
 import { BLOG_MANIFEST_FILE } from '../../../shared/blog.js';
 import { PUBLIC_URL, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
 
-/** A built web root as the build leaves it: index.html plus the blog manifest from the real articles. */
+/** Vite's manifest of a small build: the entry, React, and the blog's lazy pages with what they import. */
+const viteManifest = {
+  'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_react-R.js'] },
+  '_react-R.js': { file: 'assets/react-R.js' },
+  '_posts-P.js': { file: 'assets/posts-P.js', imports: ['index.html', '_react-R.js'] },
+  'features/blog/blog-list-page.tsx': {
+    file: 'assets/blog-list-page-L.js',
+    src: 'features/blog/blog-list-page.tsx',
+    isDynamicEntry: true,
+    imports: ['index.html', '_posts-P.js', '_react-R.js'],
+  },
+  'features/blog/blog-article-page.tsx': {
+    file: 'assets/blog-article-page-A.js',
+    src: 'features/blog/blog-article-page.tsx',
+    isDynamicEntry: true,
+    imports: ['index.html', '_posts-P.js'],
+  },
+  'features/blog/content/employee-referrals-hidden-backdoor.md': {
+    file: 'assets/employee-referrals-hidden-backdoor-B.js',
+    src: 'features/blog/content/employee-referrals-hidden-backdoor.md',
+    isDynamicEntry: true,
+  },
+};
+
+/** A built web root as the build leaves it: index.html, Vite's manifest, and the blog manifest from the real articles. */
 async function fakeWebRoot(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'referbridge-web-'));
   fs.copyFileSync(path.resolve('src/web/index.html'), path.join(dir, 'index.html'));
   fs.writeFileSync(path.join(dir, BLOG_MANIFEST_FILE), JSON.stringify(await readBlogPosts()));
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(viteManifest));
   return dir;
 }
+
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" data-server-head \/>/g)].map(
+    (m) => m[1],
+  );
 
 const metaContent = (html: string, attribute: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1];
@@ -122,6 +153,21 @@ describe.each(testDatabases)('robots.txt, sitemap.xml and page heads (%s)', (kin
     );
   });
 
+  it("names the chunks of a blog page's own code in its HTML, not those the entry loads anyway", async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/blog' });
+    expect(modulePreloads(list.body)).toEqual(['/assets/blog-list-page-L.js', '/assets/posts-P.js']);
+    // An article also needs its body's chunk. The other article's body is not in this build's manifest:
+    // the page still loads, it only waits for the entry to ask for it.
+    const article = await t.app.inject({ method: 'GET', url: '/blog/employee-referrals-hidden-backdoor' });
+    expect(modulePreloads(article.body)).toEqual([
+      '/assets/blog-article-page-A.js',
+      '/assets/posts-P.js',
+      '/assets/employee-referrals-hidden-backdoor-B.js',
+    ]);
+    const other = await t.app.inject({ method: 'GET', url: '/blog/hidden-networking-strategies-2025' });
+    expect(modulePreloads(other.body)).toEqual(['/assets/blog-article-page-A.js', '/assets/posts-P.js']);
+  });
+
   it('leaves other pages, and unknown articles, with the default head', async () => {
     for (const url of ['/', '/blog/no-such-article', '/privacy']) {
       const res = await t.app.inject({ method: 'GET', url });
@@ -129,6 +175,7 @@ describe.each(testDatabases)('robots.txt, sitemap.xml and page heads (%s)', (kin
       expect(res.body, url).toContain('<title>ReferBridge</title>');
       expect(res.body, url).not.toContain('og:title');
       expect(res.body, url).not.toContain('rel="preload" as="image"');
+      expect(modulePreloads(res.body), url).toEqual([]);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { BLOG_LIST_META } from '@shared/blog';
+import { BLOG_LIST_META } from '@shared/blog-meta';
 import { useSearchParams } from 'react-router';
 import { usePageMeta } from '@/lib/page-meta';
 import { BlogLayout } from './components/blog-layout';

@@ -1,4 +1,4 @@
-import { type BlogPost } from '@shared/blog';
+import type { BlogPost } from '@shared/blog';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/paths';

@@ -1,4 +1,5 @@
-import { BLOG_IMAGE_SIZE, formatPostDate, type BlogPost } from '@shared/blog';
+import type { BlogPost } from '@shared/blog';
+import { BLOG_IMAGE_SIZE, formatPostDate } from '@shared/blog-meta';
 import { CalendarDays, Clock } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
