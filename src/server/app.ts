@@ -18,7 +18,7 @@ import { createProfile } from './features/profile/profile.js';
 import { createReferrals } from './features/referrals/referrals.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { readBlogManifest } from './features/seo/blog-manifest.js';
-import { blogPageHeads } from './features/seo/page-heads.js';
+import { publicPageHeads } from './features/seo/page-heads.js';
 import { seoRoutes } from './features/seo/routes.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
@@ -173,7 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const posts = readBlogManifest(webRoot);
   await app.register(seoRoutes, { publicUrl: config.publicUrl, posts });
   await registerSpa(app, webRoot, {
-    headFor: blogPageHeads(posts, config.publicUrl),
+    headFor: publicPageHeads(posts, config.publicUrl),
     analytics: config.analytics,
   });
   return app;

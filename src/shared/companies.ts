@@ -48,6 +48,12 @@ export const DIRECTORY_MAX_PAGE_SIZE = 50;
 /** The longest search the directory takes (longer than any company name worth typing). */
 export const DIRECTORY_SEARCH_MAX = 100;
 
+/** The public directory's title and description, as a visitor and a crawler see them (client and server agree). */
+export const COMPANIES_PAGE_META = {
+  title: 'Companies',
+  description: 'Companies where a referrer can take your request now. Sign in to ask for a referral at one.',
+} as const;
+
 const DIRECTORY_LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${DIRECTORY_MAX_PAGE_SIZE}.`;
 const DIRECTORY_CURSOR_MESSAGE = 'The cursor must be the nextCursor of an earlier page.';
 

@@ -121,6 +121,12 @@ describe('/companies for a visitor', () => {
     expect(screen.getAllByRole('link', { name: /sign in/i }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: /Account/ })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/companies');
+    // The public page's head, as the server's HTML has it for crawlers.
+    expect(document.title).toBe('Companies · ReferBridge');
+    expect(document.head.querySelector('meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      'Companies where a referrer can take your request now. Sign in to ask for a referral at one.',
+    );
     expect(screen.queryByRole('link', { name: /Back to Dashboard/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a referral at Acme' })).toHaveAttribute(
       'href',

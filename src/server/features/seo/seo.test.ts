@@ -168,6 +168,17 @@ describe.each(testDatabases)('robots.txt, sitemap.xml and page heads (%s)', (kin
     expect(modulePreloads(other.body)).toEqual(['/assets/blog-article-page-A.js', '/assets/posts-P.js']);
   });
 
+  it('serves the public company directory with its own head', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/companies?q=acme' });
+    expect(res.body).toContain('<title>Companies · ReferBridge</title>');
+    expect(metaContent(res.body, 'name', 'description')).toBe(
+      'Companies where a referrer can take your request now. Sign in to ask for a referral at one.',
+    );
+    expect(metaContent(res.body, 'property', 'og:url')).toBe(`${PUBLIC_URL}/companies`);
+    expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/companies" data-server-head />`);
+    expect(modulePreloads(res.body)).toEqual([]);
+  });
+
   it('leaves other pages, and unknown articles, with the default head', async () => {
     for (const url of ['/', '/blog/no-such-article', '/privacy']) {
       const res = await t.app.inject({ method: 'GET', url });

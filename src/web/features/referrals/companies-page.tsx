@@ -1,6 +1,6 @@
 import type { CompanyDirectoryEntry } from '@shared/companies';
 import { formatResponseTime } from '@shared/company-stats';
-import { DIRECTORY_SEARCH_MAX } from '@shared/companies';
+import { COMPANIES_PAGE_META, DIRECTORY_SEARCH_MAX } from '@shared/companies';
 import { BadgeCheck, Building2, Loader2, Search, Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { usePageMeta } from '@/lib/page-meta';
 import { paths } from '@/paths';
 import { useCompanyDirectory } from './api/get-company-directory';
 import { useDebouncedValue } from './hooks/use-debounced-value';
@@ -31,15 +32,17 @@ export function CompaniesPage({ visitor = false }: { visitor?: boolean }) {
   const directory = useCompanyDirectory(q);
   const items = directory.data?.pages.flatMap((page) => page.items) ?? [];
   const searchId = useId();
+  // A visitor's page is public: its head says what the server's HTML said (a crawler reads that one).
+  usePageMeta(visitor ? COMPANIES_PAGE_META : undefined);
 
   return (
     <PageMain className="mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:py-8">
       <PageHeader
-        title="Companies"
+        title={COMPANIES_PAGE_META.title}
         back={!visitor}
         text={
           visitor
-            ? 'Companies where a referrer can take your request now. Sign in to ask for a referral at one.'
+            ? COMPANIES_PAGE_META.description
             : 'Companies where a referrer can take your request now. Pick one to ask for a referral there.'
         }
       />
