@@ -36,6 +36,8 @@ describe.each(testDatabases)('liveness and held requests (%s)', (kind) => {
       );
     expect(await due()).not.toContain(id);
     expect((await admin.post(`/api/admin/requests/${id}/release`, {})).statusCode).toBe(200);
-    expect(await due()).toContain(id);
+    // The query skips rows another transaction holds (SKIP LOCKED, as the sweep claims them), and the
+    // release's own follow-up (matching, the posting's first reading) may hold this one for a moment.
+    await expect.poll(due).toContain(id);
   });
 });
