@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
+import { PAYMENT_HOLD_NOTICES, REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
 import { dailyLimitMessage } from '../../../../shared/request-limit.js';
 import { referralRequests, userSettings } from '../../../db/schema.js';
+import type { JobPostings, JobSnapshot } from '../ports.js';
 import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
 import {
   changeReferralStatus,
@@ -184,6 +185,76 @@ describe('createReferralRequest', () => {
     expect(err.statusCode).toBe(400);
     expect(err.message).toBe(REFERRAL_REQUEST_ERRORS.companyNotFound);
     expect(err.fieldErrors).toEqual({ companyId: [REFERRAL_REQUEST_ERRORS.companyNotFound] });
+  });
+
+  it('holds a request whose message offers money: no referrer has it, and the seeker is told it waits', async () => {
+    const company = await w.company();
+    const referrer = await w.referrer('Rita Ref', company.name);
+    const seeker = await w.user('Sam Seeker');
+    const created = await createReferralRequest(
+      w.database.db,
+      w.deps,
+      seeker,
+      body({ detectedCompanyName: company.name, position: 'Designer', message: 'I can send $200 by PayPal' }),
+    );
+    expect(created.status).toBe('held');
+    expect(created.noReferrers).toBe(false);
+    expect(created.referral).toBeNull();
+    expect(await w.referralsOf(created.id)).toEqual([]);
+    expect(await w.noticesOf(seeker.id)).toEqual([
+      { ...PAYMENT_HOLD_NOTICES.requestHeld('Designer', company.name), link: '/my-referrals' },
+    ]);
+    expect(await w.noticesOf(referrer.id)).toEqual([]);
+  });
+
+  it('keeps a posting a preview read moments ago, and has any other read after the commit', async () => {
+    const company = await w.company();
+    const seeker = await w.user('Sam Seeker');
+    const checkedAt = new Date('2026-11-20T10:00:00.000Z');
+    const snapshot: JobSnapshot = {
+      title: 'Staff Engineer',
+      location: 'Berlin',
+      status: 'open',
+      source: 'greenhouse',
+      checkedAt,
+    };
+    const later: { url: string; store: (s: JobSnapshot) => Promise<unknown> }[] = [];
+    const jobs: JobPostings = {
+      cached: (url) => (url.endsWith('/cached') ? snapshot : undefined),
+      readLater: (url, store) => void later.push({ url, store }),
+      check: () => Promise.resolve(undefined),
+    };
+    const deps = { ...w.deps, jobs };
+    const cached = await createReferralRequest(
+      w.database.db,
+      deps,
+      seeker,
+      body({ companyId: company.id, jobUrl: 'https://jobs.example/cached' }),
+    );
+    expect(cached.job).toMatchObject({ title: 'Staff Engineer', location: 'Berlin', status: 'open' });
+    expect(cached.job.checkedAt).toBe(checkedAt.toISOString());
+    expect(later).toEqual([]);
+
+    const fresh = await createReferralRequest(
+      w.database.db,
+      deps,
+      seeker,
+      body({ companyId: company.id, jobUrl: 'https://jobs.example/fresh' }),
+    );
+    expect(fresh.job.title).toBeNull();
+    expect(later.map((l) => l.url)).toEqual(['https://jobs.example/fresh']);
+    await later[0]!.store({ ...snapshot, title: 'Read later', status: 'closed' });
+    const [row] = await w.database.db
+      .select({ title: referralRequests.jobTitle, status: referralRequests.jobStatus })
+      .from(referralRequests)
+      .where(eq(referralRequests.id, fresh.id));
+    expect(row).toEqual({ title: 'Read later', status: 'closed' });
+    // Its next reading by the liveness sweep comes an interval on.
+    const [next] = await w.database.db
+      .select({ at: referralRequests.jobNextCheckAt })
+      .from(referralRequests)
+      .where(eq(referralRequests.id, fresh.id));
+    expect(next!.at!.getTime()).toBeGreaterThan(Date.now() + w.deps.jobCheckMs - 60_000);
   });
 
   it('creates the detected company when it is new', async () => {
