@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chunkClosure, entryKeyOf, manifestKeyOf, type WebManifest } from '../src/server/lib/web-manifest';
+import { chunkClosure, entryKeyOf, manifestKeyOf, readWebManifest } from '../src/server/lib/web-manifest';
 
 interface Budget {
   route: string;
@@ -36,9 +36,8 @@ export const BUDGETS: readonly Budget[] = [
 
 /** Gzipped kibibytes each route loads, given the build output folder (dist/web). */
 export function measure(webRoot: string, budgets: readonly Budget[] = BUDGETS) {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(webRoot, '.vite/manifest.json'), 'utf8'),
-  ) as WebManifest;
+  const manifest = readWebManifest(webRoot);
+  if (!manifest) throw new Error(`${webRoot} has no build manifest: run npm run build first.`);
   const entryKey = entryKeyOf(manifest);
   return budgets.map(({ route, budgetKiB, modules }) => {
     const files = chunkClosure(manifest, entryKey);

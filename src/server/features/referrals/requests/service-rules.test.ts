@@ -84,17 +84,19 @@ describe('illegalMoveMessage', () => {
   });
 });
 
+/** Creates a request for `seeker` with the body's defaults overridden (the world's ports unless others are given). */
+const create = (
+  seeker: Parameters<typeof createReferralRequest>[2],
+  overrides: Record<string, unknown>,
+  deps = w.deps,
+) => createReferralRequest(w.database.db, deps, seeker, body(overrides));
+
 describe('createReferralRequest', () => {
   it('assigns a referrer at once and tells them', async () => {
     const company = await w.company();
     const referrer = await w.referrer('Rita Ref', company.name);
     const seeker = await w.user('Sam Seeker');
-    const created = await createReferralRequest(
-      w.database.db,
-      w.deps,
-      seeker,
-      body({ detectedCompanyName: company.name }),
-    );
+    const created = await create(seeker, { detectedCompanyName: company.name });
     expect(created.noReferrers).toBe(false);
     expect(created.company.name).toBe(company.name);
     expect(created.referral).toMatchObject({
@@ -120,12 +122,7 @@ describe('createReferralRequest', () => {
   it('saves the request to wait when nobody refers at the company', async () => {
     const company = await w.company();
     const seeker = await w.user('Sam Seeker');
-    const created = await createReferralRequest(
-      w.database.db,
-      w.deps,
-      seeker,
-      body({ companyId: company.id }),
-    );
+    const created = await create(seeker, { companyId: company.id });
     expect(created.noReferrers).toBe(true);
     expect(created.companyId).toBe(company.id);
     expect(await w.referralsOf(created.id)).toEqual([]);
@@ -191,12 +188,11 @@ describe('createReferralRequest', () => {
     const company = await w.company();
     const referrer = await w.referrer('Rita Ref', company.name);
     const seeker = await w.user('Sam Seeker');
-    const created = await createReferralRequest(
-      w.database.db,
-      w.deps,
-      seeker,
-      body({ detectedCompanyName: company.name, position: 'Designer', message: 'I can send $200 by PayPal' }),
-    );
+    const created = await create(seeker, {
+      detectedCompanyName: company.name,
+      position: 'Designer',
+      message: 'I can send $200 by PayPal',
+    });
     expect(created.status).toBe('held');
     expect(created.noReferrers).toBe(false);
     expect(created.referral).toBeNull();
@@ -225,22 +221,16 @@ describe('createReferralRequest', () => {
       check: () => Promise.resolve(undefined),
     };
     const deps = { ...w.deps, jobs };
-    const cached = await createReferralRequest(
-      w.database.db,
-      deps,
+    const cached = await create(
       seeker,
-      body({ companyId: company.id, jobUrl: 'https://jobs.example/cached' }),
+      { companyId: company.id, jobUrl: 'https://jobs.example/cached' },
+      deps,
     );
     expect(cached.job).toMatchObject({ title: 'Staff Engineer', location: 'Berlin', status: 'open' });
     expect(cached.job.checkedAt).toBe(checkedAt.toISOString());
     expect(later).toEqual([]);
 
-    const fresh = await createReferralRequest(
-      w.database.db,
-      deps,
-      seeker,
-      body({ companyId: company.id, jobUrl: 'https://jobs.example/fresh' }),
-    );
+    const fresh = await create(seeker, { companyId: company.id, jobUrl: 'https://jobs.example/fresh' }, deps);
     expect(fresh.job.title).toBeNull();
     expect(later.map((l) => l.url)).toEqual(['https://jobs.example/fresh']);
     await later[0]!.store({ ...snapshot, title: 'Read later', status: 'closed' });
@@ -260,12 +250,7 @@ describe('createReferralRequest', () => {
   it('creates the detected company when it is new', async () => {
     const seeker = await w.user('Sam Seeker');
     const name = `Brand New Detected ${Math.random().toString(36).slice(2, 8)}`;
-    const created = await createReferralRequest(
-      w.database.db,
-      w.deps,
-      seeker,
-      body({ detectedCompanyName: name }),
-    );
+    const created = await create(seeker, { detectedCompanyName: name });
     expect(created.company.name).toBe(name);
     expect(created.referral).toBeNull();
     expect(created.noReferrers).toBe(true);
