@@ -96,7 +96,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await expectNoAxeViolations(page, name);
   const dir = path.resolve('screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await savePicture(page, path.join(dir, `${name}.png`));
+}
+
+/**
+ * Saves a full-page picture. Now and then headless Chromium never answers a capture taken just after a
+ * resize or a navigation (CI saw one wait out 30 s with the page settled), so each try gets 10 s and a
+ * fresh frame, and a capture that hangs is asked for again, up to three times. The picture is for people to
+ * look at; what the test asserts is checked before it.
+ */
+export async function savePicture(page: Page, file: string, fullPage = true): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    try {
+      await page.screenshot({ path: file, fullPage, timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+      console.warn(`A capture of ${path.basename(file)} hung (try ${attempt} of 3); asking again.`);
+    }
+  }
 }
 
 const axeSource = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');

@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_REQUEST_ERRORS } from '../../src/shared/referral-texts';
-import { expectNoAxeViolations, launchBrowser, newPage, servers, signInThroughPopup } from './browser';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newPage,
+  savePicture,
+  servers,
+  signInThroughPopup,
+} from './browser';
 
 /**
  * Issue 21's walk, 'What a new user met': the screens a new user meets, on a phone (390 px) and a laptop
@@ -33,7 +40,7 @@ async function walk(page: Page, screen: string, end: 'phone' | 'laptop' = 'lapto
       );
     }
     await expectNoAxeViolations(page, `${screen} at ${size.width} px`);
-    await page.screenshot({ path: path.join(OUT, `${screen}-${size.width}.png`), fullPage: true });
+    await savePicture(page, path.join(OUT, `${screen}-${size.width}.png`));
   }
 }
 
@@ -115,7 +122,7 @@ describe.each(servers)('the 390 px walk on $name', ({ name, baseUrl }) => {
     await rita.page.keyboard.press('Tab');
     expect(await rita.page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
     await expectNoAxeViolations(rita.page, `${name}-skip-link-focused`);
-    await rita.page.screenshot({ path: path.join(OUT, `${name}-skip-link-1280.png`) });
+    await savePicture(rita.page, path.join(OUT, `${name}-skip-link-1280.png`), false);
     await rita.page.keyboard.press('Enter');
     expect(await rita.page.evaluate(() => document.activeElement?.id)).toBe('main-content');
     await walk(rita.page, `${name}-notifications`);
