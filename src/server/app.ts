@@ -10,6 +10,7 @@ import { createAccount } from './features/account/account.js';
 import { createAdmin } from './features/admin/admin.js';
 import { createAuth } from './features/auth/auth.js';
 import type { OidcClient } from './features/auth/oidc-client.js';
+import { sessionCookieName } from './features/auth/session-hooks.js';
 import { createCompanies } from './features/companies/companies.js';
 import { createJobs } from './features/jobs/jobs.js';
 import { createMail, type MailCollaborators } from './features/mail/mail.js';
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSpa(app, webRoot, {
     headFor: publicPageHeads(posts, config.publicUrl),
     analytics: config.analytics,
+    isVisitor: (request) => request.cookies[sessionCookieName(config)] === undefined,
   });
   return app;
 }

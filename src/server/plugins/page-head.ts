@@ -21,6 +21,12 @@ export interface PageHead {
    * them): their chunks are named in the HTML, so they load beside the entry rather than after it has run.
    */
   modules?: readonly string[];
+  /**
+   * The top of the page as the app renders it for a visitor (a file under the web root, from public/): the
+   * server writes it before the app's root for requests that carry no session, so a phone paints the page's
+   * title and sentence before any script has run (src/web/lib/prepaint.ts).
+   */
+  prepaint?: string;
 }
 
 /** The attribute on every tag written here (the client's page-meta.ts knows it by the same name). */
@@ -74,4 +80,12 @@ export function renderPageHead(html: string, head: PageHead, moduleFiles: readon
     ? withTitle.replace(descriptionTag, () => description)
     : withTitle.replace('</head>', () => `${description}\n</head>`);
   return withDescription.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+/** The id the client's prepaint.ts looks for (its PREPAINT_ID). */
+const PREPAINT_ID = 'prepaint';
+
+/** index.html with `markup` painted before the app's root, which the app's stylesheet hides until it takes over. */
+export function withPrepaint(html: string, markup: string): string {
+  return html.replace('<div id="root">', () => `<div id="${PREPAINT_ID}">${markup}</div><div id="root">`);
 }

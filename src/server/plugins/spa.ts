@@ -1,20 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { analyticsMetaTag, type AnalyticsConfig } from '../../shared/analytics.js';
 import { pageChunks, readWebManifest } from '../lib/web-manifest.js';
-import { renderPageHead, type PageHead } from './page-head.js';
+import { renderPageHead, withPrepaint, type PageHead } from './page-head.js';
 
 // /metrics too: a scraper pointed at the public port must get a plain 404, not the app's page (metrics
 // live on METRICS_PORT only).
 const isApiPath = (url: string) => /^\/(api|auth|dev-idp|dev-mail|mail|metrics)(\/|$|\?)/.test(url);
+
+/**
+ * Whether a file of the build is served as itself: index.html always goes through the page handler, which
+ * may add the analytics tag and a page's head; a first paint (prepaint/) is a piece of a page, not one.
+ */
+const servable = (pathName: string) => pathName !== '/index.html' && !pathName.startsWith('/prepaint/');
 
 export interface SpaOptions {
   /** The head a page's HTML should carry (title, description, Open Graph), when it has its own. */
   headFor?: (pathname: string) => PageHead | undefined;
   /** When set, every page carries the analytics settings in a meta tag (docs/decisions/014-analytics-adapter.md). */
   analytics?: AnalyticsConfig;
+  /**
+   * Whether a request surely comes from a visitor (it carries no session), who may be sent a page's first
+   * paint (`PageHead.prepaint`): a signed-in user's page has another header.
+   */
+  isVisitor?: (request: FastifyRequest) => boolean;
 }
 
 /**
@@ -26,7 +37,7 @@ export interface SpaOptions {
 export async function registerSpa(
   app: FastifyInstance,
   webRoot: string,
-  { headFor, analytics }: SpaOptions = {},
+  { headFor, analytics, isVisitor = () => false }: SpaOptions = {},
 ): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const built = fs.existsSync(indexFile);
@@ -47,13 +58,24 @@ export async function registerSpa(
     }
     return files;
   };
+  /** Each first paint's markup, read once; a name that is not a file under the web root has none. */
+  const prepaints = new Map<string, string | undefined>();
+  const prepaintOf = (name: string) => {
+    if (!prepaints.has(name)) {
+      const file = path.join(webRoot, name);
+      const inside = file.startsWith(webRoot + path.sep) && fs.existsSync(file);
+      // Its comments are for the people who keep it, not for every visitor.
+      const markup = inside ? fs.readFileSync(file, 'utf8').replace(/<!--[\s\S]*?-->/g, '') : undefined;
+      prepaints.set(name, markup?.trim());
+    }
+    return prepaints.get(name);
+  };
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
-      // index.html always goes through the handler below, which may add the analytics tag.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: servable,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must be re-checked so a deploy reaches everyone.
         const policy = filePath.includes(`${path.sep}assets${path.sep}`)
@@ -74,8 +96,8 @@ export async function registerSpa(
     }
     const file = path.join(webRoot, decodeURIComponent(request.url.split('?')[0]!));
     const isFile =
-      file !== indexFile &&
       file.startsWith(webRoot + path.sep) &&
+      servable(`/${path.relative(webRoot, file).split(path.sep).join('/')}`) &&
       fs.existsSync(file) &&
       fs.statSync(file).isFile();
     if (built && isFile) return reply.sendFile(path.relative(webRoot, file));
@@ -84,10 +106,16 @@ export async function registerSpa(
     }
     const head = headFor?.(request.url.split('?')[0]!);
     if (head || analytics) {
+      const html = head ? renderPageHead(indexHtml, head, moduleFiles(head.modules)) : indexHtml;
+      const prepaint = head?.prepaint === undefined ? undefined : prepaintOf(head.prepaint);
+      if (prepaint !== undefined) {
+        // The same address answers a signed-in user without it: caches must keep the two apart.
+        reply.header('vary', 'cookie');
+      }
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(head ? renderPageHead(indexHtml, head, moduleFiles(head.modules)) : indexHtml);
+        .send(prepaint !== undefined && isVisitor(request) ? withPrepaint(html, prepaint) : html);
     }
     return reply.sendFile('index.html');
   });

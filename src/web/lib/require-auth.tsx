@@ -1,9 +1,10 @@
 import type { User } from '@shared/auth';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { AuthError, AuthLoading } from '@/components/page-states';
 import { paths } from '@/paths';
 import { useAuthStatus } from '@/lib/auth';
+import { revealApp } from './prepaint';
 import { sessionFlags } from './session-flags';
 
 /**
@@ -45,6 +46,11 @@ export function RequireAuth({
     // Only the transition to signed-out matters; a new callback identity must not repeat it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedOut]);
+
+  // A first paint from the server must not hide the error behind it (src/web/lib/prepaint.ts).
+  useLayoutEffect(() => {
+    if (status.isError) revealApp();
+  }, [status.isError]);
 
   if (status.isPending) return <AuthLoading />;
   if (status.isError) return authError ?? <AuthError />;

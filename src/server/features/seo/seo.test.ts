@@ -37,6 +37,7 @@ async function fakeWebRoot(): Promise<string> {
   fs.writeFileSync(path.join(dir, BLOG_MANIFEST_FILE), JSON.stringify(await readBlogPosts()));
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(viteManifest));
+  fs.cpSync(path.resolve('public/prepaint'), path.join(dir, 'prepaint'), { recursive: true });
   return dir;
 }
 
@@ -177,6 +178,40 @@ describe.each(testDatabases)('robots.txt, sitemap.xml and page heads (%s)', (kin
     expect(metaContent(res.body, 'property', 'og:url')).toBe(`${PUBLIC_URL}/companies`);
     expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/companies" data-server-head />`);
     expect(modulePreloads(res.body)).toEqual([]);
+  });
+
+  it("paints the top of a visitor's /companies in its HTML, before the app's root; never a signed-in user's", async () => {
+    const file = fs.readFileSync(path.resolve('public/prepaint/companies.html'), 'utf8');
+    const markup = file.slice(file.indexOf('-->') + 3).trim();
+    expect(markup).toMatch(/^<div class="[^"]+"><header /);
+    const visitor = await t.app.inject({ method: 'GET', url: '/companies?q=acme' });
+    expect(visitor.headers.vary).toBe('cookie');
+    expect(visitor.body).toContain(`<body>\n    <div id="prepaint">${markup}</div><div id="root"></div>`);
+    expect(visitor.body.match(/id="prepaint"/g)).toHaveLength(1);
+    // Any session cookie, even a stale one: the app decides who it is, under its own header.
+    const user = await t.app.inject({ method: 'GET', url: '/companies', cookies: { sid: 'stale' } });
+    expect(user.statusCode).toBe(200);
+    expect(user.headers.vary).toBe('cookie');
+    expect(user.body).not.toContain('prepaint');
+    expect(user.body).toContain('<title>Companies · ReferBridge</title>');
+    for (const url of ['/blog', '/', '/companies/7']) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(other.body, url).not.toContain('prepaint');
+      expect(other.headers.vary, url).toBeUndefined();
+    }
+  });
+
+  it('does not serve a first paint as a page of its own, however the address is spelt', async () => {
+    for (const url of [
+      '/prepaint/companies.html',
+      '/prepaint/../prepaint/companies.html',
+      '/%70repaint/companies.html',
+      '/assets/..%2Fprepaint%2Fcompanies.html',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toMatch(/^<!--|^<div/);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
   });
 
   it('leaves other pages, and unknown articles, with the default head', async () => {

@@ -2,7 +2,7 @@ import type { CompanyDirectoryEntry } from '@shared/companies';
 import { formatResponseTime } from '@shared/company-stats';
 import { COMPANIES_PAGE_META, DIRECTORY_SEARCH_MAX } from '@shared/companies';
 import { BadgeCheck, Building2, Loader2, Search, Send } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageMain } from '@/components/main-landmark';
 import { PageHeader } from '@/components/page-header';
@@ -11,6 +11,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { usePageMeta } from '@/lib/page-meta';
+import { revealApp } from '@/lib/prepaint';
 import { paths } from '@/paths';
 import { useCompanyDirectory } from './api/get-company-directory';
 import { useDebouncedValue } from './hooks/use-debounced-value';
@@ -34,6 +35,8 @@ export function CompaniesPage({ visitor = false }: { visitor?: boolean }) {
   const searchId = useId();
   // A visitor's page is public: its head says what the server's HTML said (a crawler reads that one).
   usePageMeta(visitor ? COMPANIES_PAGE_META : undefined);
+  // The server may have painted this page's top already (a visitor's first load): this is the same markup.
+  useLayoutEffect(revealApp, []);
 
   return (
     <PageMain className="mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:py-8">

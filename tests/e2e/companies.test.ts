@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+
+const SENTENCE =
+  'Companies where a referrer can take your request now. Sign in to ask for a referral at one.';
+
+/** Where the page's title and sentence stand, to the pixel. */
+const headerBoxes = async (page: Page) => ({
+  title: await page.getByRole('heading', { level: 1, name: 'Companies' }).boundingBox(),
+  sentence: await page.getByText(SENTENCE).boundingBox(),
+});
+
+describe.each(servers)('the company directory on $name', ({ name, baseUrl }) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("a visitor sees the page's top before any script, and the app takes over without a flash or a shift", async () => {
+    // No script at all: what the server's HTML paints.
+    const bare = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    const still = await bare.newPage();
+    await still.setViewportSize({ width: 390, height: 844 });
+    await still.goto('/companies');
+    expect(await still.getByText(SENTENCE).isVisible()).toBe(true);
+    expect(await still.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin');
+    expect(await still.getByRole('searchbox').count()).toBe(0);
+    const painted = await headerBoxes(still);
+    await bare.close();
+
+    const { page, errors, context } = await newPage(browser, baseUrl);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number[] };
+      w.shifts = [];
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => w.shifts.push((entry as unknown as { value: number }).value)),
+      ).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The directory page's code held back: meanwhile the server's paint stays, and no spinner shows over it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/companies-page-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/companies', { waitUntil: 'domcontentloaded' });
+    await page.getByText(SENTENCE).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.locator('#prepaint').isVisible()).toBe(true);
+    expect(await page.locator('#root').isVisible()).toBe(false);
+    expect(await page.getByRole('status').filter({ visible: true }).count()).toBe(0);
+    release();
+
+    await page.getByRole('searchbox', { name: 'Search companies' }).waitFor();
+    expect(await page.locator('#prepaint').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await headerBoxes(page)).toEqual(painted);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await page.getByText('No company has a referrer available right now.').waitFor();
+    await screenshot(page, `${name}-companies-visitor`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a signed-in user gets the page under their own header, with no first paint in its HTML', async () => {
+    const { page, errors, context } = await newPage(browser, baseUrl);
+    await signInThroughPopup(page, `dana-${name}@example.com`, 'Dana Directory');
+    const html = await (await page.request.get('/companies')).text();
+    expect(html).not.toContain('id="prepaint"');
+    expect(html).toContain('<title>Companies · ReferBridge</title>');
+    await page.goto('/companies');
+    await page.getByRole('searchbox', { name: 'Search companies' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
+    expect(await page.locator('#prepaint').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
