@@ -480,13 +480,22 @@ export const userSettings = pgTable(
     monthlyReferralCap: integer('monthly_referral_cap'),
     /** No new assignments until this day begins in `timeZone`; willingness and record stay. */
     referralsPausedUntil: date('referrals_paused_until', { mode: 'string' }),
+    /**
+     * When the sweep last handed a capped referrer the waiting requests at their company because a new month
+     * had begun in `timeZone` (their cap counts afresh); null, never.
+     */
+    capMonthHandedOutAt: timestamp('cap_month_handed_out_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // The sweep's claim of pauses that ended (it clears them and hands out waiting requests).
   (t) => [
+    // The sweep's claim of pauses that ended (it clears them and hands out waiting requests).
     index('user_settings_paused_idx')
       .on(t.referralsPausedUntil)
       .where(sql`${t.referralsPausedUntil} is not null`),
+    // The sweep's claim of capped referrers whose month has begun since it last looked.
+    index('user_settings_capped_idx')
+      .on(t.capMonthHandedOutAt)
+      .where(sql`${t.monthlyReferralCap} is not null`),
   ],
 );
 

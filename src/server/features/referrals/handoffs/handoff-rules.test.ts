@@ -371,9 +371,9 @@ describe('startReferralSweep', () => {
     open();
     await stopped;
     // Reminders, submit reminders, expiries, declines past their undo window, lapse reminders, ended
-    // pauses (issue 25 item 9), then retention's notices and erasures (docs/decisions/036-retention.md):
-    // one transaction each.
-    expect(calls).toBe(8);
+    // pauses and capped referrers' new months (issue 25 item 9), then retention's notices and erasures
+    // (docs/decisions/036-retention.md): one transaction each.
+    expect(calls).toBe(9);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from './handoff-repo.js';
 import { passOn } from './handoff.js';
 import { remindOfLapses } from '../verification/lapse.js';
+import { startCapMonths } from '../matching/month-start.js';
 import { endPauses } from '../matching/pause-end.js';
 import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
@@ -31,6 +32,8 @@ export interface SweepResult extends RetentionResult {
   lapseReminded: number;
   /** Referrers whose pause ended: cleared, and handed the waiting requests at their company (issue 25). */
   pausesEnded: number;
+  /** Capped referrers whose new month began: handed the waiting requests at their company, once a month. */
+  capMonthsStarted: number;
 }
 
 /**
@@ -98,8 +101,18 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
   }
   const lapseReminded = await remindOfLapses(db, deps, now);
   const pausesEnded = await endPauses(db, deps, now);
+  const capMonthsStarted = await startCapMonths(db, deps, now);
   const retention = await runRetention(db, deps, now);
-  return { reminded, submitReminded, expired, declined, lapseReminded, pausesEnded, ...retention };
+  return {
+    reminded,
+    submitReminded,
+    expired,
+    declined,
+    lapseReminded,
+    pausesEnded,
+    capMonthsStarted,
+    ...retention,
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import { referralDepsOf, requestBody, setWilling } from '../../../testing/referr
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
 import { verifiedSince } from '../verification/lapse-rule.js';
 import { pickReferrer } from './matching.js';
+import { startCapMonths } from './month-start.js';
 
 /** Issue 25 item 9: a referrer's monthly cap and pause, as matching, the hand-out and the sweep honour them. */
 describe.each(testDatabases)('monthly cap and pause in matching (%s)', (kind) => {
@@ -171,5 +172,45 @@ describe.each(testDatabases)('monthly cap and pause in matching (%s)', (kind) =>
     expect(await currentReferral(t, waiting)).toBeUndefined();
     await limits(cal!, { monthlyReferralCap: 2 });
     expect((await currentReferral(t, waiting))?.referrerId).toBe(cal!.user.id);
+  });
+
+  it('hands a capped referrer the requests that waited when their next month begins in their time zone, once', async () => {
+    const {
+      company,
+      referrers: [liv],
+    } = await companyWithReferrers(t, 'Liv Month');
+    await limits(liv!, { monthlyReferralCap: 1, timeZone: 'Asia/Tokyo' });
+    await ask(await t.signIn('Now Asker'), company);
+    // Her one referral this month is taken: a later request waits, willing or not.
+    await setWilling(liv!, false);
+    const waiting = await ask(await t.signIn('Later Asker'), company);
+    await setWilling(liv!, true);
+    expect(await currentReferral(t, waiting)).toBeUndefined();
+
+    // Her next month begins at midnight in Tokyo (UTC+9, no summer time).
+    const tokyo = new Date(Date.now() + 9 * 3_600_000);
+    const nextMonth = Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth() + 1, 1) - 9 * 3_600_000;
+    const deps = referralDepsOf(t);
+    const startAt = (ms: number) => startCapMonths(t.database.db, deps, new Date(nextMonth + ms));
+    const handedOutAt = async () => {
+      const [row] = await t.database.db
+        .select({ at: userSettings.capMonthHandedOutAt })
+        .from(userSettings)
+        .where(eq(userSettings.userId, liv!.user.id));
+      return row?.at?.getTime();
+    };
+
+    // A second before: still this month, still full. The sweep has looked at her, and the request waits.
+    expect(await startAt(-1000)).toBeGreaterThanOrEqual(1);
+    expect(await handedOutAt()).toBe(nextMonth - 1000);
+    expect(await currentReferral(t, waiting)).toBeUndefined();
+    // Midnight: her new month has begun, and the request that waited is hers.
+    expect(await startAt(0)).toBeGreaterThanOrEqual(1);
+    expect((await currentReferral(t, waiting))?.referrerId).toBe(liv!.user.id);
+    expect(await handedOutAt()).toBe(nextMonth);
+    // Once a month: later sweeps in the same month pass her by.
+    await startAt(1000);
+    await startAt(10 * 86_400_000);
+    expect(await handedOutAt()).toBe(nextMonth);
   });
 });

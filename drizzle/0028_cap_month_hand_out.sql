@@ -1,0 +1,2 @@
+ALTER TABLE "user_settings" ADD COLUMN "cap_month_handed_out_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "user_settings_capped_idx" ON "user_settings" USING btree ("cap_month_handed_out_at") WHERE "user_settings"."monthly_referral_cap" is not null;

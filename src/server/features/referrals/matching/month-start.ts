@@ -1,0 +1,52 @@
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { userSettings } from '../../../db/schema.js';
+import { monthStartInSql } from '../../../lib/referrer-sql.js';
+import type { ReferralDeps } from '../ports.js';
+import { assignWaitingRequests } from './matching.js';
+
+/** Capped referrers looked at per sweep: the rest wait for the next one. */
+const MONTH_START_BATCH = 200;
+
+/**
+ * One referrer with a monthly cap whose calendar month (in their time zone) has begun since the sweep last
+ * handed them waiting requests, locked (SKIP LOCKED, as another instance's sweep may be looking too).
+ */
+export async function claimNewCapMonth(tx: Db, now: Date): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ userId: userSettings.userId })
+    .from(userSettings)
+    .where(
+      and(
+        isNotNull(userSettings.monthlyReferralCap),
+        or(
+          isNull(userSettings.capMonthHandedOutAt),
+          lt(userSettings.capMonthHandedOutAt, monthStartInSql(now)),
+        ),
+      ),
+    )
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row?.userId;
+}
+
+/**
+ * On the referral sweep: a referrer at their monthly cap has room again when their next month begins, and
+ * gets the requests that waited at their company meanwhile, as when a pause ends (up to their capacity and
+ * their new month's cap). Each capped referrer is looked at once a month. Answers how many were looked at.
+ */
+export async function startCapMonths(db: Db, deps: ReferralDeps, now: Date): Promise<number> {
+  let started = 0;
+  while (started < MONTH_START_BATCH) {
+    const done = await db.transaction(async (tx) => {
+      const userId = await claimNewCapMonth(tx, now);
+      if (userId === undefined) return false;
+      await tx.update(userSettings).set({ capMonthHandedOutAt: now }).where(eq(userSettings.userId, userId));
+      await assignWaitingRequests(tx, deps, userId, now);
+      return true;
+    });
+    if (!done) break;
+    started += 1;
+  }
+  return started;
+}
