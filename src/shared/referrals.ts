@@ -107,12 +107,14 @@ export type Referral = z.infer<typeof ReferralSchema>;
  * is one (see displayStatus). `referral.referrerFirstName` is all a seeker learns about their referrer.
  */
 /**
- * One earlier referrer of a request who no longer holds it: they declined, or did not answer within
- * REFERRAL_RESPONSE_TIME (DESIGN.md "Bounded answers"). `at` is when the request left them.
+ * One earlier referrer of a request who no longer holds it: they declined, did not answer within
+ * REFERRAL_RESPONSE_TIME (DESIGN.md "Bounded answers"), or stopped referring with it open ('withdrawn':
+ * they closed their account, were suspended, or one of the two blocked the other; which, the seeker is not
+ * told). `at` is when the request left them.
  */
 export const ReferralHandoffSchema = z.object({
   referrerFirstName: z.string(),
-  outcome: z.enum(['declined', 'expired']),
+  outcome: z.enum(['declined', 'expired', 'withdrawn']),
   at: z.iso.datetime({ offset: true }),
   /** A decline's reason and feedback, as the seeker was told them. */
   declineReason: DeclineReasonSchema.nullable().default(null),

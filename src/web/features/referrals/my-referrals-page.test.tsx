@@ -99,6 +99,13 @@ describe('MyReferralsPage, My Requests', () => {
                 declineReason: null,
                 feedback: null,
               },
+              {
+                referrerFirstName: 'Wes',
+                outcome: 'withdrawn',
+                at: '2026-11-24T10:00:00.000Z',
+                declineReason: null,
+                feedback: null,
+              },
             ],
           }),
           'pending',
@@ -128,9 +135,15 @@ describe('MyReferralsPage, My Requests', () => {
     const [passed, expired] = await screen.findAllByRole('article');
     expect(passed).toHaveTextContent('Pending');
     expect(passed).toHaveTextContent('Referrer: Ada');
-    expect(within(passed!).getByRole('list', { name: 'Referrer history' })).toHaveTextContent(
+    expect(
+      within(within(passed!).getByRole('list', { name: 'Referrer history' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Passed on from Rita (declined) on Nov 23, 2026',
-    );
+      // A referrer who stopped referring (left, suspended, a block): never 'no answer', never why.
+      'Passed on from Wes (no longer referring) on Nov 24, 2026',
+    ]);
     expect(expired).toHaveTextContent('Expired');
     const items = within(expired!).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([

@@ -6,6 +6,7 @@ import {
   currentReferral,
   referralsOf,
   referrerList,
+  seekerList,
 } from '../../../testing/handoff-fixtures.js';
 import { notificationsOf, signInReferrer } from '../../../testing/referral-fixtures.js';
 import {
@@ -45,6 +46,9 @@ describe.each(testDatabases)('blocks (%s)', (kind) => {
     const [note] = await notificationsOf(t, seeker.user.id);
     expect(note).toMatchObject({ title: 'Request passed to another referrer' });
     expect(`${note!.title} ${note!.message}`).not.toMatch(/block|Bea/i);
+    // Their card names Bea as having stopped referring, not as having let it go unanswered.
+    const mine = (await seekerList(seeker)).find((r) => r.id === requestId);
+    expect(mine?.handoffs.map((h) => [h.referrerFirstName, h.outcome])).toEqual([['Bea', 'withdrawn']]);
     // Blocking twice is the same as once.
     expect((await block(bea, seeker.user.id)).statusCode).toBe(200);
 

@@ -209,7 +209,8 @@ function handoffsByRequest(history: readonly TimelineRow[]): Map<number, Referra
     const list = byRequest.get(h.requestId) ?? [];
     list.push({
       referrerFirstName: firstNameOf(h.referrerName),
-      outcome: h.status === 'declined' ? 'declined' : 'expired',
+      // Superseded in any other status (pending, accepted): the referrer stopped referring with it open.
+      outcome: h.status === 'declined' || h.status === 'expired' ? h.status : 'withdrawn',
       at: h.supersededAt.toISOString(),
       declineReason: storedDeclineReason.parse(h.declineReason),
       feedback: h.status === 'declined' ? h.feedback : null,

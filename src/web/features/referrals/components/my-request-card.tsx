@@ -106,7 +106,11 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
   );
 }
 
-const OUTCOME: Record<ReferralHandoff['outcome'], string> = { declined: 'declined', expired: 'no answer' };
+const OUTCOME: Record<ReferralHandoff['outcome'], string> = {
+  declined: 'declined',
+  expired: 'no answer',
+  withdrawn: 'no longer referring',
+};
 
 /**
  * Earlier referrers, oldest first (DESIGN.md "Bounded answers"). The last one of a request that nobody
