@@ -27,7 +27,10 @@ export interface AdminCollaborators {
  * Running the marketplace (issue 25): the admins' routes under /api/admin with their audit log (reports,
  * users, companies, held requests and messages), and the users' reports under /api/reports.
  */
-export function createAdmin(config: Pick<Config, 'adminEmails'>, collaborators: AdminCollaborators) {
+export function createAdmin(
+  config: Pick<Config, 'adminEmails' | 'verificationTtlMs'>,
+  collaborators: AdminCollaborators,
+) {
   const { db, rateLimits, sharedRequest, control, companyLocks, held } = collaborators;
   const now = collaborators.now ?? (() => new Date());
   return {
@@ -36,6 +39,7 @@ export function createAdmin(config: Pick<Config, 'adminEmails'>, collaborators: 
         prefix: '/api/admin',
         db,
         adminEmails: config.adminEmails,
+        verificationTtlMs: config.verificationTtlMs,
         control,
         companyLocks,
         held,

@@ -23,6 +23,8 @@ import { errors, tags } from './route-schema.js';
 export interface AdminRouteDeps {
   db: Db;
   adminEmails: readonly string[];
+  /** How long a referrer's verification lasts (VERIFICATION_TTL): the console counts only the current ones. */
+  verificationTtlMs: number;
   control: AccountControl;
   companyLocks: CompanyLocks;
   /** What reviewing held requests and messages needs of referrals and notifications (issue 25 item 6). */
@@ -39,7 +41,7 @@ const REPORT_QUEUE_SIZE = 200;
  */
 export async function adminRoutes(
   app: FastifyInstance,
-  { db, adminEmails, control, companyLocks, held, now }: AdminRouteDeps,
+  { db, adminEmails, verificationTtlMs, control, companyLocks, held, now }: AdminRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', async (request) => {
@@ -95,7 +97,11 @@ export async function adminRoutes(
   );
 
   await app.register(adminUserRoutes, { db, control, now });
-  await app.register(adminCompanyRoutes, { db, locks: companyLocks });
+  await app.register(adminCompanyRoutes, {
+    db,
+    locks: companyLocks,
+    verifiedSince: () => new Date(now().getTime() - verificationTtlMs),
+  });
   // Held requests and messages (issue 25 item 6).
   await app.register(heldRoutes, { db, ports: held, now });
 }

@@ -149,6 +149,27 @@ describe.each(testDatabases)('admin companies (%s)', (kind) => {
     expect(bad.json().error).toBe('The company to merge into must be a company id.');
   });
 
+  it('counts as verified only referrers whose verification has not lapsed, as the directory does', async () => {
+    const name = `Lapse Test ${Date.now()}`;
+    const current = await signInReferrer(t, 'Cora Current', name);
+    const lapsed = await signInReferrer(t, 'Lars Lapsed', name);
+    const verifiedAt = (who: SignedIn, at: Date) =>
+      t.database.db
+        .update(referrers)
+        .set({ isVerified: true, verificationMethod: 'work-email', verifiedAt: at })
+        .where(eq(referrers.userId, who.user.id));
+    await verifiedAt(current, new Date(Date.now() - 30 * 86_400_000));
+    // Verified 400 days ago: VERIFICATION_TTL (365 days) has run out.
+    await verifiedAt(lapsed, new Date(Date.now() - 400 * 86_400_000));
+    const company = await companyIdOf(name);
+    expect(company).toMatchObject({ referrers: 2, verifiedReferrers: 1 });
+    // The same in what a change answers (the busiest companies' list is checked against the same rule below).
+    const changed = await admin.put(`/api/admin/companies/${company.id}`, { emailDomains: ['lapse.test'] });
+    expect(AdminCompanySchema.parse(changed.json())).toMatchObject({ referrers: 2, verifiedReferrers: 1 });
+    const stats = CompanyStatsSchema.parse((await admin.get(`/api/companies/${company.id}/stats`)).json());
+    expect(stats).toMatchObject({ verifiedReferrers: 1 });
+  });
+
   it('lists the busiest companies for an empty search, as counting company by company ranks them', async () => {
     const busy = `Busy Test ${Date.now()}`;
     await signInReferrer(t, 'Bea Busy', busy);
@@ -160,7 +181,8 @@ describe.each(testDatabases)('admin companies (%s)', (kind) => {
       await t.database.db.execute(sql`
           select c.id, c.name, c.listed, c.email_domains as "emailDomains",
             (select count(*) from referrers r where r.company_id = c.id)::int as referrers,
-            (select count(*) from referrers r where r.company_id = c.id and r.is_verified)::int as "verifiedReferrers",
+            (select count(*) from referrers r where r.company_id = c.id and r.is_verified
+              and r.verified_at > now() - interval '365 days')::int as "verifiedReferrers",
             (select count(*) from referral_requests q where q.company_id = c.id)::int as requests
           from companies c
           order by (select count(*) from referrers r where r.company_id = c.id) desc, c.name, c.id

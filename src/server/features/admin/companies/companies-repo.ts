@@ -9,31 +9,42 @@ import { likeFragment } from '../users/users-repo.js';
 // would name the request's own.
 const companyId = sql.raw('"companies"."id"');
 const referrerCount = sql<number>`(select count(*) from ${referrers} r where r.company_id = ${companyId})`;
-const verifiedCount = sql<number>`(select count(*) from ${referrers} r where r.company_id = ${companyId} and r.is_verified)`;
+/**
+ * Verified referrers as matching and the directory count them: verified after `since` (now − the
+ * verification's lifetime, docs/decisions/035-verification-lapse.md), a lapsed one not.
+ */
+const verifiedCount = (since: SQL) =>
+  sql<number>`(select count(*) from ${referrers} r where r.company_id = ${companyId} and r.is_verified and r.verified_at > ${since})`;
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const requestCount = sql<number>`(select count(*) from ${referralRequests} q where q.company_id = ${companyId})`;
 
-/** An AdminCompany's columns, its referrers counted as `referrers` says. */
-const adminCompanyColumns = (referrers: SQL<number>) => ({
+/** An AdminCompany's columns, its referrers counted as `referrers` says, verified ones since `since`. */
+const adminCompanyColumns = (referrers: SQL<number>, since: SQL) => ({
   id: companies.id,
   name: companies.name,
   listed: companies.listed,
   emailDomains: companies.emailDomains,
   referrers: referrers.mapWith(Number),
-  verifiedReferrers: verifiedCount.mapWith(Number),
+  verifiedReferrers: verifiedCount(since).mapWith(Number),
   requests: requestCount.mapWith(Number),
 });
 
-function selectAdminCompanies(db: Db) {
-  return db.select(adminCompanyColumns(referrerCount)).from(companies);
+function selectAdminCompanies(db: Db, verifiedSince: Date) {
+  return db.select(adminCompanyColumns(referrerCount, instant(verifiedSince))).from(companies);
 }
 
 /**
  * Companies whose name holds the fragment, those with the most referrers first (then by name); for '' the
  * busiest companies. Unlisted ones (named only on requests) are included: they are what gets merged.
  */
-export async function searchCompanies(db: Db, q: string, limit: number): Promise<AdminCompany[]> {
-  if (q === '') return busiestCompanies(db).execute({ limit });
-  return selectAdminCompanies(db)
+export async function searchCompanies(
+  db: Db,
+  q: string,
+  limit: number,
+  verifiedSince: Date,
+): Promise<AdminCompany[]> {
+  if (q === '') return busiestCompanies(db).execute({ limit, since: verifiedSince.toISOString() });
+  return selectAdminCompanies(db, verifiedSince)
     .where(ilike(companies.name, likeFragment(q)))
     .orderBy(desc(referrerCount), companies.name, companies.id)
     .limit(limit);
@@ -52,7 +63,7 @@ const busiestCompanies = preparedPerDb((db) => {
     .as('referrer_counts');
   const referrerTotal = sql<number>`coalesce(${counted.referrers}, 0)`;
   return db
-    .select(adminCompanyColumns(referrerTotal))
+    .select(adminCompanyColumns(referrerTotal, sql`${sql.placeholder('since')}::timestamptz`))
     .from(companies)
     .leftJoin(counted, eq(counted.companyId, companies.id))
     .orderBy(desc(referrerTotal), companies.name, companies.id)
@@ -60,8 +71,12 @@ const busiestCompanies = preparedPerDb((db) => {
     .prepare('admin_busiest_companies');
 });
 
-export async function findAdminCompany(db: Db, id: number): Promise<AdminCompany | undefined> {
-  const [row] = await selectAdminCompanies(db).where(eq(companies.id, id));
+export async function findAdminCompany(
+  db: Db,
+  id: number,
+  verifiedSince: Date,
+): Promise<AdminCompany | undefined> {
+  const [row] = await selectAdminCompanies(db, verifiedSince).where(eq(companies.id, id));
   return row;
 }
 

@@ -20,7 +20,16 @@ export const ADMIN_COMPANY_SEARCH_SIZE = 25;
 /** /api/admin/companies…, registered inside adminRoutes (its guard covers them). */
 export async function adminCompanyRoutes(
   app: FastifyInstance,
-  { db, locks }: { db: Db; locks: CompanyLocks },
+  {
+    db,
+    locks,
+    verifiedSince,
+  }: {
+    db: Db;
+    locks: CompanyLocks;
+    /** Now less a verification's lifetime: who counts as verified (docs/decisions/035-verification-lapse.md). */
+    verifiedSince: () => Date;
+  },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,7 +45,7 @@ export async function adminCompanyRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return searchCompanies(db, request.query.q, ADMIN_COMPANY_SEARCH_SIZE);
+      return searchCompanies(db, request.query.q, ADMIN_COMPANY_SEARCH_SIZE, verifiedSince());
     },
   );
 
@@ -51,7 +60,8 @@ export async function adminCompanyRoutes(
         response: { 200: AdminCompanySchema, ...errors },
       },
     },
-    async (request) => updateEmailDomains(db, requireUser(request), request.params.id, request.body),
+    async (request) =>
+      updateEmailDomains(db, requireUser(request), request.params.id, request.body, verifiedSince()),
   );
 
   api.post(
@@ -65,6 +75,7 @@ export async function adminCompanyRoutes(
         response: { 200: AdminCompanySchema, ...errors },
       },
     },
-    async (request) => mergeCompany(db, locks, requireUser(request), request.params.id, request.body.intoId),
+    async (request) =>
+      mergeCompany(db, locks, requireUser(request), request.params.id, request.body.intoId, verifiedSince()),
   );
 }

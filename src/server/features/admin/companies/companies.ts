@@ -10,8 +10,8 @@ import { findAdminCompany, lockCompany, mergeCompanyRows, setEmailDomains } from
 
 export const NO_SUCH_COMPANY = 'There is no such company.';
 
-async function answer(db: Db, id: number): Promise<AdminCompany> {
-  const company = await findAdminCompany(db, id);
+async function answer(db: Db, id: number, verifiedSince: Date): Promise<AdminCompany> {
+  const company = await findAdminCompany(db, id, verifiedSince);
   if (!company) throw notFound(NO_SUCH_COMPANY);
   return company;
 }
@@ -26,6 +26,7 @@ export async function updateEmailDomains(
   admin: UserRow,
   id: number,
   input: z.output<typeof CompanyEmailDomainsInputSchema>,
+  verifiedSince: Date,
 ): Promise<AdminCompany> {
   const freeMail = input.emailDomains.filter((domain) => isFreeMail(domain));
   if (freeMail.length > 0) {
@@ -46,7 +47,7 @@ export async function updateEmailDomains(
       reason: input.emailDomains.length > 0 ? input.emailDomains.join(', ') : '(none)',
     });
   });
-  return answer(db, id);
+  return answer(db, id, verifiedSince);
 }
 
 /**
@@ -60,10 +61,14 @@ export async function mergeCompany(
   admin: UserRow,
   id: number,
   intoId: number,
+  verifiedSince: Date,
 ): Promise<AdminCompany> {
   if (id === intoId) throw badRequest('A company cannot be merged into itself.');
   await db.transaction(async (tx) => {
-    const names = await Promise.all([findAdminCompany(tx, id), findAdminCompany(tx, intoId)]);
+    const names = await Promise.all([
+      findAdminCompany(tx, id, verifiedSince),
+      findAdminCompany(tx, intoId, verifiedSince),
+    ]);
     await locks.lockNames(
       tx,
       names.flatMap((c) => (c ? [c.name] : [])),
@@ -91,5 +96,5 @@ export async function mergeCompany(
       reason: `${from.name} (#${from.id}) merged into ${into.name} (#${into.id})`,
     });
   });
-  return answer(db, intoId);
+  return answer(db, intoId, verifiedSince);
 }
