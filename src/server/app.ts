@@ -154,6 +154,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       resume: referrals.suspension.resume,
       verifyByAdmin: referrals.verifyByAdmin,
       sessionsEnded: notifications.sessionsEnded,
+      sendMail: mail.send,
+      publicUrl: config.publicUrl,
     },
     companyLocks: companies.locks,
     held: {

@@ -23,7 +23,7 @@ import {
 } from './held/held.js';
 import type { AccountControl, HeldReviewPorts } from './ports.js';
 import { fileReport, NO_SUCH_REPORT, resolveOpenReport } from './reports/reports.js';
-import { NO_SUCH_USER, suspendUser, unsuspendUser, verifyUser } from './users/users.js';
+import { NO_SUCH_USER, suspendUser, suspensionMail, unsuspendUser, verifyUser } from './users/users.js';
 
 /**
  * The admin services called directly on one bare in-memory database (referral-world.ts), with the other
@@ -75,6 +75,8 @@ function fakeControl(verifies = true) {
     resume: async (_tx, id) => calls.push(`resume ${id}`),
     verifyByAdmin: async (_tx, id) => (calls.push(`verifyByAdmin ${id}`), verifies),
     sessionsEnded: async (id) => calls.push(`sessionsEnded ${id}`),
+    sendMail: async (_tx, mail) => calls.push(`mail ${mail.userId} ${mail.to}: ${mail.subject}`),
+    publicUrl: 'https://referbridge.test',
   };
   return { control, calls };
 }
@@ -90,12 +92,17 @@ describe('suspension and verification by hand', () => {
       suspendedAt: at.toISOString(),
       suspensionReason: 'Spam',
     });
-    expect(calls).toEqual([`endSessions ${user.id}`, `setAside ${user.id}`, `sessionsEnded ${user.id}`]);
+    expect(calls).toEqual([
+      `mail ${user.id} ${user.email}: Your ReferBridge account is suspended`,
+      `endSessions ${user.id}`,
+      `setAside ${user.id}`,
+      `sessionsEnded ${user.id}`,
+    ]);
     expect(await auditOf('user', user.id)).toEqual([byAdmin('user.suspend', 'Spam')]);
 
     const again = await rejection(suspendUser(db, control, admin, user.id, { reason: 'Again' }, at));
     expect([again.statusCode, again.message]).toEqual([409, 'This user is already suspended.']);
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(4);
   });
 
   it('refuses to suspend oneself, or nobody', async () => {
@@ -116,7 +123,11 @@ describe('suspension and verification by hand', () => {
     calls.length = 0;
     const answer = await unsuspendUser(db, control, admin, user.id);
     expect([answer.id, answer.suspendedAt, answer.suspensionReason]).toEqual([user.id, null, null]);
-    expect(calls).toEqual([`resume ${user.id}`]);
+    const lifted = [
+      `mail ${user.id} ${user.email}: Your ReferBridge account is active again`,
+      `resume ${user.id}`,
+    ];
+    expect(calls).toEqual(lifted);
     expect(await auditOf('user', user.id)).toEqual([
       byAdmin('user.suspend', 'Spam'),
       byAdmin('user.unsuspend', null),
@@ -125,7 +136,19 @@ describe('suspension and verification by hand', () => {
     expect([again.statusCode, again.message]).toEqual([409, 'This user is not suspended.']);
     const nobody = await rejection(unsuspendUser(db, control, admin, 987654));
     expect([nobody.statusCode, nobody.message]).toEqual([404, NO_SUCH_USER]);
-    expect(calls).toEqual([`resume ${user.id}`]);
+    expect(calls).toEqual(lifted);
+  });
+
+  it("tells the user by mail, by first name, without the admin's reason, and where to write or sign in", () => {
+    const sue = { id: 7, email: 'sue@example.com', fullName: 'Sue Spended' };
+    const suspended = suspensionMail(sue, 'suspended', 'https://referbridge.test');
+    expect(suspended).toMatchObject({ userId: 7, to: 'sue@example.com' });
+    expect(suspended.text).toMatch(
+      /^Hello Sue,\n\nYour ReferBridge account has been suspended, so you cannot sign in/,
+    );
+    expect(suspended.text).toContain('If you think this is a mistake, write to support@referbridge.app.');
+    const lifted = suspensionMail(sue, 'lifted', 'https://referbridge.test');
+    expect(lifted.text).toContain('you can sign in again at https://referbridge.test/signin.');
   });
 
   it('verifies a referrer by hand, audited; a user who refers nowhere is 409, nobody is 404', async () => {

@@ -24,6 +24,16 @@ export interface AccountControl {
   verifyByAdmin: (tx: Db, userId: number) => Promise<boolean>;
   /** Notifications, after the commit: the user's open streams on every instance close. */
   sessionsEnded: (userId: number) => Promise<unknown>;
+  /**
+   * Mail: queues a mail to the user in the caller's transaction, whatever their notification settings
+   * (it is about their account, like a verification code).
+   */
+  sendMail: (
+    tx: Db,
+    message: { userId: number; to: string; subject: string; text: string },
+  ) => Promise<unknown>;
+  /** PUBLIC_URL: where the mail sends them to sign in again. */
+  publicUrl: string;
 }
 
 /** From companies: the lock every change of who names a company takes, and the built-in employers. */

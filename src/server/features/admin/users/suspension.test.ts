@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminAuditPageSchema, AdminUserListSchema, AdminUserSchema } from '../../../../shared/admin.js';
 import { AuthStatusSchema, SUSPENDED_SIGN_IN } from '../../../../shared/auth.js';
-import { users } from '../../../db/schema.js';
+import { mailOutbox, users } from '../../../db/schema.js';
 import {
   ask,
   companyWithReferrers,
@@ -82,11 +82,30 @@ describe.each(testDatabases)('suspension (%s)', (kind) => {
     );
     expect(status).toMatchObject({ isAuthenticated: false, user: null, error: SUSPENDED_SIGN_IN });
 
+    // Told by mail, whatever their notification settings, never the admin's reason.
+    const mailTo = async () =>
+      (
+        await t.database.db
+          .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.userId, sam.user.id))
+      )
+        .filter((m) => m.subject.startsWith('Your ReferBridge account'))
+        .sort((a, b) => a.subject.localeCompare(b.subject));
+    const [told] = await mailTo();
+    expect(told).toMatchObject({ to: email, subject: 'Your ReferBridge account is suspended' });
+    expect(told!.text).not.toContain('Asked seekers for money');
+
     const again = await suspend(sam.user.id);
     expect(again.statusCode).toBe(409);
+    expect(await mailTo()).toHaveLength(1);
     expect(again.json().error).toBe('This user is already suspended.');
 
     expect((await unsuspend(sam.user.id)).statusCode).toBe(200);
+    expect((await mailTo()).map((m) => m.subject)).toEqual([
+      'Your ReferBridge account is active again',
+      'Your ReferBridge account is suspended',
+    ]);
     const back = await t.signIn('Sam Suspect', email);
     expect(back.user.id).toBe(sam.user.id);
     expect((await back.get('/api/user/settings')).statusCode).toBe(200);

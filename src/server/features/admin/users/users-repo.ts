@@ -63,7 +63,7 @@ export async function setSuspension(
   tx: Db,
   id: number,
   suspension: { at: Date; reason: string } | null,
-): Promise<boolean> {
+): Promise<{ id: number; email: string; fullName: string } | undefined> {
   const rows = await tx
     .update(users)
     .set(
@@ -77,8 +77,8 @@ export async function setSuspension(
         suspension ? sql`${users.suspendedAt} is null` : sql`${users.suspendedAt} is not null`,
       ),
     )
-    .returning({ id: users.id });
-  return rows.length > 0;
+    .returning({ id: users.id, email: users.email, fullName: users.fullName });
+  return rows[0];
 }
 
 export async function userExists(db: Db, id: number): Promise<boolean> {

@@ -1,4 +1,6 @@
 import type { AdminUser, SuspendUserInput } from '../../../../shared/admin.js';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../../shared/brand.js';
+import { firstNameOf } from '../../../../shared/names.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { conflict, notFound } from '../../../lib/errors.js';
@@ -15,10 +17,45 @@ async function answer(db: Db, id: number): Promise<AdminUser> {
 }
 
 /**
+ * The mails that tell a user their account was suspended, and that it no longer is. The admin's reason stays
+ * in the audit log: the user is told where to write instead.
+ */
+export function suspensionMail(
+  user: { id: number; email: string; fullName: string },
+  change: 'suspended' | 'lifted',
+  publicUrl: string,
+) {
+  const hello = `Hello ${firstNameOf(user.fullName)},`;
+  return change === 'suspended'
+    ? {
+        userId: user.id,
+        to: user.email,
+        subject: `Your ${PRODUCT_NAME} account is suspended`,
+        text: [
+          hello,
+          '',
+          `Your ${PRODUCT_NAME} account has been suspended, so you cannot sign in for now. While it lasts nobody is matched with you: your referral requests wait, and any you held as a referrer have gone to other referrers.`,
+          '',
+          `If you think this is a mistake, write to ${SUPPORT_EMAIL}.`,
+        ].join('\n'),
+      }
+    : {
+        userId: user.id,
+        to: user.email,
+        subject: `Your ${PRODUCT_NAME} account is active again`,
+        text: [
+          hello,
+          '',
+          `The suspension of your ${PRODUCT_NAME} account has been lifted: you can sign in again at ${publicUrl}/signin. Your referral requests that waited are matched again.`,
+        ].join('\n'),
+      };
+}
+
+/**
  * POST /api/admin/users/{id}/suspend (issue 25 item 4), in one transaction: the user is marked, every
  * session of theirs ends (sessions live in the database, so an old cookie gets 401 on every instance), their
  * referrals as a referrer pass on and their requests as a seeker wait, and the audit log keeps why. After
- * the commit, their open streams on every instance are told to close.
+ * the commit, their open streams on every instance are told to close. They are told by mail (not the reason).
  */
 export async function suspendUser(
   db: Db,
@@ -30,10 +67,12 @@ export async function suspendUser(
 ): Promise<AdminUser> {
   if (id === admin.id) throw conflict('You cannot suspend yourself: ask another admin.');
   await db.transaction(async (tx) => {
-    if (!(await setSuspension(tx, id, { at, reason: input.reason }))) {
+    const user = await setSuspension(tx, id, { at, reason: input.reason });
+    if (!user) {
       if (!(await userExists(tx, id))) throw notFound(NO_SUCH_USER);
       throw conflict('This user is already suspended.');
     }
+    await control.sendMail(tx, suspensionMail(user, 'suspended', control.publicUrl));
     await control.endSessions(tx, id);
     await control.setAside(tx, id);
     await recordAdminAction(tx, {
@@ -56,10 +95,12 @@ export async function unsuspendUser(
   id: number,
 ): Promise<AdminUser> {
   await db.transaction(async (tx) => {
-    if (!(await setSuspension(tx, id, null))) {
+    const user = await setSuspension(tx, id, null);
+    if (!user) {
       if (!(await userExists(tx, id))) throw notFound(NO_SUCH_USER);
       throw conflict('This user is not suspended.');
     }
+    await control.sendMail(tx, suspensionMail(user, 'lifted', control.publicUrl));
     await control.resume(tx, id);
     await recordAdminAction(tx, { actor: admin, action: 'user.unsuspend', targetType: 'user', targetId: id });
   });
