@@ -81,3 +81,10 @@ export function formatBadgeCount(count: number): string {
   if (!Number.isFinite(count) || count <= 0) return '';
   return count > 99 ? '99+' : String(Math.floor(count));
 }
+
+/**
+ * Where a notification about a request takes its reader: the seeker's list of their requests, and the
+ * referrer's incoming tab. Both the referrals and the admin features write them.
+ */
+export const SEEKER_LINK = '/my-referrals';
+export const INCOMING_LINK = '/my-referrals?tab=incoming';

@@ -22,6 +22,7 @@ import {
   releaseRequest,
   reviewMessage,
 } from './held-repo.js';
+import { INCOMING_LINK, SEEKER_LINK } from '../../../../shared/notifications.js';
 
 /**
  * Issue 25 item 6: an admin releases or rejects what a payment offer held
@@ -35,10 +36,6 @@ export const NO_SUCH_HELD_REQUEST = 'There is no such held request.';
 export const NO_SUCH_HELD_MESSAGE = 'There is no such held message.';
 export const THREAD_GONE =
   'This message can no longer be delivered: its referral passed to another referrer or was erased. Reject it instead.';
-
-/** The seeker's and the referrer's pages, as the referrals feature links them. */
-const SEEKER_LINK = '/my-referrals';
-const INCOMING_LINK = '/my-referrals?tab=incoming';
 
 type ReleaseInput = z.output<typeof ReleaseHeldInputSchema>;
 type RejectInput = z.output<typeof RejectHeldInputSchema>;

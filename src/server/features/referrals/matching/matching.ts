@@ -12,9 +12,10 @@ import {
   type LoadedCandidate,
 } from '../repo.js';
 import { readRecords, recordTier } from './record.js';
+import { INCOMING_LINK, SEEKER_LINK } from '../../../../shared/notifications.js';
 
-export const INCOMING_LINK = '/my-referrals?tab=incoming';
-export const SEEKER_LINK = '/my-referrals';
+// The referrals feature's notices link here (re-exported for its modules).
+export { INCOMING_LINK, SEEKER_LINK };
 
 export type Pick = { kind: 'none' } | { kind: 'full' } | { kind: 'picked'; referrerId: number };
 
