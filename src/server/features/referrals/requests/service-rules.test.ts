@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_HOLD_NOTICES, REFERRAL_REQUEST_ERRORS } from '../../../../shared/referral-texts.js';
 import { dailyLimitMessage } from '../../../../shared/request-limit.js';
-import { referralRequests, userSettings } from '../../../db/schema.js';
+import { RECORD_MIN_ASKED } from '../../../../shared/referrer-record.js';
+import { referralRequests, referrals, referrers, userSettings } from '../../../db/schema.js';
 import type { JobPostings, JobSnapshot } from '../ports.js';
 import { openReferralWorld, type ReferralWorld } from '../../../testing/referral-world.js';
 import {
@@ -117,6 +118,42 @@ describe('createReferralRequest', () => {
       },
     ]);
     expect(await w.noticesOf(seeker.id)).toEqual([]);
+  });
+
+  it('gives the request to the referrer with the better record before the one who waited longest', async () => {
+    const company = await w.company();
+    const sid = await w.referrer('Sid Slow', company.name);
+    const kim = await w.referrer('Kim Keen', company.name);
+    const db = w.database.db;
+    // By time alone Sid comes first: never assigned, where Kim was last given one in January.
+    await db
+      .update(referrers)
+      .set({ lastAssignedAt: new Date('2026-01-05T10:00:00Z') })
+      .where(eq(referrers.userId, kim.id));
+    // Sid's record: as many referrals as make a record, each left to expire unanswered (the worst tier).
+    const earlier = await w.user('Earlier Seeker');
+    for (let i = 0; i < RECORD_MIN_ASKED; i++) {
+      const [request] = await db
+        .insert(referralRequests)
+        .values({
+          jobSeekerId: earlier.id,
+          companyId: company.id,
+          position: 'Engineer',
+          jobUrl: `https://jobs.example/record-${i}`,
+          normalizedJobUrl: `https://jobs.example/record-${i}`,
+          status: 'expired',
+        })
+        .returning({ id: referralRequests.id });
+      await db.insert(referrals).values({
+        requestId: request!.id,
+        referrerId: sid.id,
+        status: 'expired',
+        createdAt: new Date('2025-12-01T10:00:00Z'),
+        supersededAt: new Date('2025-12-03T10:00:00Z'),
+      });
+    }
+    const created = await create(await w.user('Sam Seeker'), { detectedCompanyName: company.name });
+    expect((await w.current(created.id))?.referrerId).toBe(kim.id);
   });
 
   it('saves the request to wait when nobody refers at the company', async () => {
