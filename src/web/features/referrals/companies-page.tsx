@@ -39,7 +39,9 @@ export function CompaniesPage({ visitor = false }: { visitor?: boolean }) {
   useLayoutEffect(revealApp, []);
 
   return (
-    <PageMain className="mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:py-8">
+    // At least a screen tall under the header: the footer starts below the fold, so the list arriving (or
+    // growing) never pushes a visible footer down (a layout shift).
+    <PageMain className="mx-auto min-h-[calc(100svh-4rem)] w-full max-w-4xl flex-1 px-4 py-6 sm:py-8">
       <PageHeader
         title={COMPANIES_PAGE_META.title}
         back={!visitor}
