@@ -80,6 +80,8 @@ describe.each(servers)('the admin console, on $name', ({ baseUrl }) => {
     // Rita suspended: signed out at once, refused at sign-in with the sentence; then lifted.
     await admin.page.getByRole('tab', { name: 'Users' }).click();
     await admin.page.getByLabel('Find a user').fill(`rita.console.${stamp}`);
+    // The search has answered: the header row and Rita's alone.
+    await expect.poll(() => admin.page.getByRole('row').count()).toBe(2);
     const ritaRow = admin.page.getByRole('row').filter({ hasText: 'Rita Console' });
     await ritaRow.getByRole('button', { name: 'Suspend' }).click();
     const suspend = admin.page.getByRole('dialog', { name: 'Suspend Rita Console?' });

@@ -9,7 +9,13 @@ import {
 } from '@shared/admin';
 import { apiPath } from '@shared/api-routes';
 import { AdminReportListSchema, AdminReportSchema, type ResolveReportInput } from '@shared/reports';
-import { queryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiGet, apiRequest } from '@/lib/api';
 
@@ -34,10 +40,15 @@ export const reportQueueQuery = queryOptions({
   ...fresh,
 });
 
+/**
+ * The searches keep showing the last answer while the next one loads: a row stays mounted (and a dialog
+ * opened from it stays open) when the admin acts on it before typing has paused.
+ */
 export const userSearchQuery = (q: string) =>
   queryOptions({
     queryKey: adminKeys.users(q),
     queryFn: async () => AdminUserListSchema.parse(await apiGet(apiPath('adminUsers'), { q })),
+    placeholderData: keepPreviousData,
     ...fresh,
   });
 
@@ -45,6 +56,7 @@ export const companySearchQuery = (q: string) =>
   queryOptions({
     queryKey: adminKeys.companies(q),
     queryFn: async () => AdminCompanyListSchema.parse(await apiGet(apiPath('adminCompanies'), { q })),
+    placeholderData: keepPreviousData,
     ...fresh,
   });
 
