@@ -16,6 +16,11 @@ export function verifiedInSql(since: Date): SQL<boolean> {
   );
 }
 
+/** The earliest verified_at that still counts at `now` (a verification holds `ttlMs`, VERIFICATION_TTL). */
+export function verifiedSince(now: Date, ttlMs: number): Date {
+  return new Date(now.getTime() - ttlMs);
+}
+
 /** The referrer's IANA time zone (validated by TimeZoneSchema when stored), UTC when unknown. */
 const zone = sql`coalesce(${userSettings.timeZone}, 'UTC')`;
 

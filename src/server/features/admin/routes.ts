@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { isAdmin } from '../../lib/admins.js';
 import { AppError } from '../../lib/errors.js';
+import { verifiedSince } from '../../lib/referrer-sql.js';
 import { requireUser } from '../../lib/request-user.js';
 import { listAdminActions } from './audit-repo.js';
 import { adminCompanyRoutes } from './companies/companies-routes.js';
@@ -100,7 +101,7 @@ export async function adminRoutes(
   await app.register(adminCompanyRoutes, {
     db,
     locks: companyLocks,
-    verifiedSince: () => new Date(now().getTime() - verificationTtlMs),
+    verifiedSince: () => verifiedSince(now(), verificationTtlMs),
   });
   // Held requests and messages (issue 25 item 6).
   await app.register(heldRoutes, { db, ports: held, now });

@@ -12,6 +12,7 @@ import { detectCompany, type CompanyDetection } from '../../../shared/job-url.js
 import type { Db } from '../../db/client.js';
 import type { ReadResponseNumbers } from './response-cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { verifiedSince } from '../../lib/referrer-sql.js';
 import {
   deleteCompanyIfUnreferenced,
   findCompanyByNormalizedName,
@@ -109,7 +110,7 @@ export async function releaseCompany(db: Db, name: string): Promise<void> {
 function statsClock(now: Date, verificationTtlMs: number) {
   return {
     since: new Date(now.getTime() - COMPANY_STATS_WINDOW_DAYS * 24 * 3600 * 1000),
-    verifiedSince: new Date(now.getTime() - verificationTtlMs),
+    verifiedSince: verifiedSince(now, verificationTtlMs),
   };
 }
 

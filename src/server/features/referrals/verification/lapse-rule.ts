@@ -11,10 +11,8 @@ export function reminderLeadMs(ttlMs: number): number {
   return Math.min(14 * DAY_MS, Math.floor(ttlMs / 2));
 }
 
-/** The earliest verified_at that still counts at `now`. */
-export function verifiedSince(now: Date, ttlMs: number): Date {
-  return new Date(now.getTime() - ttlMs);
-}
+// The earliest verified_at that still counts: shared with the directory and the console.
+export { verifiedSince } from '../../../lib/referrer-sql.js';
 
 export interface VerificationClock {
   isVerified: boolean;
