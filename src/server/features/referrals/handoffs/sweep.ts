@@ -1,5 +1,6 @@
 import { notificationTime } from '../../../../shared/notifications.js';
 import type { Db } from '../../../db/client.js';
+import { oneByOne } from '../../../db/one-by-one.js';
 import {
   claimDueDecline,
   claimDueReferral,
@@ -71,34 +72,24 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
 
   const submitReminded = await remindToSubmit(db, deps, now);
 
-  let expired = 0;
-  while (expired < EXPIRY_BATCH) {
-    const done = await db.transaction(async (tx) => {
-      const due = await claimDueReferral(tx, full);
-      if (!due) return false;
-      // Claimed and locked, so still pending: the conditional update is a second guard, not a race.
-      const leaving = await expireReferral(tx, due.id, now);
-      if (!leaving) return false;
-      await passOn(tx, deps, leaving, 'expired', now);
-      await assignWaitingRequests(tx, deps, leaving.referrerId, now);
-      return true;
-    });
-    if (!done) break;
-    expired += 1;
-  }
+  const expired = await oneByOne(db, EXPIRY_BATCH, async (tx) => {
+    const due = await claimDueReferral(tx, full);
+    if (!due) return false;
+    // Claimed and locked, so still pending: the conditional update is a second guard, not a race.
+    const leaving = await expireReferral(tx, due.id, now);
+    if (!leaving) return false;
+    await passOn(tx, deps, leaving, 'expired', now);
+    await assignWaitingRequests(tx, deps, leaving.referrerId, now);
+    return true;
+  });
 
   const undoClosed = new Date(now.getTime() - deps.declineUndoMs);
-  let declined = 0;
-  while (declined < EXPIRY_BATCH) {
-    const done = await db.transaction(async (tx) => {
-      const due = await claimDueDecline(tx, undoClosed);
-      if (!due) return false;
-      await passOn(tx, deps, due, 'declined', now);
-      return true;
-    });
-    if (!done) break;
-    declined += 1;
-  }
+  const declined = await oneByOne(db, EXPIRY_BATCH, async (tx) => {
+    const due = await claimDueDecline(tx, undoClosed);
+    if (!due) return false;
+    await passOn(tx, deps, due, 'declined', now);
+    return true;
+  });
   const lapseReminded = await remindOfLapses(db, deps, now);
   const pausesEnded = await endPauses(db, deps, now);
   const capMonthsStarted = await startCapMonths(db, deps, now);

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { oneByOne } from '../../../db/one-by-one.js';
 import { userSettings } from '../../../db/schema.js';
 import { monthStartInSql } from '../../../lib/referrer-sql.js';
 import type { ReferralDeps } from '../ports.js';
@@ -36,17 +37,11 @@ export async function claimNewCapMonth(tx: Db, now: Date): Promise<number | unde
  * their new month's cap). Each capped referrer is looked at once a month. Answers how many were looked at.
  */
 export async function startCapMonths(db: Db, deps: ReferralDeps, now: Date): Promise<number> {
-  let started = 0;
-  while (started < MONTH_START_BATCH) {
-    const done = await db.transaction(async (tx) => {
-      const userId = await claimNewCapMonth(tx, now);
-      if (userId === undefined) return false;
-      await tx.update(userSettings).set({ capMonthHandedOutAt: now }).where(eq(userSettings.userId, userId));
-      await assignWaitingRequests(tx, deps, userId, now);
-      return true;
-    });
-    if (!done) break;
-    started += 1;
-  }
-  return started;
+  return oneByOne(db, MONTH_START_BATCH, async (tx) => {
+    const userId = await claimNewCapMonth(tx, now);
+    if (userId === undefined) return false;
+    await tx.update(userSettings).set({ capMonthHandedOutAt: now }).where(eq(userSettings.userId, userId));
+    await assignWaitingRequests(tx, deps, userId, now);
+    return true;
+  });
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { oneByOne } from '../../../db/one-by-one.js';
 import { userSettings } from '../../../db/schema.js';
 import { pausedInSql } from '../../../lib/referrer-sql.js';
 import type { ReferralDeps } from '../ports.js';
@@ -37,20 +38,14 @@ export async function claimEndedPause(tx: Db, now: Date): Promise<number | undef
  * how many pauses ended.
  */
 export async function endPauses(db: Db, deps: ReferralDeps, now: Date): Promise<number> {
-  let ended = 0;
-  while (ended < PAUSE_END_BATCH) {
-    const done = await db.transaction(async (tx) => {
-      const userId = await claimEndedPause(tx, now);
-      if (userId === undefined) return false;
-      await tx
-        .update(userSettings)
-        .set({ referralsPausedUntil: null, updatedAt: now })
-        .where(eq(userSettings.userId, userId));
-      await assignWaitingRequests(tx, deps, userId, now);
-      return true;
-    });
-    if (!done) break;
-    ended += 1;
-  }
-  return ended;
+  return oneByOne(db, PAUSE_END_BATCH, async (tx) => {
+    const userId = await claimEndedPause(tx, now);
+    if (userId === undefined) return false;
+    await tx
+      .update(userSettings)
+      .set({ referralsPausedUntil: null, updatedAt: now })
+      .where(eq(userSettings.userId, userId));
+    await assignWaitingRequests(tx, deps, userId, now);
+    return true;
+  });
 }
