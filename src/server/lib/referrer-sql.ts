@@ -8,9 +8,10 @@ import { referrers, userSettings } from '../db/schema.js';
 
 /**
  * Verification lapses (docs/decisions/035-verification-lapse.md): verified, and verified_at after `since`
- * (now − VERIFICATION_TTL). referrals/verification/lapse-rule.ts holds the rest of that rule.
+ * (now − VERIFICATION_TTL; a time, or SQL for one such as a prepared statement's placeholder).
+ * referrals/verification/lapse-rule.ts holds the rest of that rule.
  */
-export function verifiedInSql(since: Date): SQL<boolean> {
+export function verifiedInSql(since: Date | SQL): SQL<boolean> {
   return sql<boolean>`coalesce(${and(eq(referrers.isVerified, true), gt(referrers.verifiedAt, since))}, false)`.mapWith(
     Boolean,
   );

@@ -3,6 +3,7 @@ import type { AdminCompany } from '../../../../shared/admin.js';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
 import { companies, referralRequests, referrers, users, verificationCodes } from '../../../db/schema.js';
+import { verifiedInSql } from '../../../lib/referrer-sql.js';
 import { likeFragment } from '../users/users-repo.js';
 
 // Spelled out: in a select list drizzle leaves columns unqualified, and a bare "id" inside the subquery
@@ -14,7 +15,7 @@ const referrerCount = sql<number>`(select count(*) from ${referrers} r where r.c
  * verification's lifetime, docs/decisions/035-verification-lapse.md), a lapsed one not.
  */
 const verifiedCount = (since: SQL) =>
-  sql<number>`(select count(*) from ${referrers} r where r.company_id = ${companyId} and r.is_verified and r.verified_at > ${since})`;
+  sql<number>`(select count(*) from ${referrers} where ${referrers.companyId} = ${companyId} and ${verifiedInSql(since)})`;
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const requestCount = sql<number>`(select count(*) from ${referralRequests} q where q.company_id = ${companyId})`;
 
