@@ -59,6 +59,8 @@ const LOADS: Load[] = [
   { label: 'company directory', path: '/api/companies/directory', as: 'seeker' },
   { label: 'directory search', path: '/api/companies/directory?q=company%2012', as: 'seeker' },
   { label: "a referral's messages", path: '/api/referrals/{thread}/messages', as: 'seeker' },
+  // The admin queues without parameters answer their first page of ADMIN_QUEUE_PAGE_SIZE (50), oldest
+  // first: what the console loads when it opens (issue 26; before, up to 200 items a read).
   { label: 'admin: open reports', path: '/api/admin/reports', as: 'admin' },
   { label: 'admin: held requests', path: '/api/admin/requests?status=held', as: 'admin' },
   { label: 'admin: held messages', path: '/api/admin/messages?status=held', as: 'admin' },

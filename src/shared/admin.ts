@@ -5,18 +5,36 @@ import { hasForbiddenCharacters, notAllowedMessage } from './text.js';
 /** Issue 25: what the admin console reads and writes. */
 
 export const ADMIN_AUDIT_PAGE_SIZE = 50;
+/** A page of each queue the console works through: open reports, held requests, held messages. */
+export const ADMIN_QUEUE_PAGE_SIZE = 50;
 const LIMIT_MESSAGE = `The limit must be a whole number from 1 to 100.`;
 
-/** GET /api/admin/audit: newest first, `before` an entry id for the next page. */
-export const AdminAuditQuerySchema = z.object({
-  limit: z.coerce
+const limitSchema = (pageSize: number) =>
+  z.coerce
     .number({ error: LIMIT_MESSAGE })
     .int(LIMIT_MESSAGE)
     .min(1, LIMIT_MESSAGE)
     .max(100, LIMIT_MESSAGE)
-    .default(ADMIN_AUDIT_PAGE_SIZE),
+    .default(pageSize);
+
+/** GET /api/admin/audit: newest first, `before` an entry id for the next page. */
+export const AdminAuditQuerySchema = z.object({
+  limit: limitSchema(ADMIN_AUDIT_PAGE_SIZE),
   before: idSchema('The before cursor must be an audit entry id.').optional(),
 });
+
+/**
+ * A page of an admin queue, oldest first (issue 26): `after` is the id of the last item of the page before,
+ * `item` what the queue holds ('a report').
+ */
+export const adminQueuePageShape = (item: string) => ({
+  limit: limitSchema(ADMIN_QUEUE_PAGE_SIZE),
+  after: idSchema(`The after cursor must be ${item} id.`).optional(),
+});
+export interface AdminQueuePage {
+  limit: number;
+  after?: number | undefined;
+}
 
 export const AdminAuditEntrySchema = z.object({
   id: z.number().int(),

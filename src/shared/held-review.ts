@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminQueuePageShape } from './admin.js';
 import { idSchema } from './ids.js';
 import { PAYMENT_RULES } from './payment-offer.js';
 import { ReferralMessageStatusSchema } from './referral-messages.js';
@@ -14,13 +15,20 @@ export const PaymentRuleSchema = z.enum(PAYMENT_RULES);
 
 export const HELD_REASON_MAX = 1000;
 
-/** GET /api/admin/requests and /api/admin/messages: only held ones can be listed for now. */
-export const HeldListQuerySchema = z.object({
-  status: z.literal('held', {
-    error: "The status must be 'held': only held requests and messages can be listed for now.",
-  }),
+/** GET /api/admin/requests and /api/admin/messages: only held ones can be listed for now, a page at a time. */
+const heldStatus = z.literal('held', {
+  error: "The status must be 'held': only held requests and messages can be listed for now.",
 });
-export type HeldListQuery = z.input<typeof HeldListQuerySchema>;
+export const HeldRequestListQuerySchema = z.object({
+  status: heldStatus,
+  ...adminQueuePageShape('a held request'),
+});
+export type HeldRequestListQuery = z.input<typeof HeldRequestListQuerySchema>;
+export const HeldMessageListQuerySchema = z.object({
+  status: heldStatus,
+  ...adminQueuePageShape('a held message'),
+});
+export type HeldMessageListQuery = z.input<typeof HeldMessageListQuerySchema>;
 
 /** POST …/release: `{}`, or a note for the audit log. */
 export const ReleaseHeldInputSchema = z.strictObject({

@@ -4,9 +4,10 @@ import { AuthStatusSchema, SUSPENDED_SIGN_IN } from './auth.js';
 import { BlockStateSchema } from './blocks.js';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from './brand.js';
 import {
-  HeldListQuerySchema,
   HeldMessageIdParamsSchema,
+  HeldMessageListQuerySchema,
   HeldRequestIdParamsSchema,
+  HeldRequestListQuerySchema,
   RejectHeldInputSchema,
   ReleaseHeldInputSchema,
 } from './held-review.js';
@@ -18,6 +19,7 @@ import {
 import { DECLINE_REASON_ERRORS } from './referral-texts.js';
 import { UpdateReferralStatusInputSchema } from './referrals.js';
 import {
+  AdminReportQueueQuerySchema,
   REPORT_REASON_LABELS,
   ReportIdParamsSchema,
   ReportInputSchema,
@@ -76,6 +78,10 @@ describe('reports (issue 25 item 2)', () => {
     );
     expect(ReportInputSchema.safeParse({ subjectUserId: 7, reason: 'spam', extra: 1 }).success).toBe(false);
     expect(verdict(ReportIdParamsSchema, { id: 'x' })).toBe('There is no such report.');
+    expect(AdminReportQueueQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(verdict(AdminReportQueueQuerySchema, { after: '0' })).toBe(
+      'The after cursor must be a report id.',
+    );
   });
 
   it('an admin resolves with an action and an optional trimmed note; the reasons read as labels', () => {
@@ -103,9 +109,27 @@ describe('reports (issue 25 item 2)', () => {
 
 describe('held requests and messages (issue 25 item 6)', () => {
   it('lists only held ones, releases with an optional note and rejects with a reason', () => {
-    expect(verdict(HeldListQuerySchema, { status: 'held' })).toBe('ok');
-    expect(verdict(HeldListQuerySchema, { status: 'open' })).toBe(
-      "The status must be 'held': only held requests and messages can be listed for now.",
+    for (const schema of [HeldRequestListQuerySchema, HeldMessageListQuerySchema]) {
+      expect(verdict(schema, { status: 'held' })).toBe('ok');
+      expect(schema.parse({ status: 'held' })).toEqual({ status: 'held', limit: 50 });
+      expect(schema.parse({ status: 'held', limit: '100', after: '7' })).toEqual({
+        status: 'held',
+        limit: 100,
+        after: 7,
+      });
+      expect(verdict(schema, { status: 'open' })).toBe(
+        "The status must be 'held': only held requests and messages can be listed for now.",
+      );
+      for (const limit of ['0', '101', 'x', '1.5'])
+        expect(verdict(schema, { status: 'held', limit })).toBe(
+          'The limit must be a whole number from 1 to 100.',
+        );
+    }
+    expect(verdict(HeldRequestListQuerySchema, { status: 'held', after: 'abc' })).toBe(
+      'The after cursor must be a held request id.',
+    );
+    expect(verdict(HeldMessageListQuerySchema, { status: 'held', after: '-1' })).toBe(
+      'The after cursor must be a held message id.',
     );
     expect(ReleaseHeldInputSchema.parse({})).toEqual({ note: null });
     expect(ReleaseHeldInputSchema.parse({ note: ' Fine. ' })).toEqual({ note: 'Fine.' });

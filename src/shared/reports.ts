@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminQueuePageShape } from './admin.js';
 import { idSchema } from './ids.js';
 
 /** Issue 25 item 2: a user reports someone they share a request with; an admin resolves it. */
@@ -98,5 +99,7 @@ export const AdminReportSchema = z.object({
 });
 export type AdminReport = z.infer<typeof AdminReportSchema>;
 export const AdminReportListSchema = z.array(AdminReportSchema);
+/** GET /api/admin/reports: open reports, oldest first, a page at a time. */
+export const AdminReportQueueQuerySchema = z.object(adminQueuePageShape('a report'));
 
 export const ReportIdParamsSchema = z.object({ id: idSchema('There is no such report.') });

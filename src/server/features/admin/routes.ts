@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminAuditPageSchema, AdminAuditQuerySchema } from '../../../shared/admin.js';
 import {
   AdminReportListSchema,
+  AdminReportQueueQuerySchema,
   AdminReportSchema,
   ReportIdParamsSchema,
   ResolveReportInputSchema,
@@ -17,8 +18,7 @@ import { adminCompanyRoutes } from './companies/companies-routes.js';
 import { heldRoutes } from './held/held-routes.js';
 import type { AccountControl, CompanyLocks, HeldReviewPorts } from './ports.js';
 import { adminUserRoutes } from './users/users-routes.js';
-import { listOpenReports } from './reports/reports-repo.js';
-import { resolveOpenReport } from './reports/reports.js';
+import { openReportPage, resolveOpenReport } from './reports/reports.js';
 import { errors, tags } from './route-schema.js';
 
 export interface AdminRouteDeps {
@@ -32,9 +32,6 @@ export interface AdminRouteDeps {
   held: HeldReviewPorts;
   now: () => Date;
 }
-
-/** The queue shows at most this many open reports, oldest first. */
-const REPORT_QUEUE_SIZE = 200;
 
 /**
  * Issue 25: /api/admin/…, registered under /api/admin. Visitors get 401; a signed-in user who is not an
@@ -73,13 +70,15 @@ export async function adminRoutes(
     {
       schema: {
         tags,
-        summary: 'Open reports, oldest first, with both users, the request and the note in full',
+        summary:
+          'Open reports, oldest first, 50 a page (`limit`, and `after` the last id of the page before), with both users, the request and the note in full',
+        querystring: AdminReportQueueQuerySchema,
         response: { 200: AdminReportListSchema, ...errors },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listOpenReports(db, REPORT_QUEUE_SIZE);
+      return openReportPage(db, request.query);
     },
   );
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { AdminQueuePage } from '../../../../shared/admin.js';
 import type { AdminHeldMessage, AdminHeldRequest } from '../../../../shared/held-review.js';
 import { PaymentRuleSchema } from '../../../../shared/held-review.js';
 import { ReferralMessageStatusSchema } from '../../../../shared/referral-messages.js';
@@ -49,21 +50,58 @@ function toAdminHeldRequest({ request, seeker, company }: RequestJoin): AdminHel
   };
 }
 
-/** The queue: held requests, oldest first (referral_requests_held_idx), at most `limit`. */
-export async function listHeldRequests(db: Db, limit: number): Promise<AdminHeldRequest[]> {
-  const rows = await heldRequests(db).execute({ limit });
+/**
+ * A page of the queue: held requests, oldest first (referral_requests_held_idx), at most `limit`, after
+ * the request `after` (the last of the page before). The cursor's place is read from its row whatever its
+ * status now, so a request released or withdrawn since still says where the next page starts. Undefined
+ * when no request has the cursor's id (its seeker's account was deleted): nothing says where that page was.
+ */
+export async function listHeldRequests(
+  db: Db,
+  { limit, after }: AdminQueuePage,
+): Promise<AdminHeldRequest[] | undefined> {
+  const rows =
+    after === undefined
+      ? await heldRequests(db).execute({ limit })
+      : await heldRequestsAfter(db).execute({ limit, after });
+  if (rows.length === 0 && after !== undefined && !(await requestExists(db, after))) return undefined;
   return rows.map(toAdminHeldRequest);
 }
 
 // Prepared: planned once per connection. The status is written out, not bound, so that plan can still use
 // the partial index.
-const heldRequests = preparedPerDb((db) =>
+export const heldRequestsQuery = (db: Db) =>
   requestQuery(db)
     .where(sql`${referralRequests.status} = 'held'`)
     .orderBy(asc(referralRequests.createdAt), asc(referralRequests.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('admin_held_requests'),
+    .limit(sql.placeholder('limit'));
+const heldRequests = preparedPerDb((db) => heldRequestsQuery(db).prepare('admin_held_requests'));
+
+const cursorRequest = alias(referralRequests, 'cursor_request');
+
+// The next page: a row comparison the index's (created_at, id) order answers, from the cursor's own
+// created_at (read in the statement, so its microseconds survive; a JS Date would drop them).
+export const heldRequestsAfterQuery = (db: Db) =>
+  requestQuery(db)
+    .where(
+      sql`${referralRequests.status} = 'held' and (${referralRequests.createdAt}, ${referralRequests.id}) > ((${db
+        .select({ createdAt: cursorRequest.createdAt })
+        .from(cursorRequest)
+        .where(eq(cursorRequest.id, sql.placeholder('after')))}), ${sql.placeholder('after')})`,
+    )
+    .orderBy(asc(referralRequests.createdAt), asc(referralRequests.id))
+    .limit(sql.placeholder('limit'));
+const heldRequestsAfter = preparedPerDb((db) =>
+  heldRequestsAfterQuery(db).prepare('admin_held_requests_after'),
 );
+
+async function requestExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: referralRequests.id })
+    .from(referralRequests)
+    .where(eq(referralRequests.id, id));
+  return row !== undefined;
+}
 
 export async function findAdminHeldRequest(db: Db, id: number): Promise<AdminHeldRequest | undefined> {
   const [row] = await requestQuery(db).where(eq(referralRequests.id, id));
@@ -167,19 +205,36 @@ function toAdminHeldMessage(row: MessageJoin): AdminHeldMessage {
   };
 }
 
-/** The queue: held messages, oldest first (referral_messages_held_idx), at most `limit`. */
-export async function listHeldMessages(db: Db, limit: number): Promise<AdminHeldMessage[]> {
-  const rows = await heldMessages(db).execute({ limit });
+/**
+ * A page of the queue: held messages, oldest first (referral_messages_held_idx, by id), at most `limit`,
+ * after the message `after`. Any id says where the next page starts, so no cursor is refused.
+ */
+export async function listHeldMessages(
+  db: Db,
+  { limit, after }: AdminQueuePage,
+): Promise<AdminHeldMessage[]> {
+  const rows =
+    after === undefined
+      ? await heldMessages(db).execute({ limit })
+      : await heldMessagesAfter(db).execute({ limit, after });
   return rows.map(toAdminHeldMessage);
 }
 
 // Prepared as heldRequests is: planning the seven-table join cost more than running it (3 ms of 6).
-const heldMessages = preparedPerDb((db) =>
+export const heldMessagesQuery = (db: Db) =>
   messageQuery(db)
     .where(sql`${referralMessages.status} = 'held'`)
     .orderBy(asc(referralMessages.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('admin_held_messages'),
+    .limit(sql.placeholder('limit'));
+const heldMessages = preparedPerDb((db) => heldMessagesQuery(db).prepare('admin_held_messages'));
+
+export const heldMessagesAfterQuery = (db: Db) =>
+  messageQuery(db)
+    .where(sql`${referralMessages.status} = 'held' and ${referralMessages.id} > ${sql.placeholder('after')}`)
+    .orderBy(asc(referralMessages.id))
+    .limit(sql.placeholder('limit'));
+const heldMessagesAfter = preparedPerDb((db) =>
+  heldMessagesAfterQuery(db).prepare('admin_held_messages_after'),
 );
 
 export async function findAdminHeldMessage(db: Db, id: number): Promise<AdminHeldMessage | undefined> {

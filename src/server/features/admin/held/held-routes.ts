@@ -5,9 +5,10 @@ import {
   AdminHeldMessageSchema,
   AdminHeldRequestListSchema,
   AdminHeldRequestSchema,
-  HeldListQuerySchema,
   HeldMessageIdParamsSchema,
+  HeldMessageListQuerySchema,
   HeldRequestIdParamsSchema,
+  HeldRequestListQuerySchema,
   RejectHeldInputSchema,
   ReleasedRequestSchema,
   ReleaseHeldInputSchema,
@@ -15,8 +16,14 @@ import {
 import type { Db } from '../../../db/client.js';
 import { requireUser } from '../../../lib/request-user.js';
 import type { HeldReviewPorts } from '../ports.js';
-import { rejectHeldMessage, rejectHeldRequest, releaseHeldMessage, releaseHeldRequest } from './held.js';
-import { listHeldMessages, listHeldRequests } from './held-repo.js';
+import {
+  heldRequestPage,
+  rejectHeldMessage,
+  rejectHeldRequest,
+  releaseHeldMessage,
+  releaseHeldRequest,
+} from './held.js';
+import { listHeldMessages } from './held-repo.js';
 import { errors, tags } from '../route-schema.js';
 
 export interface HeldRouteDeps {
@@ -24,9 +31,6 @@ export interface HeldRouteDeps {
   ports: HeldReviewPorts;
   now: () => Date;
 }
-
-/** Each queue shows at most this many, oldest first. */
-const HELD_QUEUE_SIZE = 200;
 
 /**
  * Issue 25 item 6: the queues of held requests and thread messages and their reviews, registered by
@@ -41,14 +45,14 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
       schema: {
         tags,
         summary:
-          'Held requests (status=held), oldest first: the seeker, the posting, the message in full and the payment rule that held it',
-        querystring: HeldListQuerySchema,
+          'Held requests (status=held), oldest first, 50 a page (`limit`, and `after` the last id of the page before): the seeker, the posting, the message in full and the payment rule that held it',
+        querystring: HeldRequestListQuerySchema,
         response: { 200: AdminHeldRequestListSchema, ...errors },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listHeldRequests(db, HELD_QUEUE_SIZE);
+      return heldRequestPage(db, request.query);
     },
   );
 
@@ -89,14 +93,14 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
       schema: {
         tags,
         summary:
-          "Held thread messages (status=held), oldest first: the message, both people, the thread's request and the rule",
-        querystring: HeldListQuerySchema,
+          "Held thread messages (status=held), oldest first, 50 a page (`limit`, and `after` the last id of the page before): the message, both people, the thread's request and the rule",
+        querystring: HeldMessageListQuerySchema,
         response: { 200: AdminHeldMessageListSchema, ...errors },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listHeldMessages(db, HELD_QUEUE_SIZE);
+      return listHeldMessages(db, request.query);
     },
   );
 

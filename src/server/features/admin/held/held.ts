@@ -1,3 +1,4 @@
+import type { AdminQueuePage } from '../../../../shared/admin.js';
 import type {
   AdminHeldMessage,
   AdminHeldRequest,
@@ -9,13 +10,14 @@ import { PAYMENT_HOLD_NOTICES } from '../../../../shared/referral-texts.js';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
-import { conflict, notFound } from '../../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { recordAdminAction } from '../audit-repo.js';
 import type { HeldReviewPorts } from '../ports.js';
 import {
   companyName,
   findAdminHeldMessage,
   findAdminHeldRequest,
+  listHeldRequests,
   lockReviewedMessage,
   lockReviewedRequest,
   rejectRequest,
@@ -34,10 +36,19 @@ import { INCOMING_LINK, SEEKER_LINK } from '../../../../shared/notifications.js'
 
 export const NO_SUCH_HELD_REQUEST = 'There is no such held request.';
 export const NO_SUCH_HELD_MESSAGE = 'There is no such held message.';
+export const LOST_REQUEST_CURSOR =
+  'No request has the id in the after cursor (it may have been deleted): load the queue again from its first page.';
 export const THREAD_GONE =
   'This message can no longer be delivered: its referral passed to another referrer or was erased. Reject it instead.';
 
 type ReleaseInput = z.output<typeof ReleaseHeldInputSchema>;
+
+/** A page of the held requests (issue 26); a cursor naming no request at all is 400, not an empty page. */
+export async function heldRequestPage(db: Db, page: AdminQueuePage): Promise<AdminHeldRequest[]> {
+  const requests = await listHeldRequests(db, page);
+  if (!requests) throw badRequest(LOST_REQUEST_CURSOR);
+  return requests;
+}
 type RejectInput = z.output<typeof RejectHeldInputSchema>;
 
 /** Why a held request cannot be reviewed again. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { AdminQueuePage } from '../../../../shared/admin.js';
 import type { AdminReport, Report, ReportReason } from '../../../../shared/reports.js';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
@@ -87,21 +88,53 @@ function toAdminReport({ report, reporter, subject, request }: ReportJoin): Admi
   };
 }
 
-/** The admin queue: open reports, oldest first (at most `limit`). */
-export async function listOpenReports(db: Db, limit: number): Promise<AdminReport[]> {
-  const rows = await openReports(db).execute({ limit });
+/**
+ * A page of the admin queue: open reports, oldest first, at most `limit`, after the report `after` (the
+ * last of the page before). The cursor's place is read from its row whatever its status now, so a report
+ * resolved since still says where the next page starts. Undefined when no report has the cursor's id (its
+ * reporter's or subject's account was deleted): nothing says where that page was.
+ */
+export async function listOpenReports(
+  db: Db,
+  { limit, after }: AdminQueuePage,
+): Promise<AdminReport[] | undefined> {
+  const rows =
+    after === undefined
+      ? await openReports(db).execute({ limit })
+      : await openReportsAfter(db).execute({ limit, after });
+  if (rows.length === 0 && after !== undefined && !(await reportExists(db, after))) return undefined;
   return rows.map(toAdminReport);
 }
 
 // Prepared (planned once per connection), with the status written out so the plan can use reports_open_idx
 // (created_at, id), which gives the order: the page stops after `limit` rows, nothing sorted.
-const openReports = preparedPerDb((db) =>
+export const openReportsQuery = (db: Db) =>
   reportQuery(db)
     .where(sql`${reports.status} = 'open'`)
     .orderBy(asc(reports.createdAt), asc(reports.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('admin_open_reports'),
-);
+    .limit(sql.placeholder('limit'));
+const openReports = preparedPerDb((db) => openReportsQuery(db).prepare('admin_open_reports'));
+
+const cursorReport = alias(reports, 'cursor_report');
+
+// The next page: a row comparison reports_open_idx answers, starting at the cursor's own created_at (read
+// in the statement, so its microseconds survive; a JS Date would drop them).
+export const openReportsAfterQuery = (db: Db) =>
+  reportQuery(db)
+    .where(
+      sql`${reports.status} = 'open' and (${reports.createdAt}, ${reports.id}) > ((${db
+        .select({ createdAt: cursorReport.createdAt })
+        .from(cursorReport)
+        .where(eq(cursorReport.id, sql.placeholder('after')))}), ${sql.placeholder('after')})`,
+    )
+    .orderBy(asc(reports.createdAt), asc(reports.id))
+    .limit(sql.placeholder('limit'));
+const openReportsAfter = preparedPerDb((db) => openReportsAfterQuery(db).prepare('admin_open_reports_after'));
+
+async function reportExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: reports.id }).from(reports).where(eq(reports.id, id));
+  return row !== undefined;
+}
 
 export async function findAdminReport(db: Db, id: number): Promise<AdminReport | undefined> {
   const [row] = await reportQuery(db).where(eq(reports.id, id));

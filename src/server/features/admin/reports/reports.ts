@@ -1,3 +1,4 @@
+import type { AdminQueuePage } from '../../../../shared/admin.js';
 import type {
   AdminReport,
   Report,
@@ -10,10 +11,19 @@ import type { UserRow } from '../../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { recordAdminAction } from '../audit-repo.js';
 import type { SharedRequest } from '../ports.js';
-import { findAdminReport, insertReport, resolveReport, toReport } from './reports-repo.js';
+import { findAdminReport, insertReport, listOpenReports, resolveReport, toReport } from './reports-repo.js';
 
 export const NO_SUCH_USER = 'There is no such user.';
 export const NO_SUCH_REPORT = 'There is no such report.';
+export const LOST_REPORT_CURSOR =
+  'No report has the id in the after cursor (it may have been deleted): load the queue again from its first page.';
+
+/** A page of the open reports (issue 26); a cursor naming no report at all is 400, not an empty page. */
+export async function openReportPage(db: Db, page: AdminQueuePage): Promise<AdminReport[]> {
+  const reports = await listOpenReports(db, page);
+  if (!reports) throw badRequest(LOST_REPORT_CURSOR);
+  return reports;
+}
 
 /**
  * POST /api/reports (issue 25 item 2): only about someone the reporter shares a request with (the seeker,
