@@ -196,4 +196,60 @@ describe('the admin console', () => {
       expect(api.calls).toContainEqual({ method: 'POST', path: '/api/admin/requests/21/release', body: {} }),
     );
   });
+
+  it("pages a long queue: 'Show more' under it while the last page came back full, and a review keeps the rest", async () => {
+    // 60 held requests; the fake pages them as the server does, oldest (lowest id here) first.
+    let queue = Array.from({ length: 60 }, (_, i) => ({ ...held, id: 100 + i }));
+    let answerSecondPage: (() => void) | undefined;
+    const { api } = renderConsole('/admin', {
+      handlers: {
+        adminHeldRequests: ({ url }) => {
+          const after = Number(url.searchParams.get('after') ?? 0);
+          const limit = Number(url.searchParams.get('limit'));
+          const page = queue.filter((r) => r.id > after).slice(0, limit);
+          if (after === 0 || answerSecondPage) return page;
+          return new Promise((resolve) => {
+            answerSecondPage = () => resolve(page);
+          });
+        },
+        releaseHeldRequest: ({ params }) => {
+          const released = queue.find((r) => r.id === Number(params.id))!;
+          queue = queue.filter((r) => r !== released);
+          return { ...released, status: 'pending', reviewedAt: at, outcome: 'waiting' };
+        },
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Held requests' }, { timeout: 10_000 });
+    await within(section).findByRole('listitem', { name: 'Held request 100' });
+    expect(within(section).getAllByRole('listitem')).toHaveLength(50);
+    expect(api.calls.map((c) => c.path)).toContain('/api/admin/requests?status=held&limit=50');
+    // The reports' single page and the empty messages have nothing more.
+    expect(
+      within(screen.getByRole('region', { name: 'Reports' })).queryByRole('button', { name: 'Show more' }),
+    ).toBeNull();
+
+    await userEvent.click(within(section).getByRole('button', { name: 'Show more' }));
+    const loadingMore = within(section).getByRole('button', { name: 'Loading more…' });
+    expect(loadingMore).toBeDisabled();
+    expect(api.calls.map((c) => c.path)).toContain('/api/admin/requests?status=held&limit=50&after=149');
+    answerSecondPage!();
+    await within(section).findByRole('listitem', { name: 'Held request 159' });
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(queue.map((r) => `Held request ${r.id}`));
+    // The last page was not full: no more to show.
+    expect(within(section).queryByRole('button', { name: /Show more|Loading more/ })).toBeNull();
+
+    // Released, the first item drops out; every loaded page is read again, so the other 59 all stay.
+    const first = within(section).getByRole('listitem', { name: 'Held request 100' });
+    await userEvent.click(within(first).getByRole('button', { name: 'Release' }));
+    await vi.waitFor(() =>
+      expect(within(section).queryByRole('listitem', { name: 'Held request 100' })).toBeNull(),
+    );
+    await vi.waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(59));
+    expect(api.calls.map((c) => c.path)).toContain('/api/admin/requests?status=held&limit=50&after=150');
+    expect(within(section).queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
 });

@@ -5,11 +5,14 @@ import {
   AdminUserListSchema,
   AdminUserSchema,
   ADMIN_AUDIT_PAGE_SIZE,
+  ADMIN_QUEUE_PAGE_SIZE,
   type AdminAuditEntry,
+  type AdminQueuePage,
 } from '@shared/admin';
 import { apiPath } from '@shared/api-routes';
 import { AdminReportListSchema, AdminReportSchema, type ResolveReportInput } from '@shared/reports';
 import {
+  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
@@ -34,11 +37,30 @@ export const adminKeys = {
 // Another admin may act at the same time: the console's lists are read again each time they are shown.
 export const fresh = { staleTime: 0 } as const;
 
-export const reportQueueQuery = queryOptions({
-  queryKey: adminKeys.reports,
-  queryFn: async () => AdminReportListSchema.parse(await apiGet(apiPath('adminReports'))),
-  ...fresh,
-});
+/**
+ * A queue of the console (open reports, held requests, held messages), oldest first, a page of
+ * ADMIN_QUEUE_PAGE_SIZE at a time; a full page means there may be more (issue 26). After a write TanStack
+ * reads every loaded page again from the first, each after the last item of the fresh page before it, so
+ * the admin keeps as many items in view and a reviewed one simply drops out.
+ */
+export const queueQuery = <Item extends { id: number }>(
+  queryKey: readonly string[],
+  getPage: (page: AdminQueuePage) => Promise<Item[]>,
+) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam }) => getPage({ limit: ADMIN_QUEUE_PAGE_SIZE, after: pageParam }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page: Item[]) => (page.length < ADMIN_QUEUE_PAGE_SIZE ? undefined : page.at(-1)?.id),
+    ...fresh,
+  });
+
+/** GET /api/admin/reports: a page of the open reports, oldest first. */
+export async function getReportQueue(page: AdminQueuePage) {
+  return AdminReportListSchema.parse(await apiGet(apiPath('adminReports'), { ...page }));
+}
+
+export const reportQueueQuery = queueQuery(adminKeys.reports, getReportQueue);
 
 /**
  * The searches keep showing the last answer while the next one loads: a row stays mounted (and a dialog

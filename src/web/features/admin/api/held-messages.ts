@@ -1,12 +1,13 @@
+import type { AdminQueuePage } from '@shared/admin';
 import { apiPath } from '@shared/api-routes';
 import {
   AdminHeldMessageListSchema,
   AdminHeldMessageSchema,
   type RejectHeldInput,
 } from '@shared/held-review';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api';
-import { adminKeys, fresh, useAdminWrite } from './admin-api';
+import { adminKeys, queueQuery, useAdminWrite } from './admin-api';
 
 /**
  * Issue 25 item 6: the queue of thread messages held because they offer or ask for money, and the admin's
@@ -14,19 +15,17 @@ import { adminKeys, fresh, useAdminWrite } from './admin-api';
  * same message is refused with a sentence saying what happened.
  */
 
-/** GET /api/admin/messages?status=held: oldest first, with both people, the request and the rule. */
-export async function getHeldMessages() {
-  return AdminHeldMessageListSchema.parse(await apiGet(apiPath('adminHeldMessages'), { status: 'held' }));
+/** GET /api/admin/messages?status=held: a page, oldest first, with both people, the request and the rule. */
+export async function getHeldMessages(page: AdminQueuePage) {
+  return AdminHeldMessageListSchema.parse(
+    await apiGet(apiPath('adminHeldMessages'), { status: 'held', ...page }),
+  );
 }
 
-export const heldMessagesQuery = queryOptions({
-  queryKey: adminKeys.heldMessages,
-  queryFn: getHeldMessages,
-  ...fresh,
-});
+export const heldMessagesQuery = queueQuery(adminKeys.heldMessages, getHeldMessages);
 
 export function useHeldMessages() {
-  return useQuery(heldMessagesQuery);
+  return useInfiniteQuery(heldMessagesQuery);
 }
 
 /** POST /api/admin/messages/{id}/release: delivered; the other side is told as of a new message. */

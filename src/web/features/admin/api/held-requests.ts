@@ -1,3 +1,4 @@
+import type { AdminQueuePage } from '@shared/admin';
 import { apiPath } from '@shared/api-routes';
 import {
   AdminHeldRequestListSchema,
@@ -5,9 +6,9 @@ import {
   type RejectHeldInput,
   ReleasedRequestSchema,
 } from '@shared/held-review';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@/lib/api';
-import { adminKeys, fresh, useAdminWrite } from './admin-api';
+import { adminKeys, queueQuery, useAdminWrite } from './admin-api';
 
 /**
  * Issue 25 item 6: the queue of requests held because their message offers or asks for money, and the
@@ -15,19 +16,17 @@ import { adminKeys, fresh, useAdminWrite } from './admin-api';
  * of the same request is refused with a sentence saying what happened.
  */
 
-/** GET /api/admin/requests?status=held: oldest first, with the seeker, the message and the rule. */
-export async function getHeldRequests() {
-  return AdminHeldRequestListSchema.parse(await apiGet(apiPath('adminHeldRequests'), { status: 'held' }));
+/** GET /api/admin/requests?status=held: a page, oldest first, with the seeker, the message and the rule. */
+export async function getHeldRequests(page: AdminQueuePage) {
+  return AdminHeldRequestListSchema.parse(
+    await apiGet(apiPath('adminHeldRequests'), { status: 'held', ...page }),
+  );
 }
 
-export const heldRequestsQuery = queryOptions({
-  queryKey: adminKeys.heldRequests,
-  queryFn: getHeldRequests,
-  ...fresh,
-});
+export const heldRequestsQuery = queueQuery(adminKeys.heldRequests, getHeldRequests);
 
 export function useHeldRequests() {
-  return useQuery(heldRequestsQuery);
+  return useInfiniteQuery(heldRequestsQuery);
 }
 
 /** POST /api/admin/requests/{id}/release: matched as a new request would be, or it waits. */

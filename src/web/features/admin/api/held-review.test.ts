@@ -49,14 +49,16 @@ describe('the admin API of held requests and messages', () => {
         rejectionReason: (body as { reason: string }).reason,
       }),
     });
-    expect(await getHeldRequests()).toEqual([request]);
+    expect(await getHeldRequests({ limit: 50 })).toEqual([request]);
+    await getHeldRequests({ limit: 50, after: 4 });
     expect((await releaseHeldRequest({ id: 4 })).outcome).toBe('waiting');
     await releaseHeldRequest({ id: 4, note: 'Not an offer.' });
     expect((await rejectHeldRequest({ id: 4, reason: 'No money here.' })).rejectionReason).toBe(
       'No money here.',
     );
     expect(api.calls).toEqual([
-      { method: 'GET', path: '/api/admin/requests?status=held', body: undefined },
+      { method: 'GET', path: '/api/admin/requests?status=held&limit=50', body: undefined },
+      { method: 'GET', path: '/api/admin/requests?status=held&limit=50&after=4', body: undefined },
       { method: 'POST', path: '/api/admin/requests/4/release', body: {} },
       { method: 'POST', path: '/api/admin/requests/4/release', body: { note: 'Not an offer.' } },
       { method: 'POST', path: '/api/admin/requests/4/reject', body: { reason: 'No money here.' } },
@@ -69,11 +71,11 @@ describe('the admin API of held requests and messages', () => {
       releaseHeldMessage: () => ({ ...message, status: 'delivered', reviewedAt: at }),
       rejectHeldMessage: () => ({ ...message, status: 'rejected', reviewedAt: at, rejectionReason: 'No.' }),
     });
-    expect(await getHeldMessages()).toEqual([message]);
+    expect(await getHeldMessages({ limit: 50, after: 8 })).toEqual([message]);
     expect((await releaseHeldMessage({ id: 9 })).status).toBe('delivered');
     expect((await rejectHeldMessage({ id: 9, reason: 'No.' })).status).toBe('rejected');
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'GET /api/admin/messages?status=held',
+      'GET /api/admin/messages?status=held&limit=50&after=8',
       'POST /api/admin/messages/9/release',
       'POST /api/admin/messages/9/reject',
     ]);

@@ -6,12 +6,15 @@ import { Button } from '@/components/ui/button';
 import { useHeldMessages, useRejectHeldMessage, useReleaseHeldMessage } from '../api/held-messages';
 import { useHeldRequests, useRejectHeldRequest, useReleaseHeldRequest } from '../api/held-requests';
 import { formatWhen } from '../utils/format';
-import { QueryState } from './query-state';
+import { PagedQueryState } from './query-state';
 import { TextDialog, succeeded } from './text-dialog';
 
 const person = (p: { fullName: string; email: string; id: number }) => `${p.fullName} (${p.email}, #${p.id})`;
 
-/** Requests and thread messages held because they offer or ask for money: release or reject each. */
+/**
+ * Requests and thread messages held because they offer or ask for money, oldest first, a page at a time:
+ * release or reject each.
+ */
 export function HeldQueue() {
   const requests = useHeldRequests();
   const messages = useHeldMessages();
@@ -21,7 +24,7 @@ export function HeldQueue() {
         <h2 id="held-requests-heading" className="text-lg font-semibold">
           Held requests
         </h2>
-        <QueryState query={requests} empty="No request is held.">
+        <PagedQueryState query={requests} empty="No request is held.">
           {(list) => (
             <ul className="grid gap-3">
               {list.map((request) => (
@@ -29,13 +32,13 @@ export function HeldQueue() {
               ))}
             </ul>
           )}
-        </QueryState>
+        </PagedQueryState>
       </section>
       <section aria-labelledby="held-messages-heading" className="grid gap-3">
         <h2 id="held-messages-heading" className="text-lg font-semibold">
           Held messages
         </h2>
-        <QueryState query={messages} empty="No message is held.">
+        <PagedQueryState query={messages} empty="No message is held.">
           {(list) => (
             <ul className="grid gap-3">
               {list.map((message) => (
@@ -43,7 +46,7 @@ export function HeldQueue() {
               ))}
             </ul>
           )}
-        </QueryState>
+        </PagedQueryState>
       </section>
     </>
   );

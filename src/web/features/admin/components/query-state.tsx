@@ -1,5 +1,13 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+
+const loading = <p className="text-muted-foreground text-sm">Loading…</p>;
+const failed = (
+  <p role="alert" className="text-destructive text-sm">
+    Could not load this list. Please try again.
+  </p>
+);
 
 /** A list's loading, failure and empty states, else the list. */
 export function QueryState<T>({
@@ -11,13 +19,49 @@ export function QueryState<T>({
   empty: string;
   children: (rows: T[]) => ReactNode;
 }) {
-  if (query.isPending) return <p className="text-muted-foreground text-sm">Loading…</p>;
-  if (query.isError)
-    return (
-      <p role="alert" className="text-destructive text-sm">
-        Could not load this list. Please try again.
-      </p>
-    );
+  if (query.isPending) return loading;
+  if (query.isError) return failed;
   if (query.data.length === 0) return <p className="text-muted-foreground text-sm">{empty}</p>;
   return <>{children(query.data)}</>;
+}
+
+/**
+ * A queue read a page at a time (issue 26): its states as QueryState's, the pages loaded so far as one
+ * list, and 'Show more' under it while the last page came back full. A page that fails to load leaves the
+ * ones already shown in place.
+ */
+export function PagedQueryState<T>({
+  query,
+  empty,
+  children,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<T[]>>;
+  empty: string;
+  children: (rows: T[]) => ReactNode;
+}) {
+  if (query.isPending) return loading;
+  if (!query.data) return failed;
+  const rows = query.data.pages.flat();
+  if (rows.length === 0) return <p className="text-muted-foreground text-sm">{empty}</p>;
+  return (
+    <>
+      {children(rows)}
+      {query.isFetchNextPageError && (
+        <p role="alert" className="text-destructive text-sm">
+          Could not load more. Please try again.
+        </p>
+      )}
+      {query.hasNextPage && (
+        <Button
+          type="button"
+          variant="outline"
+          className="justify-self-start"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Loading more…' : 'Show more'}
+        </Button>
+      )}
+    </>
+  );
 }

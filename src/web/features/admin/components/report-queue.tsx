@@ -1,10 +1,10 @@
 import { REPORT_REASON_LABELS, type AdminReport, type ReportAction } from '@shared/reports';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { reportQueueQuery, useResolveReport } from '../api/admin-api';
 import { formatWhen } from '../utils/format';
-import { QueryState } from './query-state';
+import { PagedQueryState } from './query-state';
 import { TextDialog, succeeded } from './text-dialog';
 
 const ACTIONS: { action: ReportAction; label: string }[] = [
@@ -14,15 +14,15 @@ const ACTIONS: { action: ReportAction; label: string }[] = [
   { action: 'other', label: 'Other' },
 ];
 
-/** Open reports, oldest first, each with its reason and note in full, and a way to close it. */
+/** Open reports, oldest first, a page at a time, each with its reason and note in full, and a way to close it. */
 export function ReportQueue() {
-  const reports = useQuery(reportQueueQuery);
+  const reports = useInfiniteQuery(reportQueueQuery);
   return (
     <section aria-labelledby="reports-heading" className="grid gap-3">
       <h2 id="reports-heading" className="text-lg font-semibold">
         Reports
       </h2>
-      <QueryState query={reports} empty="No open reports.">
+      <PagedQueryState query={reports} empty="No open reports.">
         {(list) => (
           <ul className="grid gap-3">
             {list.map((report) => (
@@ -30,7 +30,7 @@ export function ReportQueue() {
             ))}
           </ul>
         )}
-      </QueryState>
+      </PagedQueryState>
     </section>
   );
 }
