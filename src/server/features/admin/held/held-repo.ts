@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminQueuePage } from '../../../../shared/admin.js';
+import { ADMIN_QUEUE_PAGE_SIZE, type AdminQueuePage } from '../../../../shared/admin.js';
 import type { AdminHeldMessage, AdminHeldRequest } from '../../../../shared/held-review.js';
 import { PaymentRuleSchema } from '../../../../shared/held-review.js';
 import { ReferralMessageStatusSchema } from '../../../../shared/referral-messages.js';
 import { RequestStatusSchema } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
-import { preparedPerDb } from '../../../db/prepared.js';
+import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
 
 /**
@@ -60,39 +60,45 @@ export async function listHeldRequests(
   db: Db,
   { limit, after }: AdminQueuePage,
 ): Promise<AdminHeldRequest[] | undefined> {
+  const usual = limit === ADMIN_QUEUE_PAGE_SIZE;
   const rows =
     after === undefined
-      ? await heldRequests(db).execute({ limit })
-      : await heldRequestsAfter(db).execute({ limit, after });
+      ? await (usual ? heldRequests(db).execute() : heldRequestsQuery(db, limit))
+      : await (usual ? heldRequestsAfter(db).execute({ after }) : heldRequestsAfterQuery(db, limit, after));
   if (rows.length === 0 && after !== undefined && !(await requestExists(db, after))) return undefined;
   return rows.map(toAdminHeldRequest);
 }
 
-// Prepared: planned once per connection. The status is written out, not bound, so that plan can still use
-// the partial index.
-export const heldRequestsQuery = (db: Db) =>
+// The console's page size is prepared, planned once per connection, with the limit written in
+// (writtenLimit); another size is built per call. The status is written out, not bound, so that plan can
+// still use the partial index.
+export const heldRequestsQuery = (db: Db, limit: Limit) =>
   requestQuery(db)
     .where(sql`${referralRequests.status} = 'held'`)
     .orderBy(asc(referralRequests.createdAt), asc(referralRequests.id))
-    .limit(sql.placeholder('limit'));
-const heldRequests = preparedPerDb((db) => heldRequestsQuery(db).prepare('admin_held_requests'));
+    .limit(limit);
+const heldRequests = preparedPerDb((db) =>
+  heldRequestsQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE)).prepare('admin_held_requests'),
+);
 
 const cursorRequest = alias(referralRequests, 'cursor_request');
 
 // The next page: a row comparison the index's (created_at, id) order answers, from the cursor's own
 // created_at (read in the statement, so its microseconds survive; a JS Date would drop them).
-export const heldRequestsAfterQuery = (db: Db) =>
+export const heldRequestsAfterQuery = (db: Db, limit: Limit, after: Bound<number>) =>
   requestQuery(db)
     .where(
       sql`${referralRequests.status} = 'held' and (${referralRequests.createdAt}, ${referralRequests.id}) > ((${db
         .select({ createdAt: cursorRequest.createdAt })
         .from(cursorRequest)
-        .where(eq(cursorRequest.id, sql.placeholder('after')))}), ${sql.placeholder('after')})`,
+        .where(eq(cursorRequest.id, after))}), ${after})`,
     )
     .orderBy(asc(referralRequests.createdAt), asc(referralRequests.id))
-    .limit(sql.placeholder('limit'));
+    .limit(limit);
 const heldRequestsAfter = preparedPerDb((db) =>
-  heldRequestsAfterQuery(db).prepare('admin_held_requests_after'),
+  heldRequestsAfterQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE), sql.placeholder('after')).prepare(
+    'admin_held_requests_after',
+  ),
 );
 
 async function requestExists(db: Db, id: number): Promise<boolean> {
@@ -213,28 +219,34 @@ export async function listHeldMessages(
   db: Db,
   { limit, after }: AdminQueuePage,
 ): Promise<AdminHeldMessage[]> {
+  const usual = limit === ADMIN_QUEUE_PAGE_SIZE;
   const rows =
     after === undefined
-      ? await heldMessages(db).execute({ limit })
-      : await heldMessagesAfter(db).execute({ limit, after });
+      ? await (usual ? heldMessages(db).execute() : heldMessagesQuery(db, limit))
+      : await (usual ? heldMessagesAfter(db).execute({ after }) : heldMessagesAfterQuery(db, limit, after));
   return rows.map(toAdminHeldMessage);
 }
 
-// Prepared as heldRequests is: planning the seven-table join cost more than running it (3 ms of 6).
-export const heldMessagesQuery = (db: Db) =>
+// Prepared as heldRequests is: planning the seven-table join costs more than running it (3 to 11 ms against
+// under 1), so the prepared page must keep one plan (writtenLimit).
+export const heldMessagesQuery = (db: Db, limit: Limit) =>
   messageQuery(db)
     .where(sql`${referralMessages.status} = 'held'`)
     .orderBy(asc(referralMessages.id))
-    .limit(sql.placeholder('limit'));
-const heldMessages = preparedPerDb((db) => heldMessagesQuery(db).prepare('admin_held_messages'));
+    .limit(limit);
+const heldMessages = preparedPerDb((db) =>
+  heldMessagesQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE)).prepare('admin_held_messages'),
+);
 
-export const heldMessagesAfterQuery = (db: Db) =>
+export const heldMessagesAfterQuery = (db: Db, limit: Limit, after: Bound<number>) =>
   messageQuery(db)
-    .where(sql`${referralMessages.status} = 'held' and ${referralMessages.id} > ${sql.placeholder('after')}`)
+    .where(sql`${referralMessages.status} = 'held' and ${referralMessages.id} > ${after}`)
     .orderBy(asc(referralMessages.id))
-    .limit(sql.placeholder('limit'));
+    .limit(limit);
 const heldMessagesAfter = preparedPerDb((db) =>
-  heldMessagesAfterQuery(db).prepare('admin_held_messages_after'),
+  heldMessagesAfterQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE), sql.placeholder('after')).prepare(
+    'admin_held_messages_after',
+  ),
 );
 
 export async function findAdminHeldMessage(db: Db, id: number): Promise<AdminHeldMessage | undefined> {

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminQueuePage } from '../../../../shared/admin.js';
+import { ADMIN_QUEUE_PAGE_SIZE, type AdminQueuePage } from '../../../../shared/admin.js';
 import type { AdminReport, Report, ReportReason } from '../../../../shared/reports.js';
 import type { Db } from '../../../db/client.js';
-import { preparedPerDb } from '../../../db/prepared.js';
+import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralRequests, reports, users, type ReportRow } from '../../../db/schema.js';
 
 export function toReport(row: ReportRow): Report {
@@ -98,38 +98,46 @@ export async function listOpenReports(
   db: Db,
   { limit, after }: AdminQueuePage,
 ): Promise<AdminReport[] | undefined> {
+  const usual = limit === ADMIN_QUEUE_PAGE_SIZE;
   const rows =
     after === undefined
-      ? await openReports(db).execute({ limit })
-      : await openReportsAfter(db).execute({ limit, after });
+      ? await (usual ? openReports(db).execute() : openReportsQuery(db, limit))
+      : await (usual ? openReportsAfter(db).execute({ after }) : openReportsAfterQuery(db, limit, after));
   if (rows.length === 0 && after !== undefined && !(await reportExists(db, after))) return undefined;
   return rows.map(toAdminReport);
 }
 
-// Prepared (planned once per connection), with the status written out so the plan can use reports_open_idx
+// The console's page size is prepared (planned once per connection, the limit written in: writtenLimit),
+// another size built per call; the status is written out so the plan can use reports_open_idx
 // (created_at, id), which gives the order: the page stops after `limit` rows, nothing sorted.
-export const openReportsQuery = (db: Db) =>
+export const openReportsQuery = (db: Db, limit: Limit) =>
   reportQuery(db)
     .where(sql`${reports.status} = 'open'`)
     .orderBy(asc(reports.createdAt), asc(reports.id))
-    .limit(sql.placeholder('limit'));
-const openReports = preparedPerDb((db) => openReportsQuery(db).prepare('admin_open_reports'));
+    .limit(limit);
+const openReports = preparedPerDb((db) =>
+  openReportsQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE)).prepare('admin_open_reports'),
+);
 
 const cursorReport = alias(reports, 'cursor_report');
 
 // The next page: a row comparison reports_open_idx answers, starting at the cursor's own created_at (read
 // in the statement, so its microseconds survive; a JS Date would drop them).
-export const openReportsAfterQuery = (db: Db) =>
+export const openReportsAfterQuery = (db: Db, limit: Limit, after: Bound<number>) =>
   reportQuery(db)
     .where(
       sql`${reports.status} = 'open' and (${reports.createdAt}, ${reports.id}) > ((${db
         .select({ createdAt: cursorReport.createdAt })
         .from(cursorReport)
-        .where(eq(cursorReport.id, sql.placeholder('after')))}), ${sql.placeholder('after')})`,
+        .where(eq(cursorReport.id, after))}), ${after})`,
     )
     .orderBy(asc(reports.createdAt), asc(reports.id))
-    .limit(sql.placeholder('limit'));
-const openReportsAfter = preparedPerDb((db) => openReportsAfterQuery(db).prepare('admin_open_reports_after'));
+    .limit(limit);
+const openReportsAfter = preparedPerDb((db) =>
+  openReportsAfterQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE), sql.placeholder('after')).prepare(
+    'admin_open_reports_after',
+  ),
+);
 
 async function reportExists(db: Db, id: number): Promise<boolean> {
   const [row] = await db.select({ id: reports.id }).from(reports).where(eq(reports.id, id));

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { JobStatusSchema } from '../../../../shared/jobs.js';
 import { firstNameOf } from '../../../../shared/names.js';
@@ -12,7 +12,7 @@ import {
   type TimelineEntry,
 } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
-import { preparedPerDb } from '../../../db/prepared.js';
+import { preparedPerDb, type Bound } from '../../../db/prepared.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
 import { timelinesByRequest } from '../timeline/timeline.js';
 import { listTimelineRows, type TimelineRow } from '../timeline/timeline-repo.js';
@@ -68,8 +68,6 @@ export interface Page {
   limit: number;
   before?: number;
 }
-
-type Bound<T> = T | Placeholder;
 
 /**
  * One page of a list as an unexecuted query (the EXPLAIN test reads its plan). The user and the limit may
