@@ -27,11 +27,8 @@ export const BUDGETS: readonly Budget[] = [
   // The list and its cards, with no schema library (the build checked every article): zod alone would add
   // 26 KiB (Lighthouse mobile on /blog: 93 with it, 97 without).
   { route: '/blog', budgetKiB: 115, modules: ['features/blog/blog-list-page.tsx'] },
-  {
-    route: '/companies',
-    budgetKiB: 180,
-    modules: ['app/signed-in-screens.tsx', 'features/referrals/companies-page.tsx'],
-  },
+  // A visitor's first load: its own screen, without the signed-in screens (docs/decisions/043-prepainted-companies-page.md).
+  { route: '/companies', budgetKiB: 180, modules: ['app/visitor-companies-screen.tsx'] },
 ];
 
 /** Gzipped kibibytes each route loads, given the build output folder (dist/web). */

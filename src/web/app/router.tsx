@@ -1,11 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { SkipLink } from '@/components/main-landmark';
 import { PageLoading } from '@/components/page-states';
 import { LandingPage } from '@/features/landing/landing-page';
+import { prepaintedAtBoot } from '@/lib/prepaint';
+import { sessionFlags } from '@/lib/session-flags';
 import { paths, routePatterns } from '@/paths';
 import { DocumentTitle, type RouteHandle } from './document-title';
 import { ScrollToTop } from './scroll-to-top';
+import { opensAsVisitor } from './visitor-companies-route';
 
 // Only the landing is in the first bundle: every other screen loads on demand (docs/decisions/022-first-visit-javascript.md), so a first
 // visit does not pay for the session check, the API client, the schemas or the UI kit.
@@ -48,6 +51,20 @@ const OriginalDashboardScreen = lazy(() => screens().then((m) => ({ default: m.O
 const BasicDashboardScreen = lazy(() => screens().then((m) => ({ default: m.BasicDashboardScreen })));
 const EmergencyDashboardScreen = lazy(() => screens().then((m) => ({ default: m.EmergencyDashboardScreen })));
 
+// A visitor's first /companies, without the signed-in screens (docs/decisions/043-prepainted-companies-page.md).
+const VisitorCompaniesScreen = lazy(() =>
+  import('./visitor-companies-screen').then((m) => ({ default: m.VisitorCompaniesScreen })),
+);
+
+/** /companies: the visitor's own screen when the person is certainly signed out, else the session decides. */
+function CompaniesRoute() {
+  const { key } = useLocation();
+  const [visitor] = useState(() =>
+    opensAsVisitor({ prepaintedAtBoot, locationKey: key, signedInThisTab: sessionFlags.isLoggedIn() }),
+  );
+  return visitor ? <VisitorCompaniesScreen /> : <CompaniesScreen />;
+}
+
 // The admins' console: its own chunk, loaded by nobody else (issue 25).
 const AdminScreen = lazy(() => import('./admin-screen').then((m) => ({ default: m.AdminScreen })));
 
@@ -85,7 +102,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.myReferrals, handle: title('My Referrals'), element: <MyReferralsScreen /> },
       { path: paths.notifications, handle: title('Notifications'), element: <NotificationsScreen /> },
-      { path: paths.companies, handle: title('Companies'), element: <CompaniesScreen /> },
+      { path: paths.companies, handle: title('Companies'), element: <CompaniesRoute /> },
       { path: paths.refer, handle: title('Refer people at your company'), element: <ReferScreen /> },
       { path: paths.blog, element: <BlogListPage /> },
       { path: routePatterns.blogPost, element: <BlogArticlePage /> },

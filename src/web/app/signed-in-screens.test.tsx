@@ -9,8 +9,6 @@ import { aUser } from '@/testing/fixtures';
 import { createQueryClient } from './query-client';
 import { routes } from './router';
 import { stubBrowserApis } from '@/testing/browser-stubs';
-// What the server writes before #root for a visitor's /companies (server/plugins/spa.ts).
-import companiesPrepaint from '../../../public/prepaint/companies.html?raw';
 
 beforeEach(() => stubBrowserApis());
 afterEach(() => vi.unstubAllGlobals());
@@ -121,6 +119,7 @@ async function renderVisitorCompanies() {
   return router;
 }
 
+// A visitor's first load skips the session check (visitor-companies-screen.test.tsx); a later visit asks it.
 describe('/companies for a visitor', () => {
   it('shows the directory under the public header, and asking leads to sign-in', async () => {
     const router = await renderVisitorCompanies();
@@ -140,35 +139,5 @@ describe('/companies for a visitor', () => {
       'href',
       '/request-referral?companyId=7',
     );
-  });
-});
-
-describe("the server's first paint of a visitor's /companies", () => {
-  const prepaint = () => {
-    const holder = document.createElement('div');
-    holder.innerHTML = companiesPrepaint;
-    return holder;
-  };
-
-  it('is the top of the page React renders, element for element, so nothing moves when the app takes over', async () => {
-    await renderVisitorCompanies();
-    const siteHeader = screen.getByRole('navigation', { name: 'Account' }).closest('header')!;
-    const shell = siteHeader.parentElement!;
-    const main = screen.getByRole('main');
-    const pageHeader = screen.getByRole('heading', { level: 1, name: 'Companies' }).closest('header')!;
-
-    const [first, ...rest] = [...prepaint().children];
-    expect(rest).toEqual([]);
-    expect(first!.outerHTML.startsWith('<div class=')).toBe(true);
-    expect(first!.className).toBe(shell.className);
-    const [paintedHeader, paintedMain, ...more] = [...first!.children];
-    expect(more).toEqual([]);
-    expect(paintedHeader!.outerHTML).toBe(siteHeader.outerHTML);
-    // The same box (not the landmark's id and tab stop: the app's own main has them once it shows).
-    expect(paintedMain!.tagName).toBe('MAIN');
-    expect(paintedMain!.className).toBe(main.className);
-    expect(paintedMain!.getAttributeNames()).toEqual(['class']);
-    expect([...paintedMain!.children].map((child) => child.outerHTML)).toEqual([pageHeader.outerHTML]);
-    expect(main.firstElementChild).toBe(pageHeader);
   });
 });

@@ -1,7 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { AuthRequired, CenteredMessage, PageLoading } from '@/components/page-states';
-import { SiteFooter } from '@/components/site-footer';
-import { SiteHeader } from '@/components/site-header';
+import { AuthRequired, CenteredMessage } from '@/components/page-states';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { mayAskForCompany } from '@/features/profile/utils/company-question';
 import { SignedInPage, myReferralsMenu, myReferralsNav, notificationsNav } from './layouts';
@@ -23,6 +21,10 @@ const MyReferralsPage = lazy(() =>
 );
 const CompaniesPage = lazy(() =>
   import('@/features/referrals/companies-page').then((m) => ({ default: m.CompaniesPage })),
+);
+// The visitor's page, in its own module: the one a visitor's first load renders without this one.
+const VisitorCompaniesScreen = lazy(() =>
+  import('./visitor-companies-screen').then((m) => ({ default: m.VisitorCompaniesScreen })),
 );
 const ReferFlowPage = lazy(() => import('./refer-flow').then((m) => ({ default: m.ReferFlowPage })));
 const NotificationsPage = lazy(() =>
@@ -83,24 +85,12 @@ export function MyReferralsScreen() {
   );
 }
 
-/** Issue 25 item 8: where referrers are. */
-/** Public: a visitor sees the same directory under the site's own header, and signs in to ask. */
+/**
+ * Issue 25 item 8: where referrers are. Public: a visitor sees the same directory under the site's own header, and signs in to ask. A visitor's
+ * first load skips this screen (router.tsx); this one serves a later visit and a session cookie.
+ */
 export function CompaniesScreen() {
-  return (
-    <SignedInPage
-      visitor={
-        <div className="bg-background text-foreground flex min-h-svh flex-col">
-          <SiteHeader />
-          <Suspense fallback={<PageLoading />}>
-            <CompaniesPage visitor />
-          </Suspense>
-          <SiteFooter />
-        </div>
-      }
-    >
-      {() => <CompaniesPage />}
-    </SignedInPage>
-  );
+  return <SignedInPage visitor={<VisitorCompaniesScreen />}>{() => <CompaniesPage />}</SignedInPage>;
 }
 
 /** Issue 25 item 9: 'Refer people at your company', in three steps. */

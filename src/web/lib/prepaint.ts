@@ -8,6 +8,14 @@
  */
 export const PREPAINT_ID = 'prepaint';
 
+/**
+ * Whether this document arrived with the server's first paint, read once as the app's code starts (this
+ * module is in the entry), before any page can take it away. The server writes one only for a request with
+ * no session cookie, so a true here means the person was signed out when the page was asked for.
+ */
+export const prepaintedAtBoot =
+  typeof document !== 'undefined' && document.getElementById(PREPAINT_ID) !== null;
+
 /** Puts the app on screen in place of the server's first paint, if it is still there. */
 export function revealApp(): void {
   document.getElementById(PREPAINT_ID)?.remove();
