@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { becomeReferrer } from './journey-api';
 
 const SENTENCE =
   'Companies where a referrer can take your request now. Sign in to ask for a referral at one.';
@@ -70,6 +71,40 @@ describe.each(servers)('the company directory on $name', ({ name, baseUrl }) => 
     await context.close();
   });
 
+  it("a visitor's first load fetches none of the signed-in screens' code and no session check, and the page works", async () => {
+    const referrer = await newPage(browser, baseUrl);
+    const company = `Quillfeather ${name}`;
+    await signInThroughPopup(referrer.page, `quinn-${name}@example.com`, 'Quinn Quillfeather');
+    await becomeReferrer(referrer.page, company);
+    await referrer.context.close();
+
+    const { page, errors, context } = await newPage(browser, baseUrl);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/companies');
+    const search = page.getByRole('searchbox', { name: 'Search companies' });
+    await search.fill('zzz');
+    await page.getByText('No company starting with “zzz” has a referrer available right now.').waitFor();
+    await search.fill('quillfeather');
+    await page.waitForURL('**/companies?q=quillfeather');
+    await page.getByRole('heading', { level: 2, name: company }).waitFor();
+    const list = page.getByRole('list', { name: 'Companies with referrers' });
+    expect(await list.getByRole('listitem').count()).toBe(1);
+
+    const chunks = requested.filter((path) => path.startsWith('/assets/') && path.endsWith('.js'));
+    expect(chunks.some((path) => path.includes('/visitor-companies-screen-'))).toBe(true);
+    const signedInCode =
+      /\/assets\/(signed-in-screens|layouts|profile|notification[a-z-]*|bell-popover|account-menu)-/;
+    expect(chunks.filter((path) => signedInCode.test(path))).toEqual([]);
+    expect(requested).not.toContain('/auth/status');
+
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL('**/signin');
+    await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a signed-in user gets the page under their own header, with no first paint in its HTML', async () => {
     const { page, errors, context } = await newPage(browser, baseUrl);
     await signInThroughPopup(page, `dana-${name}@example.com`, 'Dana Directory');
@@ -80,6 +115,7 @@ describe.each(servers)('the company directory on $name', ({ name, baseUrl }) => 
     await page.getByRole('searchbox', { name: 'Search companies' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to Dashboard' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Account/ }).count()).toBe(1);
     expect(await page.locator('#prepaint').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
