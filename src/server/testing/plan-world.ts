@@ -8,6 +8,8 @@ export const PLAN_REQUESTS = 200_000;
 
 /** What an EXPLAIN-plan test reads: the seeded database, where its users start, and a query's plan. */
 export interface PlanWorld {
+  /** Known as the tests register, so a test may be PostgreSQL's alone. */
+  readonly kind: (typeof testDatabases)[number];
   readonly db: Db;
   readonly firstSeeker: number;
   readonly firstReferrer: number;
@@ -39,6 +41,7 @@ export function describePlans(
       return t.database.db;
     };
     tests({
+      kind,
       get db() {
         return db();
       },

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { z } from 'zod';
 import { describePlans, expectNoFullScan } from '../../../testing/plan-world.js';
 import { dueChecksQuery } from '../liveness/liveness-repo.js';
 import { recentRequestTimes } from './daily-limit.js';
+import { listTimelineRows } from '../timeline/timeline-repo.js';
 import { requestListQuery } from './list-repo.js';
 
 /** Through an index, in the index's order. */
@@ -9,6 +12,9 @@ function expectIndexed(plan: string) {
   expectNoFullScan(plan);
   expect(plan).not.toMatch(/(^|\s)Sort\s/m);
 }
+
+const IdsSchema = z.object({ rows: z.array(z.object({ id: z.number() })) });
+const PlansSchema = z.object({ rows: z.array(z.object({ name: z.string(), generic: z.number() })) });
 
 // 100 requests a seeker.
 describePlans('list query plans', { seekers: 2000, referrers: 200, companies: 13 }, (world) => {
@@ -40,4 +46,31 @@ describePlans('list query plans', { seekers: 2000, referrers: 200, companies: 13
     expect(plan).toMatch(/referral_requests_job_next_check_idx/);
     expectIndexed(plan);
   });
+
+  // A page's timelines are named by its owner and its ends, scalars: with the page's ids as an array,
+  // PostgreSQL planned every call afresh for a short page (its custom plan always looked cheaper), which cost
+  // more than running it. It plans the first five calls for their values, then keeps the generic plan.
+  // PGlite keeps no pg_prepared_statements rows to count by.
+  if (world.kind === 'postgres')
+    it("reads a short page's timelines on one kept plan, not planned afresh on every call", async () => {
+      const { db, firstSeeker, firstReferrer } = world;
+      const ids = IdsSchema.parse(
+        await db.execute(sql`
+        select id from referral_requests where job_seeker_id = ${firstSeeker + 7} order by id desc limit 2`),
+      ).rows.map((row) => row.id);
+      const page = { fromId: Math.min(...ids), toId: Math.max(...ids) };
+      const plans = await db.transaction(async (tx) => {
+        for (let i = 0; i < 8; i++) {
+          await listTimelineRows(tx, { seekerId: firstSeeker + 7, ...page });
+          await listTimelineRows(tx, { referrerId: firstReferrer + 3, ...page });
+        }
+        return PlansSchema.parse(
+          await tx.execute(sql`
+          select name, generic_plans::int as generic from pg_prepared_statements
+          where name in ('request_timelines', 'referrer_request_timelines') order by name`),
+        ).rows;
+      });
+      expect(plans.map((plan) => plan.name)).toEqual(['referrer_request_timelines', 'request_timelines']);
+      for (const plan of plans) expect(plan.generic, plan.name).toBeGreaterThanOrEqual(3);
+    });
 });

@@ -147,10 +147,13 @@ async function withHistory(
   userId: number,
   clock: ListClock,
 ): Promise<ReferralRequest[]> {
+  const ids = rows.map((r) => r.request.id);
+  if (ids.length === 0) return [];
+  // The page's requests are contiguous in the list's order: named by its owner and its ends.
+  const range = { fromId: Math.min(...ids), toId: Math.max(...ids) };
   const history = await listTimelineRows(
     db,
-    rows.map((r) => r.request.id),
-    role === 'referrer' ? userId : undefined,
+    role === 'referrer' ? { referrerId: userId, ...range } : { seekerId: userId, ...range },
   );
   const timelines = timelinesByRequest(
     rows.map((r) => r.request),

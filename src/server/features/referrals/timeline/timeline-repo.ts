@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql, type Column } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
-import { referralStatusChanges, referrals, users } from '../../../db/schema.js';
+import { referralRequests, referralStatusChanges, referrals, users } from '../../../db/schema.js';
 
 /** One status a referral took, with the note given with it; written in the transaction of the change. */
 export async function recordStatusChange(
@@ -27,12 +27,22 @@ export interface TimelineRow {
 }
 
 /**
- * Every referral of the requests in `ids` (or only the `referrerId`'s), with each status change, in order;
- * one query through referrals_request_idx and referral_status_changes_referral_idx. The ids are one array
- * parameter, so the query is built and parsed once per handle however many a page holds.
+ * The requests a list page shows are contiguous in their owner's order (newest first by id), so a page is
+ * named by its owner and its first and last request ids: the seeker's requests in that range, or the
+ * referrer's referrals on requests in it. Scalars, not an id array: PostgreSQL planned a statement on an
+ * array parameter afresh on every call (a short array always looked cheaper than the generic plan), which
+ * cost more than running it (docs/performance.md).
+ */
+export type TimelinePage =
+  { seekerId: number; fromId: number; toId: number } | { referrerId: number; fromId: number; toId: number };
+
+/**
+ * Every referral of a page's requests (or only the referrer's), with each status change, in order; one
+ * query through referral_requests_seeker_newest_idx (or referrals_referrer_request_idx), referrals_request_idx
+ * and referral_status_changes_referral_idx.
  */
 function timelineQuery(db: Db, ofReferrer: boolean) {
-  return db
+  const query = db
     .select({
       requestId: referrals.requestId,
       referralId: referrals.id,
@@ -50,32 +60,30 @@ function timelineQuery(db: Db, ofReferrer: boolean) {
     })
     .from(referrals)
     .innerJoin(users, eq(users.id, referrals.referrerId))
-    .leftJoin(referralStatusChanges, eq(referralStatusChanges.referralId, referrals.id))
-    .where(
-      and(
-        sql`${referrals.requestId} = any(${sql.placeholder('ids')}::int[])`,
-        ofReferrer ? eq(referrals.referrerId, sql.placeholder('referrerId')) : undefined,
-      ),
-    )
-    .orderBy(asc(referrals.id), sql`${referralStatusChanges.id} asc nulls first`);
+    .leftJoin(referralStatusChanges, eq(referralStatusChanges.referralId, referrals.id));
+  const inRange = (id: Column) => between(id, sql.placeholder('fromId'), sql.placeholder('toId'));
+  // The range where the index can start from it: after the owner in each index's columns.
+  const page = ofReferrer
+    ? query.where(and(eq(referrals.referrerId, sql.placeholder('referrerId')), inRange(referrals.requestId)))
+    : query
+        .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+        .where(
+          and(eq(referralRequests.jobSeekerId, sql.placeholder('seekerId')), inRange(referralRequests.id)),
+        );
+  return page.orderBy(asc(referrals.id), sql`${referralStatusChanges.id} asc nulls first`);
 }
 
 const timelines = {
-  all: preparedPerDb((db) => timelineQuery(db, false).prepare('request_timelines')),
+  ofSeeker: preparedPerDb((db) => timelineQuery(db, false).prepare('request_timelines')),
   ofReferrer: preparedPerDb((db) => timelineQuery(db, true).prepare('referrer_request_timelines')),
 };
 
-/** Every referral of these requests (or only `referrerId`'s), with each status change, in order. */
-export async function listTimelineRows(
-  db: Db,
-  requestIds: number[],
-  referrerId?: number,
-): Promise<TimelineRow[]> {
-  if (requestIds.length === 0) return [];
+/** Every referral of a page's requests (or only the referrer's), with each status change, in order. */
+export async function listTimelineRows(db: Db, page: TimelinePage): Promise<TimelineRow[]> {
   const rows =
-    referrerId === undefined
-      ? await timelines.all(db).execute({ ids: requestIds })
-      : await timelines.ofReferrer(db).execute({ ids: requestIds, referrerId });
+    'seekerId' in page
+      ? await timelines.ofSeeker(db).execute(page)
+      : await timelines.ofReferrer(db).execute(page);
   return rows.map(({ changeId, changeStatus, changeNote, changeAt, ...row }) => ({
     ...row,
     change:
