@@ -26,15 +26,17 @@ export function verifiedSince(now: Date, ttlMs: number): Date {
 const zone = sql`coalesce(${userSettings.timeZone}, 'UTC')`;
 
 /** `at` as the wall-clock time in the referrer's zone (a timestamp without time zone). */
-function localAt(at: Date): SQL {
-  return sql`(${at.toISOString()}::timestamptz at time zone ${zone})`;
+function localAt(at: Date | SQL): SQL {
+  const instant = at instanceof Date ? at.toISOString() : at;
+  return sql`(${instant}::timestamptz at time zone ${zone})`;
 }
 
 /**
  * Issue 25 item 9 (docs/decisions/039-running-the-marketplace.md, 'Directory and load control'): paused at
- * `at` while the referrer's pause date has not begun yet in their time zone.
+ * `at` (a time, or SQL for one such as a prepared statement's placeholder) while the referrer's pause date
+ * has not begun yet in their time zone.
  */
-export function pausedInSql(at: Date): SQL<boolean> {
+export function pausedInSql(at: Date | SQL): SQL<boolean> {
   return sql<boolean>`coalesce(${localAt(at)}::date < ${userSettings.referralsPausedUntil}, false)`.mapWith(
     Boolean,
   );

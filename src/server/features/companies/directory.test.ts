@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompanyDirectoryPageSchema, CompanyStatsSchema } from '../../../shared/companies.js';
+import {
+  CompanyDirectoryPageSchema,
+  CompanyStatsSchema,
+  DIRECTORY_PAGE_SIZE,
+} from '../../../shared/companies.js';
 import { companies, referralRequests, referrals, referrers } from '../../db/schema.js';
 import { jobUrl, setWilling, signInReferrer } from '../../testing/referral-fixtures.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
+import { directoryPageQuery, readDirectoryPage, type DirectoryPageArgs } from './stats-repo.js';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -159,6 +164,31 @@ describe.each(testDatabases)('company directory (%s)', (kind) => {
     expect(all.items.length).toBeLessThanOrEqual(20);
     const names = all.items.map((c) => c.name.toLowerCase());
     expect([...names].sort()).toEqual(names);
+  });
+
+  // A page of the usual size comes from a prepared statement, any other size is built per call: both read
+  // the same rows for every shape of page (the whole directory or a prefix, from the start or a cursor).
+  it('reads the same page through its prepared statement as built per call', async () => {
+    const db = t.database.db;
+    const now = new Date();
+    const rows = DIRECTORY_PAGE_SIZE + 1;
+    const whole = await directoryPageQuery(db, { rows }, now);
+    const shapes: DirectoryPageArgs[] = [
+      { rows },
+      { rows, after: whole.at(2)?.key ?? '' },
+      { rows, prefix: tag },
+      { rows, prefix: tag, after: `${tag} alpha` },
+    ];
+    for (const shape of shapes) {
+      const prepared = await readDirectoryPage(db, shape, now);
+      expect(prepared, JSON.stringify(shape)).toEqual(await directoryPageQuery(db, shape, now));
+    }
+    expect((await readDirectoryPage(db, { rows, prefix: tag }, now)).map((c) => c.name)).toEqual([
+      name('Alpha'),
+      name('Beta'),
+      name('Gamma'),
+    ]);
+    expect((await readDirectoryPage(db, { rows, prefix: tag, after: `${tag} alpha` }, now)).length).toBe(2);
   });
 
   it('refuses a bad limit, cursor or search with a sentence', async () => {

@@ -26,7 +26,7 @@ import {
 import {
   companyExists,
   countReferrers,
-  directoryPageQuery,
+  readDirectoryPage,
   NO_RESPONSES,
   responseNumbers,
   type ResponseNumbers,
@@ -177,7 +177,7 @@ export async function companyDirectory(
   readResponses: ReadResponseNumbers = (ids, since) => responseNumbers(db, ids, since),
 ): Promise<CompanyDirectoryPage> {
   const after = query.cursor === undefined ? undefined : decodeDirectoryCursor(query.cursor);
-  const rows = await directoryPageQuery(db, { prefix: query.q, after, rows: query.limit + 1 }, now);
+  const rows = await readDirectoryPage(db, { prefix: query.q, after, rows: query.limit + 1 }, now);
   const page = rows.slice(0, query.limit);
   const ids = page.map((c) => c.id);
   const { since, verifiedSince } = statsClock(now, verificationTtlMs);
