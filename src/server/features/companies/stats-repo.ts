@@ -188,8 +188,9 @@ function directoryPageSql(db: Db, { range, after, rows }: DirectoryPageSql, at: 
 
 /**
  * The directory's pages of the usual size, prepared: drizzle built their SQL on every call (0.17 ms of the
- * server's CPU), and the row count is written in (writtenLimit) so that PostgreSQL may keep one plan.
- * One statement for each shape of page: from the start or after a cursor, every name or a prefix's.
+ * server's CPU), with the row count written in (writtenLimit). PostgreSQL still plans each call for its
+ * values (it estimates their generic plan dearer), as it did. One statement for each shape of page: every
+ * name or a prefix's, from the start or after a cursor.
  */
 const USUAL_ROWS = DIRECTORY_PAGE_SIZE + 1;
 const preparedPage = (name: string, page: Omit<DirectoryPageSql, 'rows'>) =>
@@ -199,24 +200,22 @@ const preparedPage = (name: string, page: Omit<DirectoryPageSql, 'rows'>) =>
     ),
   );
 const searchRange = { from: sql.placeholder('from'), to: sql.placeholder('to') };
+const cursor = sql.placeholder('after');
 const preparedPages = {
-  first: preparedPage('directory_page', {}),
-  next: preparedPage('directory_page_after', { after: sql.placeholder('after') }),
-  searchFirst: preparedPage('directory_search', { range: searchRange }),
-  searchNext: preparedPage('directory_search_after', { range: searchRange, after: sql.placeholder('after') }),
+  all: {
+    first: preparedPage('directory_page', {}),
+    next: preparedPage('directory_page_after', { after: cursor }),
+  },
+  search: {
+    first: preparedPage('directory_search', { range: searchRange }),
+    next: preparedPage('directory_search_after', { range: searchRange, after: cursor }),
+  },
 };
 
 /** A page of the directory (see directoryPageQuery); a page of the usual size through its prepared statement. */
 export async function readDirectoryPage(db: Db, page: DirectoryPageArgs, at: Date) {
   if (page.rows !== USUAL_ROWS) return directoryPageQuery(db, page, at);
   const range = page.prefix ? prefixRange(page.prefix) : undefined;
-  const first = page.after === undefined;
-  const statement = range
-    ? first
-      ? preparedPages.searchFirst
-      : preparedPages.searchNext
-    : first
-      ? preparedPages.first
-      : preparedPages.next;
+  const statement = preparedPages[range ? 'search' : 'all'][page.after === undefined ? 'first' : 'next'];
   return statement(db).execute({ at: at.toISOString(), after: page.after, ...range });
 }
