@@ -1,7 +1,7 @@
-import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useAuditLog } from '../api/admin-api';
 import { formatWhen } from '../utils/format';
+import { MoreButton } from './query-state';
 
 /** Every admin write, newest first, a page at a time. */
 export function AuditLog() {
@@ -46,17 +46,7 @@ export function AuditLog() {
           </TableBody>
         </Table>
       )}
-      {log.hasNextPage && (
-        <Button
-          type="button"
-          variant="outline"
-          className="justify-self-start"
-          disabled={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
-          Load older entries
-        </Button>
-      )}
+      <MoreButton query={log} label="Load older entries" />
     </section>
   );
 }

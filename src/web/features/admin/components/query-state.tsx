@@ -51,17 +51,31 @@ export function PagedQueryState<T>({
           Could not load more. Please try again.
         </p>
       )}
-      {query.hasNextPage && (
-        <Button
-          type="button"
-          variant="outline"
-          className="justify-self-start"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? 'Loading more…' : 'Show more'}
-        </Button>
-      )}
+      <MoreButton query={query} label="Show more" loadingLabel="Loading more…" />
     </>
+  );
+}
+
+/** The next page of an infinite list, under it while there may be more; disabled while it loads. */
+export function MoreButton({
+  query,
+  label,
+  loadingLabel = label,
+}: {
+  query: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'>;
+  label: string;
+  loadingLabel?: string;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      className="justify-self-start"
+      disabled={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
+      {query.isFetchingNextPage ? loadingLabel : label}
+    </Button>
   );
 }
