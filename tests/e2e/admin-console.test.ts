@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clickToClose,
   completePopupSignIn,
   launchBrowser,
   newPage,
@@ -97,7 +98,7 @@ describe.each(servers)('the admin console, on $name', ({ baseUrl }) => {
     ]);
     await completePopupSignIn(popup, `rita.console.${stamp}@example.com`, 'Rita Console');
     await popup.getByText(SUSPENDED).waitFor();
-    await popup.getByRole('button', { name: 'Close this window' }).click();
+    await clickToClose(popup, 'Close this window');
     await toastText(rita.page, new RegExp(SUSPENDED)).waitFor();
     await ritaRow.getByRole('button', { name: 'Unsuspend' }).click();
     await ritaRow.getByText('Active', { exact: true }).waitFor();

@@ -77,6 +77,22 @@ export async function completePopupSignIn(popup: Page, email: string, name: stri
   await popup.locator('button[type=submit]').click();
 }
 
+/**
+ * Clicks a button that closes its own window and waits for the window to close. The page may close before
+ * the click's own bookkeeping finishes, which Playwright reports as "Target page ... has been closed": that
+ * error is the outcome we want, so it is forgiven only once the page is in fact closed.
+ */
+export async function clickToClose(popup: Page, name: string): Promise<void> {
+  const closed = popup.waitForEvent('close');
+  await popup
+    .getByRole('button', { name })
+    .click()
+    .catch((error: unknown) => {
+      if (!popup.isClosed()) throw error;
+    });
+  await closed;
+}
+
 /** Signs in through the real popup from /signin and waits for the dashboard. */
 export async function signInThroughPopup(page: Page, email: string, name: string): Promise<void> {
   await page.goto('/signin');
