@@ -1,14 +1,18 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
+import { preparedPerDb } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
 
 const seekers = alias(users, 'seekers');
 const referrerUsers = alias(users, 'referrer_users');
 
-/** A referral with the two people of its thread and what the notifications name. */
-export async function findThreadReferral(db: Db, referralId: number) {
-  const [row] = await db
+/**
+ * A referral with the two people of its thread and what the notifications name. Prepared: a five-table join
+ * that PostgreSQL took five times longer to plan than to run, on every read of a thread (docs/performance.md).
+ */
+const threadReferral = preparedPerDb((db) =>
+  db
     .select({
       id: referrals.id,
       status: referrals.status,
@@ -27,7 +31,12 @@ export async function findThreadReferral(db: Db, referralId: number) {
     .innerJoin(companies, eq(companies.id, referralRequests.companyId))
     .innerJoin(seekers, eq(seekers.id, referralRequests.jobSeekerId))
     .innerJoin(referrerUsers, eq(referrerUsers.id, referrals.referrerId))
-    .where(eq(referrals.id, referralId));
+    .where(eq(referrals.id, sql.placeholder('referralId')))
+    .prepare('thread_referral'),
+);
+
+export async function findThreadReferral(db: Db, referralId: number) {
+  const [row] = await threadReferral(db).execute({ referralId });
   return row;
 }
 
@@ -37,8 +46,8 @@ export type ThreadReferral = NonNullable<Awaited<ReturnType<typeof findThreadRef
  * The thread as `viewerId` sees it, oldest first, through referral_messages_referral_idx: every delivered
  * message, and their own held or rejected ones (issue 25 item 6); the other side's never.
  */
-export function listMessages(db: Db, referralId: number, viewerId: number) {
-  return db
+const threadMessages = preparedPerDb((db) =>
+  db
     .select({
       id: referralMessages.id,
       authorId: referralMessages.authorId,
@@ -50,11 +59,19 @@ export function listMessages(db: Db, referralId: number, viewerId: number) {
     .from(referralMessages)
     .where(
       and(
-        eq(referralMessages.referralId, referralId),
-        or(eq(referralMessages.status, 'delivered'), eq(referralMessages.authorId, viewerId)),
+        eq(referralMessages.referralId, sql.placeholder('referralId')),
+        or(
+          eq(referralMessages.status, 'delivered'),
+          eq(referralMessages.authorId, sql.placeholder('viewerId')),
+        ),
       ),
     )
-    .orderBy(asc(referralMessages.id));
+    .orderBy(asc(referralMessages.id))
+    .prepare('thread_messages'),
+);
+
+export function listMessages(db: Db, referralId: number, viewerId: number) {
+  return threadMessages(db).execute({ referralId, viewerId });
 }
 
 export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   REFERRAL_MESSAGE_MAX,
   REFERRAL_MESSAGE_TEXTS,
@@ -7,6 +9,9 @@ import {
 import { createTestApp, testDatabases, type TestApp } from '../../../testing/test-app.js';
 import { ask, companyWithReferrers, currentReferral } from '../../../testing/handoff-fixtures.js';
 import { notificationsOf } from '../../../testing/referral-fixtures.js';
+import { findThreadReferral, listMessages } from './messages-repo.js';
+
+const PlansSchema = z.object({ rows: z.array(z.object({ name: z.string(), generic: z.number() })) });
 
 /** A seeker whose request Rita holds, and a stranger. */
 async function signInWorld(t: TestApp) {
@@ -103,4 +108,26 @@ describe.each(testDatabases)('referral messages (%s)', (kind) => {
     expect(thread).toMatchObject({ open: false, closesAt: closes.toISOString() });
     expect(thread.messages).toHaveLength(1);
   });
+
+  // A thread's two reads are prepared: the referral's five-table join took PostgreSQL five times longer to
+  // plan than to run, on every read (docs/performance.md). After its first five calls it keeps one plan.
+  // PGlite keeps no pg_prepared_statements rows to count by.
+  if (kind === 'postgres')
+    it('reads a thread on kept plans, not planned afresh on every read', async () => {
+      const { seeker, referralId } = await signInWorld(t);
+      await seeker.post(`/api/referrals/${referralId}/messages`, { body: 'Is the team still hiring?' });
+      const plans = await t.database.db.transaction(async (tx) => {
+        for (let i = 0; i < 8; i++) {
+          expect(await findThreadReferral(tx, referralId)).toMatchObject({ seekerId: seeker.user.id });
+          expect(await listMessages(tx, referralId, seeker.user.id)).toHaveLength(1);
+        }
+        return PlansSchema.parse(
+          await tx.execute(sql`
+          select name, generic_plans::int as generic from pg_prepared_statements
+          where name in ('thread_referral', 'thread_messages') order by name`),
+        ).rows;
+      });
+      expect(plans.map((plan) => plan.name)).toEqual(['thread_messages', 'thread_referral']);
+      for (const plan of plans) expect(plan.generic, plan.name).toBeGreaterThanOrEqual(3);
+    });
 });
