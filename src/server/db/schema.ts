@@ -102,6 +102,12 @@ export const companies = pgTable(
      * unlisted: private to that request until someone names it as their current company.
      */
     listed: boolean('listed').notNull().default(true),
+    /**
+     * How many referrers name the company, kept by the database itself (trigger referrers_count_companies,
+     * migration 0029) through every insert, delete, cascade and move of a referrer. The directory walks only
+     * the companies where it is above zero: it probed every unstaffed company on its way before.
+     */
+    referrerCount: integer('referrer_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -109,11 +115,11 @@ export const companies = pgTable(
     index('companies_domain_idx')
       .on(t.domain)
       .where(sql`${t.domain} is not null`),
-    // GET /api/companies/directory: listed companies by name in byte order (the same on every database),
-    // which also serves its prefix search as a range.
+    // GET /api/companies/directory: listed companies with referrers, by name in byte order (the same on
+    // every database), which also serves its prefix search as a range.
     index('companies_directory_idx')
       .on(sql`${t.normalizedName} collate "C"`)
-      .where(sql`${t.listed}`),
+      .where(sql`${t.listed} and ${t.referrerCount} > 0`),
   ],
 );
 

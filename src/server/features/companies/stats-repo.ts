@@ -157,8 +157,8 @@ const prefixRange = (prefix: string) => ({ from: prefix, to: `${prefix}\u{10FFFF
 
 /**
  * Issue 25 item 8: listed companies with at least one referrer available at `at`, by name, read along
- * companies_directory_idx from the cursor (and within the prefix's range), each checked through
- * referrers_company_idx, stopping after `rows`.
+ * companies_directory_idx (the listed companies that have referrers) from the cursor (and within the
+ * prefix's range), each checked through referrers_company_idx, stopping after `rows`.
  */
 export function directoryPageQuery(db: Db, { prefix, after, rows }: DirectoryPageArgs, at: Date) {
   return directoryPageSql(db, { range: prefix ? prefixRange(prefix) : undefined, after, rows }, at);
@@ -175,6 +175,9 @@ function directoryPageSql(db: Db, { range, after, rows }: DirectoryPageSql, at: 
     .where(
       and(
         eq(companies.listed, true),
+        // Written as the index's own condition (a bound 0 would not match it): unstaffed companies are not
+        // in companies_directory_idx at all, so the page never probes them.
+        sql`${companies.referrerCount} > 0`,
         after === undefined ? undefined : sql`${directoryKey} > ${after}`,
         range ? sql`${directoryKey} >= ${range.from} and ${directoryKey} < ${range.to}` : undefined,
         // OFFSET 0 keeps EXISTS a probe per company through referrers_company_idx: the planner may not turn
