@@ -6,6 +6,7 @@ import { PaymentRuleSchema } from '../../../../shared/held-review.js';
 import { ReferralMessageStatusSchema } from '../../../../shared/referral-messages.js';
 import { RequestStatusSchema } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
+import { afterRow, rowExists } from '../../../db/keyset.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
 
@@ -65,7 +66,8 @@ export async function listHeldRequests(
     after === undefined
       ? await (usual ? heldRequests(db).execute() : heldRequestsQuery(db, limit))
       : await (usual ? heldRequestsAfter(db).execute({ after }) : heldRequestsAfterQuery(db, limit, after));
-  if (rows.length === 0 && after !== undefined && !(await requestExists(db, after))) return undefined;
+  if (rows.length === 0 && after !== undefined && !(await rowExists(db, referralRequests, after)))
+    return undefined;
   return rows.map(toAdminHeldRequest);
 }
 
@@ -83,15 +85,11 @@ const heldRequests = preparedPerDb((db) =>
 
 const cursorRequest = alias(referralRequests, 'cursor_request');
 
-// The next page: a row comparison the index's (created_at, id) order answers, from the cursor's own
-// created_at (read in the statement, so its microseconds survive; a JS Date would drop them).
+// The next page: after the cursor's row in the index's (created_at, id) order.
 export const heldRequestsAfterQuery = (db: Db, limit: Limit, after: Bound<number>) =>
   requestQuery(db)
     .where(
-      sql`${referralRequests.status} = 'held' and (${referralRequests.createdAt}, ${referralRequests.id}) > ((${db
-        .select({ createdAt: cursorRequest.createdAt })
-        .from(cursorRequest)
-        .where(eq(cursorRequest.id, after))}), ${after})`,
+      sql`${referralRequests.status} = 'held' and ${afterRow(db, referralRequests, cursorRequest, after)}`,
     )
     .orderBy(asc(referralRequests.createdAt), asc(referralRequests.id))
     .limit(limit);
@@ -100,14 +98,6 @@ const heldRequestsAfter = preparedPerDb((db) =>
     'admin_held_requests_after',
   ),
 );
-
-async function requestExists(db: Db, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: referralRequests.id })
-    .from(referralRequests)
-    .where(eq(referralRequests.id, id));
-  return row !== undefined;
-}
 
 export async function findAdminHeldRequest(db: Db, id: number): Promise<AdminHeldRequest | undefined> {
   const [row] = await requestQuery(db).where(eq(referralRequests.id, id));

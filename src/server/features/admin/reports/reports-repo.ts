@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { ADMIN_QUEUE_PAGE_SIZE, type AdminQueuePage } from '../../../../shared/admin.js';
 import type { AdminReport, Report, ReportReason } from '../../../../shared/reports.js';
 import type { Db } from '../../../db/client.js';
+import { afterRow, rowExists } from '../../../db/keyset.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralRequests, reports, users, type ReportRow } from '../../../db/schema.js';
 
@@ -103,7 +104,7 @@ export async function listOpenReports(
     after === undefined
       ? await (usual ? openReports(db).execute() : openReportsQuery(db, limit))
       : await (usual ? openReportsAfter(db).execute({ after }) : openReportsAfterQuery(db, limit, after));
-  if (rows.length === 0 && after !== undefined && !(await reportExists(db, after))) return undefined;
+  if (rows.length === 0 && after !== undefined && !(await rowExists(db, reports, after))) return undefined;
   return rows.map(toAdminReport);
 }
 
@@ -121,16 +122,10 @@ const openReports = preparedPerDb((db) =>
 
 const cursorReport = alias(reports, 'cursor_report');
 
-// The next page: a row comparison reports_open_idx answers, starting at the cursor's own created_at (read
-// in the statement, so its microseconds survive; a JS Date would drop them).
+// The next page: after the cursor's row in reports_open_idx's (created_at, id) order.
 export const openReportsAfterQuery = (db: Db, limit: Limit, after: Bound<number>) =>
   reportQuery(db)
-    .where(
-      sql`${reports.status} = 'open' and (${reports.createdAt}, ${reports.id}) > ((${db
-        .select({ createdAt: cursorReport.createdAt })
-        .from(cursorReport)
-        .where(eq(cursorReport.id, after))}), ${after})`,
-    )
+    .where(sql`${reports.status} = 'open' and ${afterRow(db, reports, cursorReport, after)}`)
     .orderBy(asc(reports.createdAt), asc(reports.id))
     .limit(limit);
 const openReportsAfter = preparedPerDb((db) =>
@@ -138,11 +133,6 @@ const openReportsAfter = preparedPerDb((db) =>
     'admin_open_reports_after',
   ),
 );
-
-async function reportExists(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: reports.id }).from(reports).where(eq(reports.id, id));
-  return row !== undefined;
-}
 
 export async function findAdminReport(db: Db, id: number): Promise<AdminReport | undefined> {
   const [row] = await reportQuery(db).where(eq(reports.id, id));

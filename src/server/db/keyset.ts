@@ -1,0 +1,27 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
+import type { Bound } from './prepared.js';
+
+/** A table (or an alias of one) read oldest first, by (created_at, id). */
+type Ordered = PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn };
+
+/**
+ * Keyset paging by (created_at, id): the rows after the row `after`, as a row comparison an index on
+ * (created_at, id) answers. The cursor row's created_at is read in the statement from `cursor` (an alias of
+ * `table`), so its microseconds survive (a JS Date would drop them), and whatever that row's state now: a
+ * row resolved since still says where the next page starts.
+ */
+export function afterRow(db: Db, table: Ordered, cursor: Ordered, after: Bound<number>): SQL {
+  const cursorAt = db.select({ createdAt: cursor.createdAt }).from(cursor).where(eq(cursor.id, after));
+  return sql`(${table.createdAt}, ${table.id}) > ((${cursorAt}), ${after})`;
+}
+
+/**
+ * Whether a row with this id exists: an empty page after a cursor is the end of the queue, or a cursor
+ * naming a row that is gone (its account deleted), which says nowhere and is refused.
+ */
+export async function rowExists(db: Db, table: Ordered, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  return row !== undefined;
+}
