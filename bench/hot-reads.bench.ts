@@ -13,7 +13,10 @@
  * spread over PREVIEW_USERS sessions, as the route allows each user 60 previews a minute.
  *
  * BENCH_SECONDS sets each load's length (10 by default); BENCH_ONLY=pglite|postgres runs one database;
- * BENCH_READS=unread,stats runs only the reads whose label contains one of the words.
+ * BENCH_READS=unread,stats runs only the reads whose label contains one of the words. BENCH_HELLO=each loads
+ * the hello-world again just before every read and prints each read's ratio against that one (and that
+ * hello-world's req/s beside it): on a machine whose speed drifts within a run (other tenants), a ratio
+ * against the mean of the first and last hello-world says more about the drift than about the read.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -37,6 +40,8 @@ import {
 import { freePort, loadAverage, onEachDatabase, startHelloWorld, startProcess, stop } from './processes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** A hello-world beside every read (BENCH_HELLO=each), or only before and after them all. */
+const HELLO_EACH = process.env.BENCH_HELLO === 'each';
 const CONNECTIONS = 50;
 /** Sessions the preview load takes turns with: 60 previews a minute each covers 180,000 a minute. */
 const PREVIEW_USERS = 3_000;
@@ -199,13 +204,14 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
     };
     if (!databaseUrl) delete env.DATABASE_URL;
     const server = await startProcess([serverEntry], env, port);
-    const results: Array<[string, Result]> = [];
+    const results: Array<[string, Result, Result | undefined]> = [];
     try {
       for (const { label, path: urlPath, as } of chosenLoads()) {
         const tokens = as ? sessions[as] : [];
         if (as === 'previewers') await fillPreviewCache(origin, tokens[0]!, greenhouse);
         const url = `${origin}${urlPath.replace('{thread}', String(threadId))}`;
-        results.push([label, await load(url, tokens)]);
+        const beside = HELLO_EACH ? await helloWorld() : undefined;
+        results.push([label, await load(url, tokens), beside]);
       }
     } finally {
       await stop(server);
@@ -214,11 +220,19 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
     const hello = (before.rps + after.rps) / 2;
     const cells = (r: Result) => [r.rps.toFixed(0), String(r.p50), String(r.p99)];
     const timeouts = (r: Result) => (r.timeouts > 0 ? String(r.timeouts) : '');
-    row(['', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'timeouts']);
+    row(['', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'timeouts', ...(HELLO_EACH ? ['hello'] : [])]);
     row(['hello-world (before)', ...cells(before), '', timeouts(before)]);
     row(['hello-world (after)', ...cells(after), '', timeouts(after)]);
-    for (const [label, r] of results) {
-      row([label, ...cells(r), `${((r.rps / hello) * 100).toFixed(1)}%`, timeouts(r)]);
+    for (const [label, r, beside] of results) {
+      // Against the hello-world loaded just before it when there is one, else the mean of first and last.
+      const base = beside?.rps ?? hello;
+      row([
+        label,
+        ...cells(r),
+        `${((r.rps / base) * 100).toFixed(1)}%`,
+        timeouts(r),
+        ...(beside ? [beside.rps.toFixed(0)] : []),
+      ]);
     }
     console.log(`  load average after: ${loadAverage()}`);
   } finally {
