@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '../../shared/brand.js';
+import { PREPAINT_ID } from '../../shared/prepaint.js';
 
 /** What a page says about itself in the HTML head (title, description, Open Graph). */
 export interface PageHead {
@@ -81,9 +82,6 @@ export function renderPageHead(html: string, head: PageHead, moduleFiles: readon
     : withTitle.replace('</head>', () => `${description}\n</head>`);
   return withDescription.replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
 }
-
-/** The id the client's prepaint.ts looks for (its PREPAINT_ID). */
-const PREPAINT_ID = 'prepaint';
 
 /** index.html with `markup` painted before the app's root, which the app's stylesheet hides until it takes over. */
 export function withPrepaint(html: string, markup: string): string {

@@ -6,7 +6,7 @@
  * before the browser paints), and the same markup is then on screen from React. See
  * docs/decisions/043-prepainted-companies-page.md.
  */
-export const PREPAINT_ID = 'prepaint';
+import { PREPAINT_ID } from '@shared/prepaint';
 
 /**
  * Whether this document arrived with the server's first paint, read once as the app's code starts (this
