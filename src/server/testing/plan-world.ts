@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { planOf, seedBulkReferrals, type BulkReferrals } from './bulk-referrals.js';
 import { createTestApp, testDatabases, type TestApp } from './test-app.js';
@@ -60,4 +62,26 @@ export function describePlans(
 export function expectNoFullScan(plan: string) {
   expect(plan).not.toMatch(/Seq Scan on referral_requests/);
   expect(plan).not.toMatch(/Seq Scan on referrals/);
+}
+
+const PreparedPlansSchema = z.object({
+  rows: z.array(z.object({ name: z.string(), generic: z.number(), custom: z.number() })),
+});
+
+/**
+ * How often PostgreSQL used each named prepared statement's generic plan and planned a call afresh (its
+ * custom plans), on `db`'s connection (a transaction's, so the calls counted ran there), by name. PostgreSQL
+ * plans a statement's first five calls for their values, then keeps the generic plan unless it looks dearer.
+ * PGlite keeps no rows here.
+ */
+export async function preparedPlans(db: Db, names: readonly string[]) {
+  const { rows } = PreparedPlansSchema.parse(
+    await db.execute(sql`
+      select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+      where name in (${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )}) order by name`),
+  );
+  return rows;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ADMIN_QUEUE_PAGE_SIZE } from '../../../shared/admin.js';
 import type { Db } from '../../db/client.js';
 import { writtenLimit } from '../../db/prepared.js';
+import { preparedPlans } from '../../testing/plan-world.js';
 import { createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
 import {
   heldMessagesAfterQuery,
@@ -15,9 +16,6 @@ import {
 } from './held/held-repo.js';
 import { listOpenReports, openReportsAfterQuery, openReportsQuery } from './reports/reports-repo.js';
 
-const PlansSchema = z.object({
-  rows: z.array(z.object({ name: z.string(), generic: z.number(), custom: z.number() })),
-});
 const RowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });
 
 /**
@@ -166,11 +164,7 @@ describe.each(testDatabases)('admin queue plans with 100,000 requests, reports a
           await listHeldRequests(tx, { limit: ADMIN_QUEUE_PAGE_SIZE });
           await listOpenReports(tx, { limit: ADMIN_QUEUE_PAGE_SIZE });
         }
-        return PlansSchema.parse(
-          await tx.execute(sql`
-          select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-          where name in ('admin_held_messages', 'admin_held_requests', 'admin_open_reports') order by name`),
-        ).rows;
+        return preparedPlans(tx, ['admin_held_messages', 'admin_held_requests', 'admin_open_reports']);
       });
       // Counted per connection: calls before these (on the pool's connection) may add to the generic ones.
       expect(plans.map(({ name, custom }) => ({ name, custom }))).toEqual([

@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   REFERRAL_MESSAGE_MAX,
   REFERRAL_MESSAGE_TEXTS,
@@ -8,10 +6,9 @@ import {
 } from '../../../../shared/referral-messages.js';
 import { createTestApp, testDatabases, type TestApp } from '../../../testing/test-app.js';
 import { ask, companyWithReferrers, currentReferral } from '../../../testing/handoff-fixtures.js';
+import { preparedPlans } from '../../../testing/plan-world.js';
 import { notificationsOf } from '../../../testing/referral-fixtures.js';
 import { findThreadReferral, listMessages } from './messages-repo.js';
-
-const PlansSchema = z.object({ rows: z.array(z.object({ name: z.string(), generic: z.number() })) });
 
 /** A seeker whose request Rita holds, and a stranger. */
 async function signInWorld(t: TestApp) {
@@ -121,11 +118,7 @@ describe.each(testDatabases)('referral messages (%s)', (kind) => {
           expect(await findThreadReferral(tx, referralId)).toMatchObject({ seekerId: seeker.user.id });
           expect(await listMessages(tx, referralId, seeker.user.id)).toHaveLength(1);
         }
-        return PlansSchema.parse(
-          await tx.execute(sql`
-          select name, generic_plans::int as generic from pg_prepared_statements
-          where name in ('thread_referral', 'thread_messages') order by name`),
-        ).rows;
+        return preparedPlans(tx, ['thread_referral', 'thread_messages']);
       });
       expect(plans.map((plan) => plan.name)).toEqual(['thread_messages', 'thread_referral']);
       for (const plan of plans) expect(plan.generic, plan.name).toBeGreaterThanOrEqual(3);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { describePlans, expectNoFullScan } from '../../../testing/plan-world.js';
+import { describePlans, expectNoFullScan, preparedPlans } from '../../../testing/plan-world.js';
 import { dueChecksQuery } from '../liveness/liveness-repo.js';
 import { recentRequestTimes } from './daily-limit.js';
 import { listTimelineRows } from '../timeline/timeline-repo.js';
@@ -14,7 +14,6 @@ function expectIndexed(plan: string) {
 }
 
 const IdsSchema = z.object({ rows: z.array(z.object({ id: z.number() })) });
-const PlansSchema = z.object({ rows: z.array(z.object({ name: z.string(), generic: z.number() })) });
 
 // 100 requests a seeker.
 describePlans('list query plans', { seekers: 2000, referrers: 200, companies: 13 }, (world) => {
@@ -64,11 +63,7 @@ describePlans('list query plans', { seekers: 2000, referrers: 200, companies: 13
           await listTimelineRows(tx, { seekerId: firstSeeker + 7, ...page });
           await listTimelineRows(tx, { referrerId: firstReferrer + 3, ...page });
         }
-        return PlansSchema.parse(
-          await tx.execute(sql`
-          select name, generic_plans::int as generic from pg_prepared_statements
-          where name in ('request_timelines', 'referrer_request_timelines') order by name`),
-        ).rows;
+        return preparedPlans(tx, ['request_timelines', 'referrer_request_timelines']);
       });
       expect(plans.map((plan) => plan.name)).toEqual(['referrer_request_timelines', 'request_timelines']);
       for (const plan of plans) expect(plan.generic, plan.name).toBeGreaterThanOrEqual(3);
