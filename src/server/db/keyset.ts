@@ -18,10 +18,11 @@ export function afterRow(db: Db, table: Ordered, cursor: Ordered, after: Bound<n
 }
 
 /**
- * Whether a row with this id exists: an empty page after a cursor is the end of the queue, or a cursor
- * naming a row that is gone (its account deleted), which says nowhere and is refused.
+ * Whether a row with this id exists. After a cursor, an empty page is the end of the queue, or a cursor
+ * naming a row that is gone (its account deleted), which says nowhere and is refused; elsewhere, whether a
+ * path's id names anything (a company's stats).
  */
-export async function rowExists(db: Db, table: Ordered, id: number): Promise<boolean> {
+export async function rowExists(db: Db, table: PgTable & { id: AnyPgColumn }, id: number): Promise<boolean> {
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
   return row !== undefined;
 }

@@ -1,14 +1,12 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_PAGE_SIZE } from '../../../shared/companies.js';
 import type { Db } from '../../db/client.js';
+import { rowExists } from '../../db/keyset.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../db/prepared.js';
 import { companies, referralRequests, referrals, referrers, userSettings, users } from '../../db/schema.js';
 import { pausedInSql, verifiedInSql } from '../../lib/referrer-sql.js';
 
-export async function companyExists(db: Db, id: number): Promise<boolean> {
-  const rows = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
-  return rows.length > 0;
-}
+export const companyExists = (db: Db, id: number) => rowExists(db, companies, id);
 
 /**
  * The `referrers` row's referrer can take a request now: willing, and not paused at `at` (issue 25 item 9).
