@@ -1,22 +1,20 @@
-import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderBefore, migrations } from '../testing/migrations-before.js';
+import { migrateAcross } from '../testing/migrations-before.js';
 
 /** Migration 0011 on data written before it: owners for queued mail, private request names, one key per posting. */
 describe('migration 0011 on existing data', () => {
   const client = new PGlite();
   const db = drizzle(client);
-  let before: string;
   const rows = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
 
-  beforeAll(async () => {
-    before = folderBefore('0011_hardening_three');
-    await migrate(db, { migrationsFolder: before });
-    await client.exec(`
+  beforeAll(() =>
+    migrateAcross(
+      client,
+      '0011_hardening_three',
+      `
       insert into users (id, username, email, full_name, current_company_name) values
         (1, 'ada', 'ada@example.com', 'Ada', 'Named Co'),
         (2, 'bob', 'bob@example.com', 'Bob', 'Yahoo'),
@@ -40,13 +38,10 @@ describe('migration 0011 on existing data', () => {
         (1, 3, 'Engineer', 'http://jobs.example/1', 'http://jobs.example/1'),
         (1, 3, 'Engineer', 'http://jobs.example/2', 'http://jobs.example/2'),
         (1, 3, 'Engineer', 'https://jobs.example/2', 'https://jobs.example/2');
-    `);
-    await migrate(db, { migrationsFolder: migrations });
-  });
-  afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+    `,
+    ),
+  );
+  afterAll(() => client.close());
 
   it('gives queued mail the one account it can mean, by its sign-in address or its code', async () => {
     const mail = await rows<{ subject: string; user_id: number | null; priority: number }>(

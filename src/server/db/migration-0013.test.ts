@@ -1,21 +1,19 @@
-import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderBefore, migrations } from '../testing/migrations-before.js';
+import { migrateAcross } from '../testing/migrations-before.js';
 
 /** Migration 0013 on referrals answered before it: the timeline gets the steps their columns prove. */
 describe('migration 0013 on existing referrals', () => {
   const client = new PGlite();
   const db = drizzle(client);
-  let before: string;
 
-  beforeAll(async () => {
-    before = folderBefore('0013_referral_timeline');
-    await migrate(db, { migrationsFolder: before });
-    await client.exec(`
+  beforeAll(() =>
+    migrateAcross(
+      client,
+      '0013_referral_timeline',
+      `
       insert into users (id, username, email, full_name) values
         (1, 'sam', 'sam@example.com', 'Sam'), (2, 'rita', 'rita@example.com', 'Rita');
       insert into companies (id, name, normalized_name) values (1, 'Acme', 'acme');
@@ -27,13 +25,10 @@ describe('migration 0013 on existing referrals', () => {
         (1, 1, 2, 'pending', null, null, null, '2026-11-01T00:00:00Z'),
         (2, 2, 2, 'declined', 'Not my team', '2026-11-02T00:00:00Z', null, '2026-11-02T00:00:00Z'),
         (3, 3, 2, 'successful', 'Hired!', '2026-11-03T00:00:00Z', '2026-11-04T00:00:00Z', '2026-11-05T00:00:00Z');
-    `);
-    await migrate(db, { migrationsFolder: migrations });
-  });
-  afterAll(async () => {
-    rmSync(before, { recursive: true, force: true });
-    await client.close();
-  });
+    `,
+    ),
+  );
+  afterAll(() => client.close());
 
   it('writes accepted, submitted and the current status with the one note kept; nothing for a pending one', async () => {
     const { rows } = await db.execute(

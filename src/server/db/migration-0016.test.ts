@@ -1,9 +1,6 @@
-import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderBefore, migrations } from '../testing/migrations-before.js';
+import { migrateAcross } from '../testing/migrations-before.js';
 
 /**
  * Migration 0016 (docs/decisions/033-request-lifecycle.md) on data written before it: the one-per-posting
@@ -11,13 +8,12 @@ import { folderBefore, migrations } from '../testing/migrations-before.js';
  */
 describe('migration 0016 on existing data', () => {
   const client = new PGlite();
-  const db = drizzle(client);
-  let before: string;
 
-  beforeAll(async () => {
-    before = folderBefore('0016_request_lifecycle');
-    await migrate(db, { migrationsFolder: before });
-    await client.exec(`
+  beforeAll(() =>
+    migrateAcross(
+      client,
+      '0016_request_lifecycle',
+      `
       insert into users (id, username, email, full_name) values
         (1, 'ada', 'ada@example.com', 'Ada'), (2, 'bob', 'bob@example.com', 'Bob');
       insert into companies (id, name, normalized_name) values (1, 'Acme', 'acme');
@@ -26,13 +22,10 @@ describe('migration 0016 on existing data', () => {
                (2, 1, 1, 'Engineer', 'https://jobs.example/2', 'https://jobs.example/2', 'pending');
       insert into referrals (request_id, referrer_id, status, answered_at)
         values (1, 2, 'declined', now());
-    `);
-    await migrate(db, { migrationsFolder: migrations });
-  });
-  afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+    `,
+    ),
+  );
+  afterAll(() => client.close());
 
   const ask = (id: number, url: string, status = 'pending') =>
     client.query(

@@ -1,9 +1,6 @@
-import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderBefore, migrations } from '../testing/migrations-before.js';
+import { migrateAcross } from '../testing/migrations-before.js';
 
 /**
  * Migration 0020 (docs/decisions/036-retention.md) on data written before it: closed requests get
@@ -12,13 +9,12 @@ import { folderBefore, migrations } from '../testing/migrations-before.js';
  */
 describe('migration 0020 on existing data', () => {
   const client = new PGlite();
-  const db = drizzle(client);
-  let before: string;
 
-  beforeAll(async () => {
-    before = folderBefore('0020_retention');
-    await migrate(db, { migrationsFolder: before });
-    await client.exec(`
+  beforeAll(() =>
+    migrateAcross(
+      client,
+      '0020_retention',
+      `
       insert into users (id, username, email, full_name) values
         (1, 'ada', 'ada@example.com', 'Ada'), (2, 'bob', 'bob@example.com', 'Bob');
       insert into companies (id, name, normalized_name) values (1, 'Acme', 'acme');
@@ -37,13 +33,10 @@ describe('migration 0020 on existing data', () => {
         (1, 'successful', 'hired', '2025-01-05T00:00:00Z'),
         (3, 'accepted', null, '2025-01-06T00:00:00Z'),
         (4, 'submitted', null, '2025-01-07T00:00:00Z');
-    `);
-    await migrate(db, { migrationsFolder: migrations });
-  });
-  afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+    `,
+    ),
+  );
+  afterAll(() => client.close());
 
   it('dates closed requests from their last move into their status, else their last update', async () => {
     const { rows } = await client.query<{

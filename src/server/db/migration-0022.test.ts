@@ -1,9 +1,6 @@
-import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderBefore, migrations } from '../testing/migrations-before.js';
+import { migrateAcross } from '../testing/migrations-before.js';
 
 /**
  * Migration 0022 (docs/decisions/035-verification-lapse.md) on data written before it: verified referrers
@@ -11,28 +8,25 @@ import { folderBefore, migrations } from '../testing/migrations-before.js';
  */
 describe('migration 0022 on existing data', () => {
   const client = new PGlite();
-  const db = drizzle(client);
-  let before: string;
   let migratedAt: Date;
 
   beforeAll(async () => {
-    before = folderBefore('0022_verification_lapse');
-    await migrate(db, { migrationsFolder: before });
-    await client.exec(`
+    // Before the older migrations too: the period starts no earlier than this.
+    migratedAt = new Date();
+    await migrateAcross(
+      client,
+      '0022_verification_lapse',
+      `
       insert into users (id, username, email, full_name) values
         (1, 'ada', 'ada@acme.example', 'Ada'), (2, 'bob', 'bob@example.com', 'Bob');
       insert into companies (id, name, normalized_name, domain) values (1, 'Acme', 'acme', 'acme.example');
       insert into referrers (user_id, company_id, is_verified, verification_method, updated_at) values
         (1, 1, true, 'sign-in-email', '2020-01-01T00:00:00Z'),
         (2, 1, false, null, '2020-01-01T00:00:00Z');
-    `);
-    migratedAt = new Date();
-    await migrate(db, { migrationsFolder: migrations });
+    `,
+    );
   });
-  afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+  afterAll(() => client.close());
 
   it('gives each verified referrer a full period from now, and the unverified none', async () => {
     const { rows } = await client.query<{

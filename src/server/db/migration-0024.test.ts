@@ -1,9 +1,6 @@
-import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderBefore, migrations } from '../testing/migrations-before.js';
+import { migrateAcross } from '../testing/migrations-before.js';
 
 /**
  * Migration 0024 (docs/decisions/039-running-the-marketplace.md) on data written before it: a company's one
@@ -11,23 +8,19 @@ import { folderBefore, migrations } from '../testing/migrations-before.js';
  */
 describe('migration 0024 on existing data', () => {
   const client = new PGlite();
-  const db = drizzle(client);
-  let before: string;
 
-  beforeAll(async () => {
-    before = folderBefore('0024_suspension_and_email_domains');
-    await migrate(db, { migrationsFolder: before });
-    await client.exec(`
+  beforeAll(() =>
+    migrateAcross(
+      client,
+      '0024_suspension_and_email_domains',
+      `
       insert into users (id, username, email, full_name) values (1, 'ada', 'ada@acme.example', 'Ada');
       insert into companies (id, name, normalized_name, domain) values
         (1, 'Acme', 'acme', 'Acme.Example'), (2, 'Typed In', 'typed in', null);
-    `);
-    await migrate(db, { migrationsFolder: migrations });
-  });
-  afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+    `,
+    ),
+  );
+  afterAll(() => client.close());
 
   it("starts each company's email domains from its domain, and suspends nobody", async () => {
     const companies = await client.query<{ id: number; email_domains: string[] }>(

@@ -1,9 +1,6 @@
-import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderBefore, migrations } from '../testing/migrations-before.js';
+import { migrateAcross } from '../testing/migrations-before.js';
 
 /**
  * Migration 0029: companies.referrer_count starts from the referrers written before it, and the database
@@ -12,8 +9,6 @@ import { folderBefore, migrations } from '../testing/migrations-before.js';
  */
 describe('migration 0029 on existing data, and the count it keeps', () => {
   const client = new PGlite();
-  const db = drizzle(client);
-  let before: string;
 
   const counts = async () =>
     (
@@ -29,23 +24,21 @@ describe('migration 0029 on existing data, and the count it keeps', () => {
         from companies c order by c.id`)
     ).rows;
 
-  beforeAll(async () => {
-    before = folderBefore('0029_directory_staffed');
-    await migrate(db, { migrationsFolder: before });
-    await client.exec(`
+  beforeAll(() =>
+    migrateAcross(
+      client,
+      '0029_directory_staffed',
+      `
       insert into users (id, username, email, full_name) values
         (1, 'ada', 'ada@acme.example', 'Ada'), (2, 'bo', 'bo@acme.example', 'Bo'),
         (3, 'cy', 'cy@globex.example', 'Cy'), (4, 'di', 'di@globex.example', 'Di');
       insert into companies (id, name, normalized_name) values
         (1, 'Acme', 'acme'), (2, 'Globex', 'globex'), (3, 'Initech', 'initech');
       insert into referrers (user_id, company_id) values (1, 1), (2, 1), (3, 2);
-    `);
-    await migrate(db, { migrationsFolder: migrations });
-  });
-  afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+    `,
+    ),
+  );
+  afterAll(() => client.close());
 
   it('counts the referrers each company had before it', async () => {
     expect(await counts()).toEqual([
