@@ -2,16 +2,13 @@
 import type { AdminCompany, AdminUser } from '@shared/admin';
 import type { AdminHeldRequest } from '@shared/held-review';
 import type { AdminReport } from '@shared/reports';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from './query-client';
-import { routes } from './router';
 import { stubBrowserApis } from '@/testing/browser-stubs';
 import { fakeApi, fakeError, type FakeHandlers } from '@/testing/fake-api';
 import { aUser } from '@/testing/fixtures';
+import { renderApp, signedInReads } from '@/testing/render-app';
 
 beforeEach(() => stubBrowserApis());
 afterEach(() => vi.unstubAllGlobals());
@@ -65,10 +62,7 @@ const held: AdminHeldRequest = {
 
 function renderConsole(path: string, { isAdmin = true, handlers = {} as FakeHandlers } = {}) {
   const api = fakeApi({
-    authStatus: () => ({ isAuthenticated: true, user: aUser({ id: 1, profileCompleted: true }), isAdmin }),
-    recordActivity: () => null,
-    unreadCount: () => ({ count: 0 }),
-    recentNotifications: () => [],
+    ...signedInReads(aUser({ id: 1, profileCompleted: true }), isAdmin),
     adminReports: () => [report],
     adminUsers: () => [sam],
     adminCompanies: () => [acme],
@@ -77,13 +71,7 @@ function renderConsole(path: string, { isAdmin = true, handlers = {} as FakeHand
     adminHeldMessages: () => [],
     ...handlers,
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { api, router };
+  return { api, router: renderApp(path) };
 }
 
 describe('the admin console', () => {

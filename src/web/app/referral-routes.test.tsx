@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { fakeApi } from '@/testing/fake-api';
-import { createQueryClient } from './query-client';
-import { routes } from './router';
+import { renderApp } from '@/testing/render-app';
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 beforeEach(() => vi.mocked(toast).mockClear());
@@ -21,22 +18,12 @@ const visitor = () => fakeApi({ authStatus: () => ({ isAuthenticated: false, use
  */
 const FIRST_LOAD = { timeout: 15_000 };
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 describe('referral routes', () => {
   it.each(['/referrer-dashboard', '/original-dashboard', '/basic-dashboard', '/emergency-dashboard'])(
     '%s tells visitors to sign in instead of redirecting',
     async (path) => {
       visitor();
-      const router = renderAt(path);
+      const router = renderApp(path);
       expect(
         await screen.findByRole('heading', { name: 'Authentication Required' }, FIRST_LOAD),
       ).toBeInTheDocument();
@@ -50,13 +37,13 @@ describe('referral routes', () => {
 
   it("/basic-dashboard says 'Auth check failed' when the auth check fails", async () => {
     fakeApi({}).overrides.set('GET /auth/status', () => new Response('down', { status: 500 }));
-    renderAt('/basic-dashboard');
+    renderApp('/basic-dashboard');
     expect(await screen.findByRole('heading', { name: 'Auth check failed' }, FIRST_LOAD)).toBeInTheDocument();
   });
 
   it('/request-referral toasts and redirects visitors to /signin', async () => {
     visitor();
-    const router = renderAt('/request-referral');
+    const router = renderApp('/request-referral');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(toast).toHaveBeenCalledWith({
       variant: 'destructive',
@@ -67,7 +54,7 @@ describe('referral routes', () => {
 
   it('/my-referrals redirects visitors to /signin', async () => {
     visitor();
-    const router = renderAt('/my-referrals');
+    const router = renderApp('/my-referrals');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
   });
 });

@@ -1,25 +1,18 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
-import { aUser } from '@/testing/fixtures';
-import { createQueryClient } from './query-client';
-import { routes } from './router';
 import { stubBrowserApis } from '@/testing/browser-stubs';
+import { renderApp, signedInReads } from '@/testing/render-app';
 
 beforeEach(() => stubBrowserApis());
 afterEach(() => vi.unstubAllGlobals());
 
 /** The whole app at `path`, signed in, with the reads its signed-in screens make on the way in. */
-async function renderApp(path: string) {
+async function renderSignedIn(path: string) {
   fakeApi({
-    authStatus: () => ({ isAuthenticated: true, user: aUser({ profileCompleted: true }) }),
-    recordActivity: () => null,
-    unreadCount: () => ({ count: 0 }),
-    recentNotifications: () => [],
+    ...signedInReads(),
     notifications: () => [],
     referralRequests: () => [],
     verification: () => ({ verified: false, method: null, companyName: null }),
@@ -28,20 +21,14 @@ async function renderApp(path: string) {
     mySkills: () => [],
     myActiveResume: () => null,
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderApp(path);
 }
 
 describe('the skip link', () => {
   it.each(['/notifications', '/my-referrals', '/dashboard'])(
     'on %s is the first Tab stop, and Enter moves focus to the main landmark',
     async (path) => {
-      await renderApp(path);
+      await renderSignedIn(path);
       // The screen itself, not the loading state that stands in for it.
       await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
       await userEvent.tab();
@@ -54,7 +41,7 @@ describe('the skip link', () => {
   );
 
   it('leads to the main landmark on public pages too', async () => {
-    const router = await renderApp('/about');
+    const router = await renderSignedIn('/about');
     const main = await screen.findByRole('main', {}, { timeout: 10_000 });
     expect(main).toHaveAttribute('id', 'main-content');
     await userEvent.tab();
@@ -67,7 +54,7 @@ describe('the skip link', () => {
 
 describe('the /my-referrals header', () => {
   it('links to /dashboard, /my-referrals and /profile/edit (spec section 2)', async () => {
-    await renderApp('/my-referrals');
+    await renderSignedIn('/my-referrals');
     const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
     const links = within(nav)
       .getAllByRole('link')
@@ -80,7 +67,7 @@ describe('the /my-referrals header', () => {
   });
 
   it("has the spec's account menu: Referrals Dashboard, Account Settings, Sign out", async () => {
-    await renderApp('/my-referrals');
+    await renderSignedIn('/my-referrals');
     await userEvent.click(await screen.findByRole('button', { name: /Account/ }, { timeout: 10_000 }));
     const menu = await screen.findByRole('menu');
     const items = within(menu)
@@ -109,12 +96,7 @@ async function renderVisitorCompanies() {
       nextCursor: null,
     }),
   });
-  const router = createMemoryRouter(routes, { initialEntries: ['/companies'] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const router = renderApp('/companies');
   await screen.findByRole('heading', { name: 'Acme' }, { timeout: 10_000 });
   return router;
 }

@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Prepaint from '@/lib/prepaint';
 import { sessionFlags } from '@/lib/session-flags';
 import { stubBrowserApis } from '@/testing/browser-stubs';
 import { fakeApi } from '@/testing/fake-api';
-import { aUser } from '@/testing/fixtures';
-import { createQueryClient } from './query-client';
-import { routes } from './router';
+import { renderApp, signedInReads } from '@/testing/render-app';
 // What the server writes before #root for a visitor's /companies (server/plugins/spa.ts).
 import companiesPrepaint from '../../../public/prepaint/companies.html?raw';
 
@@ -46,12 +42,7 @@ async function openVisitorCompanies() {
     recordActivity: () => null,
     companyDirectory: () => ({ items: [acme], nextCursor: null }),
   });
-  const router = createMemoryRouter(routes, { initialEntries: ['/companies'] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const router = renderApp('/companies');
   await screen.findByRole('heading', { name: 'Acme' }, { timeout: 10_000 });
   return { router, api };
 }
@@ -59,10 +50,7 @@ async function openVisitorCompanies() {
 /** From here on the server says the tab is signed in, with the reads a signed-in screen makes. */
 function signedInFromNowOn() {
   fakeApi({
-    authStatus: () => ({ isAuthenticated: true, user: aUser({ profileCompleted: true }) }),
-    recordActivity: () => null,
-    unreadCount: () => ({ count: 0 }),
-    recentNotifications: () => [],
+    ...signedInReads(),
     companyDirectory: () => ({ items: [acme], nextCursor: null }),
   });
 }
@@ -101,19 +89,8 @@ describe("a visitor's first /companies", () => {
   });
 
   it('is not what a later navigation to /companies shows: the session decides', async () => {
-    fakeApi({
-      recordActivity: () => null,
-      authStatus: () => ({ isAuthenticated: true, user: aUser({ profileCompleted: true }) }),
-      unreadCount: () => ({ count: 0 }),
-      recentNotifications: () => [],
-      companyDirectory: () => ({ items: [acme], nextCursor: null }),
-    });
-    const router = createMemoryRouter(routes, { initialEntries: ['/about'] });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    signedInFromNowOn();
+    const router = renderApp('/about');
     await screen.findByRole('heading', { level: 1, name: 'About' }, { timeout: 10_000 });
     await act(() => router.navigate('/companies'));
     await screen.findByRole('heading', { name: 'Acme' }, { timeout: 10_000 });
