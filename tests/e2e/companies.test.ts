@@ -117,6 +117,12 @@ describe.each(servers)('the company directory on $name', ({ name, baseUrl }) => 
     expect(await page.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Account/ }).count()).toBe(1);
     expect(await page.locator('#prepaint').count()).toBe(0);
+    // On a phone, with a short list, the page fits the screen under the signed-in header (two rows there):
+    // no footer follows, so nothing holds the page a screen tall.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/companies?q=zzz');
+    await page.getByText('No company starting with “zzz” has a referrer available right now.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(844);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -18,6 +18,14 @@ import { useDebouncedValue } from './hooks/use-debounced-value';
 
 export const DIRECTORY_LOAD_FAILED = 'The companies could not be loaded. Please try again later.';
 
+const SIGNED_IN_MAIN = 'mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:py-8';
+/**
+ * A visitor's page has the site's footer under it: at least a screen tall under the 4rem header, the footer
+ * starts below the fold, so the list arriving (or growing) never pushes a visible footer down (a layout
+ * shift). The signed-in screens have no footer, and a taller header on a phone, so theirs does not.
+ */
+const VISITOR_MAIN = 'mx-auto min-h-[calc(100svh-4rem)] w-full max-w-4xl flex-1 px-4 py-6 sm:py-8';
+
 /**
  * /companies (issue 25 item 8): the companies where a referrer can take a request now, by name, with how
  * many referrers there are and how they answer; never who they are. The search waits for typing to pause
@@ -39,9 +47,7 @@ export function CompaniesPage({ visitor = false }: { visitor?: boolean }) {
   useLayoutEffect(revealApp, []);
 
   return (
-    // At least a screen tall under the header: the footer starts below the fold, so the list arriving (or
-    // growing) never pushes a visible footer down (a layout shift).
-    <PageMain className="mx-auto min-h-[calc(100svh-4rem)] w-full max-w-4xl flex-1 px-4 py-6 sm:py-8">
+    <PageMain className={visitor ? VISITOR_MAIN : SIGNED_IN_MAIN}>
       <PageHeader
         title={COMPANIES_PAGE_META.title}
         back={!visitor}
