@@ -16,13 +16,3 @@ export function afterRow(db: Db, table: Ordered, cursor: Ordered, after: Bound<n
   const cursorAt = db.select({ createdAt: cursor.createdAt }).from(cursor).where(eq(cursor.id, after));
   return sql`(${table.createdAt}, ${table.id}) > ((${cursorAt}), ${after})`;
 }
-
-/**
- * Whether a row with this id exists. After a cursor, an empty page is the end of the queue, or a cursor
- * naming a row that is gone (its account deleted), which says nowhere and is refused; elsewhere, whether a
- * path's id names anything (a company's stats).
- */
-export async function rowExists(db: Db, table: PgTable & { id: AnyPgColumn }, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
-  return row !== undefined;
-}

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_PAGE_SIZE } from '../../../shared/companies.js';
 import type { Db } from '../../db/client.js';
-import { rowExists } from '../../db/keyset.js';
+import { rowExists } from '../../db/rows.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../db/prepared.js';
 import { companies, referralRequests, referrals, referrers, userSettings, users } from '../../db/schema.js';
 import { pausedInSql, verifiedInSql } from '../../lib/referrer-sql.js';

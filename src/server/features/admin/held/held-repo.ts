@@ -6,7 +6,8 @@ import { PaymentRuleSchema } from '../../../../shared/held-review.js';
 import { ReferralMessageStatusSchema } from '../../../../shared/referral-messages.js';
 import { RequestStatusSchema } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
-import { afterRow, rowExists } from '../../../db/keyset.js';
+import { afterRow } from '../../../db/keyset.js';
+import { rowExists } from '../../../db/rows.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
 

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { ADMIN_QUEUE_PAGE_SIZE, type AdminQueuePage } from '../../../../shared/admin.js';
 import type { AdminReport, Report, ReportReason } from '../../../../shared/reports.js';
 import type { Db } from '../../../db/client.js';
-import { afterRow, rowExists } from '../../../db/keyset.js';
+import { afterRow } from '../../../db/keyset.js';
+import { rowExists } from '../../../db/rows.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralRequests, reports, users, type ReportRow } from '../../../db/schema.js';
 
