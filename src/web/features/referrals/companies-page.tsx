@@ -24,7 +24,7 @@ const SIGNED_IN_MAIN = 'mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:py-8';
  * starts below the fold, so the list arriving (or growing) never pushes a visible footer down (a layout
  * shift). The signed-in screens have no footer, and a taller header on a phone, so theirs does not.
  */
-const VISITOR_MAIN = 'mx-auto min-h-[calc(100svh-4rem)] w-full max-w-4xl flex-1 px-4 py-6 sm:py-8';
+const VISITOR_MAIN = `min-h-[calc(100svh-4rem)] ${SIGNED_IN_MAIN}`;
 
 /**
  * /companies (issue 25 item 8): the companies where a referrer can take a request now, by name, with how
