@@ -19,12 +19,9 @@ export function renderApp(path: string) {
 }
 
 /** What every signed-in screen reads on the way in (the session, the activity ping, the bell), for fakeApi. */
-export function signedInReads(
-  user: User = aUser({ profileCompleted: true }),
-  isAdmin?: boolean,
-): FakeHandlers {
+export function signedInReads(user: User = aUser({ profileCompleted: true }), isAdmin = false): FakeHandlers {
   return {
-    authStatus: () => ({ isAuthenticated: true, user, ...(isAdmin === undefined ? {} : { isAdmin }) }),
+    authStatus: () => ({ isAuthenticated: true, user, isAdmin }),
     recordActivity: () => null,
     unreadCount: () => ({ count: 0 }),
     recentNotifications: () => [],

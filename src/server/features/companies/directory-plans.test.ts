@@ -84,12 +84,11 @@ describe.each(testDatabases)('company directory query plans with 10,000 companie
   // pg_prepared_statements rows to count by.
   if (kind === 'postgres')
     it('reads the first page and a search on kept plans, not planned afresh on every call', async () => {
+      const search = { rows: 21, prefix: 'plan co 07' };
       const plans = await t.database.db.transaction(async (tx) => {
         for (let i = 0; i < 8; i++) {
           expect(await readDirectoryPage(tx, { rows: 21 }, new Date())).toHaveLength(21);
-          expect(await readDirectoryPage(tx, { rows: 21, prefix: 'plan co 07' }, new Date())).toHaveLength(
-            21,
-          );
+          expect(await readDirectoryPage(tx, search, new Date())).toHaveLength(21);
         }
         return preparedPlans(tx, ['directory_page', 'directory_search']);
       });
