@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { createRateLimitStore, rateLimitOptions } from './rate-limit-store.js';
+import { createRateLimitStore, inMemoryLimits, rateLimitOptions } from './rate-limit-store.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const opened: TestApp[] = [];
@@ -179,5 +179,32 @@ describe('rate limits without a reachable Redis', () => {
     const t = await app({});
     for (let i = 0; i < 3; i++) expect((await start(t)).statusCode).toBe(302);
     expect((await start(t)).statusCode).toBe(429);
+  });
+
+  // @fastify/rate-limit's own memory store answered a burst with its last count: all four refused.
+  it.each([
+    ['in memory', () => Promise.resolve(inMemoryLimits)],
+    [
+      'in memory while Redis is away',
+      async () =>
+        createRateLimitStore(
+          { redisUrl: `redis://127.0.0.1:${await closedPort()}`, redisKeyPrefix: 'burst:' },
+          pino({ level: 'silent' }),
+        ),
+    ],
+  ])('lets exactly the budget through when a burst arrives at once (%s)', async (_, limits) => {
+    const store = await limits();
+    const server = Fastify();
+    server.addHook('onClose', () => store.close());
+    await server.register(rateLimit, rateLimitOptions(store, 'burst', { max: 3, timeWindow: '1 minute' }));
+    server.get('/read', async () => 'ok');
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 4 }, () => server.inject({ method: 'GET', url: '/read' })),
+      );
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -16,8 +16,8 @@ import type { Config } from '../config.js';
  * handed to every feature that registers @fastify/rate-limit, through rateLimitOptions().
  */
 export interface RateLimitStore {
-  /** The store class for one named limit; undefined means @fastify/rate-limit's own in-memory store. */
-  storeFor(name: string): FastifyRateLimitStoreCtor | undefined;
+  /** The store class for one named limit. */
+  storeFor(name: string): FastifyRateLimitStoreCtor;
   close(): Promise<void>;
 }
 
@@ -27,8 +27,7 @@ export function rateLimitOptions(
   name: string,
   options: RateLimitPluginOptions,
 ): RateLimitPluginOptions {
-  const store = limits.storeFor(name);
-  return store ? { ...options, store } : options;
+  return { ...options, store: limits.storeFor(name) };
 }
 
 /** A per-minute budget for each signed-in user (each address for a visitor), for a whole route scope. */
@@ -40,7 +39,7 @@ export function perUserPerMinute(limits: RateLimitStore, name: string, max: numb
   });
 }
 
-export const inMemoryLimits: RateLimitStore = { storeFor: () => undefined, close: async () => {} };
+export const inMemoryLimits: RateLimitStore = { storeFor: () => ProcessStore, close: async () => {} };
 
 /** How long a start waits for Redis before serving with limits in memory (it keeps trying behind). */
 const CONNECT_TIMEOUT_MS = 2000;
@@ -158,7 +157,7 @@ function fallbackStore(redis: Redis, namespace: string, health: RedisHealth): Fa
       const backoff = flag(options, 'exponentialBackoff');
       this.counts = pair(
         new RedisStore(continueExceeding, backoff, redis, namespace),
-        new LocalStore(continueExceeding, backoff),
+        snapshots(new LocalStore(continueExceeding, backoff)),
       );
     }
     incr(...args: Parameters<FastifyRateLimitStore['incr']>) {
@@ -168,4 +167,35 @@ function fallbackStore(redis: Redis, namespace: string, health: RedisHealth): Fa
       return this.counts.child(routeOptions);
     }
   };
+}
+
+/**
+ * @fastify/rate-limit's LocalStore answers every request of a key with the one object it keeps counting
+ * in, and the plugin reads it only after an await: a burst that arrives in one tick all read the burst's
+ * last count, and every request of it is refused, the first as well. Each answer here is a copy, taken
+ * when its request was counted.
+ */
+function snapshots(local: FastifyRateLimitStore): FastifyRateLimitStore {
+  return {
+    incr(key, callback: Callback, timeWindow, max) {
+      local.incr(key, (err, result) => callback(err, result && { ...result }), timeWindow, max);
+    },
+    child: (routeOptions) => snapshots(local.child(routeOptions)),
+  };
+}
+
+/** Counts in this process, each request's count its own (snapshots). */
+class ProcessStore implements FastifyRateLimitStore {
+  private readonly counts: FastifyRateLimitStore;
+  constructor(options: FastifyRateLimitOptions) {
+    this.counts = snapshots(
+      new LocalStore(flag(options, 'continueExceeding'), flag(options, 'exponentialBackoff')),
+    );
+  }
+  incr(...args: Parameters<FastifyRateLimitStore['incr']>) {
+    this.counts.incr(...args);
+  }
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+    return this.counts.child(routeOptions);
+  }
 }
