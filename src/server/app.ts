@@ -110,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db,
     listen: deps.listen,
     isSessionLive: auth.isSessionLive,
+    signedInUsers: auth.signedInUsers,
     readSession: auth.readSession,
     sessionUnchangedUntil: auth.sessionUnchangedUntil,
     onNotified: mail.onNotified,

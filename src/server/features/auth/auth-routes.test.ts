@@ -21,7 +21,7 @@ import { testDatabaseKinds } from '../../testing/test-environment.js';
 import type { OidcClient, PendingSignIn, VerifiedIdentity } from './oidc-client.js';
 import { authRoutes } from './routes.js';
 import { registerSessionLoading } from './session-hooks.js';
-import { createSession, resolveSession } from './sessions.js';
+import { createSession, resolveSession, signedInMemo } from './sessions.js';
 
 /**
  * The /auth routes on a bare Fastify with a database and a fake relying party in place of the OIDC client:
@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
     await app.register(cookie, { secret: config.sessionSecret });
-    registerSessionLoading(app, database.db, config);
+    registerSessionLoading(app, database.db, config, signedInMemo(database.db));
     await app.register(authRoutes, {
       prefix: '/auth',
       db: database.db,

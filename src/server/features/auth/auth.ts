@@ -9,7 +9,7 @@ import { createAuthLimits } from './limits.js';
 import { createOidcClient, type OidcClient } from './oidc-client.js';
 import { authRoutes } from './routes.js';
 import { clearSessionCookie, registerSessionLoading } from './session-hooks.js';
-import { endAllSessions, readSession, resolveSession, unchangedUntil } from './sessions.js';
+import { endAllSessions, readSession, resolveSession, signedInMemo, unchangedUntil } from './sessions.js';
 
 /** `GET /auth/status` may be asked this many times as often as a sign-in may start (every tab, every load). */
 const STATUS_CHECKS_PER_SIGN_IN = 10;
@@ -37,9 +37,12 @@ export function createAuth(
   { db, rateLimits, oidc, onUserCreated, onSignedIn, onSignedOut }: AuthCollaborators,
 ) {
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
+  const signedIn = signedInMemo(db);
   return {
     /** Reads the session cookie of every /api and /auth request (at the root: every route sees it). */
-    loadSessions: (app: FastifyInstance) => registerSessionLoading(app, db, config),
+    loadSessions: (app: FastifyInstance) => registerSessionLoading(app, db, config, signedIn),
+    /** The memo of signed-in users, to be told of every change the notification channel brings. */
+    signedInUsers: signedIn,
     isSessionLive: async (token: string) => (await resolveSession(db, token)) !== null,
     /** Reads a live session's row with a query of the caller's own, under every session rule. */
     readSession: <Row extends { lastSeenAt: Date }>(

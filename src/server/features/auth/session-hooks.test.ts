@@ -11,7 +11,7 @@ import {
   sessionCookieName,
   setSessionCookie,
 } from './session-hooks.js';
-import { createSession } from './sessions.js';
+import { createSession, signedInMemo } from './sessions.js';
 
 /**
  * The session hook and cookies on a bare Fastify with a database and no other feature: which requests see
@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds(process.env))('session loading (%s)', (kind) => 
   const loadingApp = async (settings: Config) => {
     const built = Fastify();
     await built.register(cookie, { secret: settings.sessionSecret });
-    registerSessionLoading(built, database.db, settings);
+    registerSessionLoading(built, database.db, settings, signedInMemo(database.db));
     const whoAmI = async (request: { user: { email: string } | null; sessionToken: string | null }) => ({
       user: request.user?.email ?? null,
       token: request.sessionToken,

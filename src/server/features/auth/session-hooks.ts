@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import type { SessionMemo } from '../../lib/session-memo.js';
 import { SESSION_ABSOLUTE_MS, resolveSession } from './sessions.js';
 
 declare module 'fastify' {
@@ -15,7 +17,21 @@ declare module 'fastify' {
 
 export const sessionCookieName = (config: Config) => (config.secureCookies ? '__Host-sid' : 'sid');
 
-export function registerSessionLoading(app: FastifyInstance, db: Db, config: Config): void {
+/** Methods that only read: they may take the signed-in user from memory. */
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * The signed-in user of every /api and /auth request. A read takes them from memory while nothing of theirs
+ * changed ([decision 045](../../../../docs/decisions/045-signed-in-user-in-memory.md)); a write reads them
+ * afresh, under every session rule, and once it has committed drops what is kept of its user, so their next
+ * read cannot be answered from before it.
+ */
+export function registerSessionLoading(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  signedIn: SessionMemo<UserRow>,
+): void {
   const cookieName = sessionCookieName(config);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
@@ -27,7 +43,10 @@ export function registerSessionLoading(app: FastifyInstance, db: Db, config: Con
     if (!token) return;
     request.sessionToken = token;
     if (request.routeOptions.config.ownSession) return;
-    request.user = await resolveSession(db, token);
+    request.user = READS.has(request.method) ? await signedIn.get(token) : await resolveSession(db, token);
+  });
+  app.addHook('onSend', async (request) => {
+    if (request.user && !READS.has(request.method)) signedIn.changed(request.user.id);
   });
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
+import { createSessionMemo, type SessionMemo, type SessionRead } from '../../lib/session-memo.js';
 import {
   deleteSession,
   deleteStaleSessions,
@@ -36,11 +37,29 @@ export async function createSession(db: Db, userId: number, now = new Date()): P
 
 /** The user holding this token, or null when the session is unknown, expired or idle too long. */
 export async function resolveSession(db: Db, token: string, now = new Date()): Promise<UserRow | null> {
+  return (await readSignedIn(db, token, now))?.value ?? null;
+}
+
+/**
+ * The signed-in user as a session memo keeps it (lib/session-memo.ts): frozen, since every read of the
+ * session shares it, and kept no longer than the session stays as read.
+ */
+export async function readSignedIn(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<SessionRead<UserRow> | null> {
   const row = await readSession(db, token, now, async (tokenHash) => {
     const found = await findLiveSession(db, tokenHash, now);
     return found && { ...found, lastSeenAt: found.session.lastSeenAt };
   });
-  return row?.user ?? null;
+  if (!row) return null;
+  return { userId: row.user.id, value: Object.freeze(row.user), readUntil: unchangedUntil(row.session) };
+}
+
+/** Every session's signed-in user, kept while nothing of theirs changes (docs/decisions/045-signed-in-user-in-memory.md). */
+export function signedInMemo(db: Db): SessionMemo<UserRow> {
+  return createSessionMemo({ read: (token) => readSignedIn(db, token) });
 }
 
 /**

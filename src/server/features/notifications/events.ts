@@ -7,12 +7,14 @@ export const NOTIFICATION_CHANNEL = 'referbridge_notifications';
 
 /**
  * What changed for whom. Kept small (NOTIFY payloads are capped at 8000 bytes): a stream re-reads what it
- * shows. 'signed-out' asks that user's streams to check their session; 'resync' is local only, sent after
- * the listener reconnected and may have missed events.
+ * shows. 'signed-out' (a session of the user ended or changed) asks that user's streams to check their
+ * session; 'user-changed' (their row) changes nothing a stream shows. Both are sent by the database's own
+ * triggers (drizzle/0030_signed_in_changes.sql). 'resync' is local only, sent after the listener
+ * reconnected and may have missed events.
  */
 const LiveEventSchema = z.object({
   userId: z.number().int().positive(),
-  kind: z.enum(['created', 'read', 'deleted', 'signed-out']),
+  kind: z.enum(['created', 'read', 'deleted', 'signed-out', 'user-changed']),
   /** The notification created, so the stream can send it as the list shows it. */
   id: z.number().int().positive().optional(),
 });

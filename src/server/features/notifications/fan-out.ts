@@ -187,7 +187,7 @@ export function createFanOut({
       if (!feed) return;
       feed.checkDue = true;
       if (event.kind === 'created' && event.id !== undefined) feed.created.push(event.id);
-      else if (event.kind !== 'signed-out') feed.countDue = true;
+      else if (event.kind !== 'signed-out' && event.kind !== 'user-changed') feed.countDue = true;
       void run(feed);
     },
     resyncAll() {

@@ -1,7 +1,7 @@
 import type { Listen } from '../../db/listen.js';
 import { NOTIFICATION_CHANNEL, parseEvent } from './events.js';
 import { createFanOut, type FanOut, type FanOutOptions } from './fan-out.js';
-import type { UnreadCountCache } from './poll-cache.js';
+import type { HearsChanges } from '../../lib/session-memo.js';
 
 export interface LiveNotifications extends FanOut {
   /** Stops listening. */
@@ -9,12 +9,13 @@ export interface LiveNotifications extends FanOut {
 }
 
 /**
- * Hears the channel and fans it out to the open streams of this instance, by user (fan-out.ts); the bell's
- * poll cache drops what each change makes stale, and keeps nothing while the channel is not heard.
+ * Hears the channel and fans it out to the open streams of this instance, by user (fan-out.ts); the session
+ * memos (the bell's count, the signed-in user) drop what each change makes stale, and keep nothing while
+ * the channel is not heard.
  */
 export async function startLiveNotifications(
   listen: Listen,
-  unreadCounts: Pick<UnreadCountCache, 'changed' | 'suspend' | 'resume'>,
+  memos: HearsChanges,
   options: FanOutOptions,
 ): Promise<LiveNotifications> {
   const fanOut = createFanOut(options);
@@ -22,12 +23,12 @@ export async function startLiveNotifications(
     onMessage(payload) {
       const event = parseEvent(payload);
       if (!event) return options.logger.warn({ payload }, 'ignored a malformed notification event');
-      unreadCounts.changed(event.userId);
+      memos.changed(event.userId);
       fanOut.deliver(event);
     },
-    onLost: () => unreadCounts.suspend(),
+    onLost: () => memos.suspend(),
     onReconnect: () => {
-      unreadCounts.resume();
+      memos.resume();
       fanOut.resyncAll();
     },
   });

@@ -2,10 +2,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Listen } from '../../db/listen.js';
-import { publishChange } from './events.js';
+import { createSessionMemo, type HearsChanges } from '../../lib/session-memo.js';
 import { startLiveNotifications } from './live.js';
 import { notificationRoutes } from './routes.js';
-import { createUnreadCountCache } from './poll-cache.js';
 import {
   notify,
   readSessionCount,
@@ -20,6 +19,8 @@ export interface NotificationCollaborators extends NotifyHooks, SessionRules {
   listen: Listen;
   /** The auth feature's session rules: whether a token still signs someone in (and, above, a read under them). */
   isSessionLive: (token: string) => Promise<boolean>;
+  /** The auth feature's memo of signed-in users: told of every change this feature hears or makes. */
+  signedInUsers: HearsChanges;
   /** Heartbeat period of the stream (tests shorten it). */
   heartbeatMs?: number;
   logger: FastifyBaseLogger;
@@ -31,8 +32,9 @@ export interface NotificationCollaborators extends NotifyHooks, SessionRules {
  */
 export async function createNotifications(config: Config, deps: NotificationCollaborators) {
   const { db, onNotified } = deps;
-  const unreadCounts = createUnreadCountCache({ read: (token) => readSessionCount(db, deps, token) });
-  const live = await startLiveNotifications(deps.listen, unreadCounts, {
+  const unreadCounts = createSessionMemo({ read: (token) => readSessionCount(db, deps, token) });
+  const memos = bothMemos(unreadCounts, deps.signedInUsers);
+  const live = await startLiveNotifications(deps.listen, memos, {
     db,
     isSessionLive: deps.isSessionLive,
     limits: { perUser: config.streamsPerUser, max: config.streamsMax },
@@ -43,10 +45,12 @@ export async function createNotifications(config: Config, deps: NotificationColl
   return {
     notify: ((tx, input) => notify(tx, input, hooks)) satisfies typeof notify,
     welcome: (userId: number) => sendWelcomeNotification(db, userId, hooks),
-    /** Every instance's streams of this user re-check their session; those signed out end. */
+    /**
+     * The user's sessions ended by this instance: what it keeps of them goes at once. Every instance hears it
+     * too, from the database's trigger, and their streams of this user re-check their session.
+     */
     sessionsEnded: async (userId: number) => {
-      unreadCounts.changed(userId);
-      await publishChange(db, { userId, kind: 'signed-out' });
+      memos.changed(userId);
     },
     routes: async (app: FastifyInstance) => {
       // Open streams never finish by themselves: end them before the server waits for its connections.
@@ -58,6 +62,24 @@ export async function createNotifications(config: Config, deps: NotificationColl
         live,
         unreadCounts,
       });
+    },
+  };
+}
+
+/** Every change heard or made reaches both memos. */
+function bothMemos(a: HearsChanges, b: HearsChanges): HearsChanges {
+  return {
+    changed: (userId) => {
+      a.changed(userId);
+      b.changed(userId);
+    },
+    suspend: () => {
+      a.suspend();
+      b.suspend();
+    },
+    resume: () => {
+      a.resume();
+      b.resume();
     },
   };
 }

@@ -13,14 +13,14 @@ import {
 import type { Db } from '../../db/client.js';
 import { unauthorized } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
-import type { UnreadCountCache } from './poll-cache.js';
+import type { SessionMemo } from '../../lib/session-memo.js';
 import * as service from './service.js';
 import { openNotificationStream, type StreamDeps } from './stream.js';
 
 export interface NotificationRouteDeps extends StreamDeps {
   db: Db;
   /** The bell's poll, answered from memory while nothing of the user's changed. */
-  unreadCounts: UnreadCountCache;
+  unreadCounts: SessionMemo<number>;
 }
 
 const tags = ['notifications'];
@@ -81,9 +81,9 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
       },
     },
     async (request) => {
-      const answer = request.sessionToken && (await unreadCounts.countOf(request.sessionToken));
-      if (!answer) throw unauthorized();
-      return answer;
+      const count = request.sessionToken ? await unreadCounts.get(request.sessionToken) : null;
+      if (count === null) throw unauthorized();
+      return { count };
     },
   );
 

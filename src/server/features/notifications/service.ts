@@ -2,7 +2,7 @@ import { NotificationLinkSchema, RECENT_LIMIT, type Notification } from '../../.
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { publishChange } from './events.js';
-import type { SessionCount } from './poll-cache.js';
+import type { SessionRead } from '../../lib/session-memo.js';
 import * as repo from './repo.js';
 
 const NOT_FOUND = 'Notification not found.';
@@ -111,16 +111,16 @@ export interface SessionRules {
 
 /**
  * The bell's poll as the database answers it: the session and its user's unread count in one query, under
- * every session rule; null when no live session holds the token. The route asks it through the poll cache.
+ * every session rule; null when no live session holds the token. The route asks it through a session memo.
  */
 export async function readSessionCount(
   db: Db,
   sessionRules: SessionRules,
   token: string,
-): Promise<SessionCount | null> {
+): Promise<SessionRead<number> | null> {
   const row = await sessionRules.readSession(token, (hash, now) => repo.countUnreadBySession(db, hash, now));
   if (!row) return null;
-  return { userId: row.userId, count: row.count, readUntil: sessionRules.sessionUnchangedUntil(row) };
+  return { userId: row.userId, value: row.count, readUntil: sessionRules.sessionUnchangedUntil(row) };
 }
 
 /**

@@ -2,28 +2,27 @@ import { LRUCache } from 'lru-cache';
 
 /** The longest an answer is kept, in case a change reaches the database some other way than the app. */
 export const KEEP_MS = 10 * 60 * 1000;
-/** Sessions whose answer is kept at most (about 150 bytes each); the least recently polled go first. */
+/** Sessions whose answer is kept at most; the least recently asked go first. */
 const MAX_SESSIONS = 50_000;
 /** Users whose last change is remembered at most; past it every answer is dropped and the count starts over. */
 const MAX_CHANGED_USERS = 100_000;
 
-/** What the bell's query read: the session's user, their unread count, and how long the session stays as read. */
-export interface SessionCount {
+/** What a read under a session found: whose session it is, the answer, and how long the session stays as read. */
+export interface SessionRead<Value> {
   userId: number;
-  count: number;
+  value: Value;
   /** When the session, as read, would need the database again: it expires, or it is due a touch. */
   readUntil: number;
 }
 
-interface Kept extends SessionCount {
+interface Kept<Value> extends SessionRead<Value> {
   /** The change clock when the query started: a change of the user after it makes the answer stale. */
   readAt: number;
 }
 
-export interface UnreadCountCache {
-  /** The unread count of whoever holds the token (from memory when nothing could have changed it), or null. */
-  countOf(token: string): Promise<{ count: number } | null>;
-  /** Something of the user's changed (a notification, a session): their answers are dropped. */
+/** What the notification channel tells a memo (features/notifications/live.ts feeds every one). */
+export interface HearsChanges {
+  /** Something of the user's changed (their row, a session, a notification): their answers are dropped. */
   changed(userId: number): void;
   /** The channel went quiet (its connection was lost): changes may be missed, so nothing is kept. */
   suspend(): void;
@@ -31,31 +30,37 @@ export interface UnreadCountCache {
   resume(): void;
 }
 
+export interface SessionMemo<Value> extends HearsChanges {
+  /** What the token reads as (from memory when nothing could have changed it), or null for no live session. */
+  get(token: string): Promise<Value | null>;
+}
+
 /**
- * The bell's poll answered from memory ([decision 040](../../../../docs/decisions/040-unread-count-in-memory.md)).
- * Every open tab asks for its unread count every 30 s to 2 minutes, and nearly always gets the answer it
- * got last time. An answer is kept per session, and dropped when:
+ * A read under a session, answered from memory for as long as nothing could have changed it
+ * ([decision 040](../../../docs/decisions/040-unread-count-in-memory.md), [decision 045](../../../docs/decisions/045-signed-in-user-in-memory.md)).
+ * The bell's poll and the signed-in user of every read ask the same thing again and again, and nearly
+ * always get the answer they got last time. An answer is kept per session, and dropped when:
  * - anything of the user's changes: every instance hears it on the notification channel, and this
  *   instance's own writes say so as soon as they commit (`changed`), before the channel does;
  * - the session, as read, would need the database: it expires, or last_seen_at is due its touch;
  * - the channel's connection is lost, until it listens again (changes may be missed meanwhile);
- * - KEEP_MS has passed.
+ * - keepMs has passed.
  * A query that started before a change never stores its answer (the change clock). Unknown sessions are
  * never kept, so made-up tokens cannot fill the memory.
  */
-export function createUnreadCountCache({
+export function createSessionMemo<Value>({
   read,
   keepMs = KEEP_MS,
   maxSessions = MAX_SESSIONS,
   now = () => Date.now(),
 }: {
   /** The database's answer under every session rule (the auth feature's), or null for no live session. */
-  read: (token: string) => Promise<SessionCount | null>;
+  read: (token: string) => Promise<SessionRead<Value> | null>;
   keepMs?: number;
   maxSessions?: number;
   now?: () => number;
-}): UnreadCountCache {
-  const kept = new LRUCache<string, Kept>({ max: maxSessions });
+}): SessionMemo<Value> {
+  const kept = new LRUCache<string, Kept<Value>>({ max: maxSessions });
   /** The change clock: it ticks at every change heard. */
   let clock = 0;
   const lastChange = new Map<number, number>();
@@ -63,16 +68,16 @@ export function createUnreadCountCache({
   let floor = 0;
   let listening = true;
 
-  const fresh = (entry: Kept, at: number) =>
+  const fresh = (entry: Kept<Value>, at: number) =>
     listening &&
     at < entry.readUntil &&
     entry.readAt >= floor &&
     entry.readAt >= (lastChange.get(entry.userId) ?? 0);
 
   return {
-    async countOf(token) {
+    async get(token) {
       const entry = kept.get(token);
-      if (entry && fresh(entry, now())) return { count: entry.count };
+      if (entry && fresh(entry, now())) return entry.value;
       const readAt = clock;
       const row = await read(token);
       if (!row) {
@@ -80,10 +85,10 @@ export function createUnreadCountCache({
         return null;
       }
       const readUntil = Math.min(row.readUntil, now() + keepMs);
-      const entryNow: Kept = { ...row, readUntil, readAt };
+      const entryNow: Kept<Value> = { ...row, readUntil, readAt };
       if (fresh(entryNow, now())) kept.set(token, entryNow);
       else kept.delete(token);
-      return { count: row.count };
+      return row.value;
     },
     changed(userId) {
       clock += 1;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createUnreadCountCache, type SessionCount } from './poll-cache.js';
+import { createSessionMemo, type SessionRead } from './session-memo.js';
 
 const HOUR = 60 * 60 * 1000;
 
 /** A database stand-in: what each token reads as, how often it was asked, and a query that can be held. */
 function fakeDatabase() {
-  const rows = new Map<string, SessionCount>();
+  const rows = new Map<string, SessionRead<number>>();
   let reads = 0;
   let held: Promise<void> | undefined;
   return {
@@ -32,88 +32,88 @@ function fakeDatabase() {
 function setUp(options: { keepMs?: number; maxSessions?: number } = {}) {
   let clock = 1_000_000;
   const db = fakeDatabase();
-  const cache = createUnreadCountCache({ read: db.read, now: () => clock, ...options });
-  db.rows.set('alice-1', { userId: 1, count: 3, readUntil: clock + HOUR });
-  db.rows.set('alice-2', { userId: 1, count: 3, readUntil: clock + HOUR });
-  db.rows.set('bob', { userId: 2, count: 7, readUntil: clock + HOUR });
+  const cache = createSessionMemo({ read: db.read, now: () => clock, ...options });
+  db.rows.set('alice-1', { userId: 1, value: 3, readUntil: clock + HOUR });
+  db.rows.set('alice-2', { userId: 1, value: 3, readUntil: clock + HOUR });
+  db.rows.set('bob', { userId: 2, value: 7, readUntil: clock + HOUR });
   return { db, cache, advance: (ms: number) => (clock += ms), now: () => clock };
 }
 
-describe('the unread-count cache', () => {
-  it('answers a repeated poll from memory, per session', async () => {
+describe('the session memo', () => {
+  it('answers a repeated read from memory, per session', async () => {
     const { db, cache } = setUp();
-    expect(await cache.countOf('alice-1')).toEqual({ count: 3 });
-    expect(await cache.countOf('alice-1')).toEqual({ count: 3 });
+    expect(await cache.get('alice-1')).toBe(3);
+    expect(await cache.get('alice-1')).toBe(3);
     expect(db.reads()).toBe(1);
-    expect(await cache.countOf('alice-2')).toEqual({ count: 3 });
+    expect(await cache.get('alice-2')).toBe(3);
     expect(db.reads()).toBe(2);
   });
 
   it("reads again after any change of the user's, in every one of their sessions, and only theirs", async () => {
     const { db, cache } = setUp();
-    for (const token of ['alice-1', 'alice-2', 'bob']) await cache.countOf(token);
-    db.rows.set('alice-1', { ...db.rows.get('alice-1')!, count: 4 });
-    db.rows.set('alice-2', { ...db.rows.get('alice-2')!, count: 4 });
+    for (const token of ['alice-1', 'alice-2', 'bob']) await cache.get(token);
+    db.rows.set('alice-1', { ...db.rows.get('alice-1')!, value: 4 });
+    db.rows.set('alice-2', { ...db.rows.get('alice-2')!, value: 4 });
     cache.changed(1);
-    expect(await cache.countOf('alice-1')).toEqual({ count: 4 });
-    expect(await cache.countOf('alice-2')).toEqual({ count: 4 });
-    expect(await cache.countOf('bob')).toEqual({ count: 7 });
+    expect(await cache.get('alice-1')).toBe(4);
+    expect(await cache.get('alice-2')).toBe(4);
+    expect(await cache.get('bob')).toBe(7);
     expect(db.reads()).toBe(5);
   });
 
   it('ends with the session: a signed-out token is asked again and refused', async () => {
     const { db, cache } = setUp();
-    await cache.countOf('alice-1');
+    await cache.get('alice-1');
     db.rows.delete('alice-1');
     cache.changed(1);
-    expect(await cache.countOf('alice-1')).toBeNull();
-    expect(await cache.countOf('alice-1')).toBeNull();
+    expect(await cache.get('alice-1')).toBeNull();
+    expect(await cache.get('alice-1')).toBeNull();
     expect(db.reads()).toBe(3);
   });
 
   it('never keeps an answer whose query started before a change', async () => {
     const { db, cache } = setUp();
     const hold = db.holdNextRead();
-    const slow = cache.countOf('alice-1');
-    // The change commits while the query that read the old count is still on its way back.
-    db.rows.set('alice-1', { ...db.rows.get('alice-1')!, count: 0 });
+    const slow = cache.get('alice-1');
+    // The change commits while the query that read the old answer is still on its way back.
+    db.rows.set('alice-1', { ...db.rows.get('alice-1')!, value: 0 });
     cache.changed(1);
     hold.release();
-    expect(await slow).toEqual({ count: 3 });
-    expect(await cache.countOf('alice-1')).toEqual({ count: 0 });
+    expect(await slow).toBe(3);
+    expect(await cache.get('alice-1')).toBe(0);
     expect(db.reads()).toBe(2);
   });
 
   it('keeps an answer no longer than the session stays as read, nor than keepMs', async () => {
     const { db, cache, advance, now } = setUp({ keepMs: 10 * 60 * 1000 });
-    db.rows.set('alice-1', { userId: 1, count: 3, readUntil: now() + 1000 });
-    await cache.countOf('alice-1');
+    db.rows.set('alice-1', { userId: 1, value: 3, readUntil: now() + 1000 });
+    await cache.get('alice-1');
     advance(999);
-    await cache.countOf('alice-1');
+    await cache.get('alice-1');
     expect(db.reads()).toBe(1);
     advance(1);
-    await cache.countOf('alice-1');
+    await cache.get('alice-1');
     expect(db.reads()).toBe(2);
 
-    await cache.countOf('bob');
+    await cache.get('bob');
     advance(10 * 60 * 1000 - 1);
-    await cache.countOf('bob');
+    await cache.get('bob');
     expect(db.reads()).toBe(3);
     advance(1);
-    await cache.countOf('bob');
+    await cache.get('bob');
     expect(db.reads()).toBe(4);
   });
 
   it('keeps nothing while the channel is not heard, and starts over when it is', async () => {
     const { db, cache } = setUp();
-    await cache.countOf('alice-1');
+    await cache.get('alice-1');
     cache.suspend();
-    await cache.countOf('alice-1');
-    await cache.countOf('alice-1');
+    await cache.get('alice-1');
+    await cache.get('alice-1');
     expect(db.reads()).toBe(3);
     cache.resume();
-    await cache.countOf('alice-1');
-    await cache.countOf('alice-1');
+    await cache.get('alice-1');
+    await cache.get('alice-1');
     expect(db.reads()).toBe(4);
   });
 
@@ -121,31 +121,31 @@ describe('the unread-count cache', () => {
     const { db, cache } = setUp();
     cache.suspend();
     const hold = db.holdNextRead();
-    const during = cache.countOf('alice-1');
+    const during = cache.get('alice-1');
     cache.resume();
     hold.release();
     await during;
-    await cache.countOf('alice-1');
+    await cache.get('alice-1');
     expect(db.reads()).toBe(2);
   });
 
-  it('holds at most maxSessions answers, the least recently polled going first', async () => {
+  it('holds at most maxSessions answers, the least recently asked going first', async () => {
     const { db, cache } = setUp({ maxSessions: 2 });
-    await cache.countOf('alice-1');
-    await cache.countOf('bob');
-    await cache.countOf('alice-1');
-    await cache.countOf('alice-2');
+    await cache.get('alice-1');
+    await cache.get('bob');
+    await cache.get('alice-1');
+    await cache.get('alice-2');
     expect(db.reads()).toBe(3);
-    await cache.countOf('alice-1');
+    await cache.get('alice-1');
     expect(db.reads()).toBe(3);
-    await cache.countOf('bob');
+    await cache.get('bob');
     expect(db.reads()).toBe(4);
   });
 
   it('keeps no answer for an unknown token', async () => {
     const { db, cache } = setUp();
-    expect(await cache.countOf('made-up')).toBeNull();
-    expect(await cache.countOf('made-up')).toBeNull();
+    expect(await cache.get('made-up')).toBeNull();
+    expect(await cache.get('made-up')).toBeNull();
     expect(db.reads()).toBe(2);
   });
 });
