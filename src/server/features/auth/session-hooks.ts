@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
@@ -45,8 +45,13 @@ export function registerSessionLoading(
     if (request.routeOptions.config.ownSession) return;
     request.user = READS.has(request.method) ? await signedIn.get(token) : await resolveSession(db, token);
   });
-  app.addHook('onSend', async (request) => {
+  // Only the routes that write carry this hook: the hot reads pay nothing for it.
+  const dropKept: onSendHookHandler = async (request) => {
     if (request.user && !READS.has(request.method)) signedIn.changed(request.user.id);
+  };
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => READS.has(method))) return;
+    route.onSend = [dropKept, ...[route.onSend ?? []].flat()];
   });
 }
 
