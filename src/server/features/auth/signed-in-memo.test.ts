@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthStatusSchema } from '../../../shared/auth.js';
 import { users } from '../../db/schema.js';
@@ -104,6 +105,28 @@ describe.each(testDatabases)('the signed-in user kept in memory (%s)', (kind) =>
     await exec(sql`delete from sessions where user_id = ${erin.user.id}`);
     await expect.poll(async () => (await status(erin.browser)).isAuthenticated).toBe(false);
   });
+
+  // Only PostgreSQL's listening connection can be killed from outside.
+  if (kind === 'postgres')
+    it('keeps nobody while its listening connection is lost', async () => {
+      const gina = await t.signIn('Gina Memo');
+      expect(await nameOn(gina.browser)).toBe('Gina Memo');
+      const admin = new pg.Client({ connectionString: t.database.url });
+      await admin.connect();
+      try {
+        const listeners = await admin.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+        );
+        for (const { pid } of listeners.rows) await admin.query('select pg_terminate_backend($1)', [pid]);
+        // A change nobody could hear: while the channel is deaf, and not announced either.
+        await exec(sql`alter table users disable trigger users_announce_changes`);
+        await exec(sql`update users set full_name = 'Gina Missed' where id = ${gina.user.id}`);
+        await expect.poll(() => nameOn(gina.browser)).toBe('Gina Missed');
+      } finally {
+        await exec(sql`alter table users enable trigger users_announce_changes`);
+        await admin.end();
+      }
+    });
 
   it("announces a user's and a session's changes on the channel, but not a read's touch", async () => {
     // The notifications feature's channel (features/notifications/events.ts), named by the triggers too.
