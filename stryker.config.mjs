@@ -69,7 +69,13 @@ const modules = {
     tests: [
       'src/server/features/auth/session-rules.test.ts',
       'src/server/features/auth/session-hooks.test.ts',
+      'src/server/features/auth/signed-in-memo.test.ts',
     ],
+  },
+  // What a session's reads keep in memory (the bell's count, the signed-in user): its own pure tests.
+  'session-memo': {
+    mutate: ['src/server/lib/session-memo.ts'],
+    tests: ['src/server/lib/session-memo.test.ts'],
   },
   'auth-routes': {
     mutate: [
