@@ -29,7 +29,7 @@ function fakeDatabase() {
   };
 }
 
-function setUp(options: { keepMs?: number; maxSessions?: number } = {}) {
+function setUp(options: { keepMs?: number; maxSessions?: number; maxChangedUsers?: number } = {}) {
   let clock = 1_000_000;
   const db = fakeDatabase();
   const cache = createSessionMemo({ read: db.read, now: () => clock, ...options });
@@ -138,6 +138,22 @@ describe('the session memo', () => {
     expect(db.reads()).toBe(3);
     await cache.get('alice-1');
     expect(db.reads()).toBe(3);
+    await cache.get('bob');
+    expect(db.reads()).toBe(4);
+  });
+
+  it('drops every answer when it can no longer remember whose changed, and keeps answers again after', async () => {
+    const { db, cache } = setUp({ maxChangedUsers: 2 });
+    for (const token of ['alice-1', 'bob']) await cache.get(token);
+    cache.changed(3);
+    cache.changed(4);
+    expect(db.reads()).toBe(2);
+    // A third user's change: the two remembered are forgotten, so no answer read before it is trusted.
+    cache.changed(5);
+    await cache.get('alice-1');
+    await cache.get('bob');
+    expect(db.reads()).toBe(4);
+    await cache.get('alice-1');
     await cache.get('bob');
     expect(db.reads()).toBe(4);
   });

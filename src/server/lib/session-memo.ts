@@ -52,12 +52,14 @@ export function createSessionMemo<Value>({
   read,
   keepMs = KEEP_MS,
   maxSessions = MAX_SESSIONS,
+  maxChangedUsers = MAX_CHANGED_USERS,
   now = () => Date.now(),
 }: {
   /** The database's answer under every session rule (the auth feature's), or null for no live session. */
   read: (token: string) => Promise<SessionRead<Value> | null>;
   keepMs?: number;
   maxSessions?: number;
+  maxChangedUsers?: number;
   now?: () => number;
 }): SessionMemo<Value> {
   const kept = new LRUCache<string, Kept<Value>>({ max: maxSessions });
@@ -92,7 +94,7 @@ export function createSessionMemo<Value>({
     },
     changed(userId) {
       clock += 1;
-      if (lastChange.size >= MAX_CHANGED_USERS) {
+      if (lastChange.size >= maxChangedUsers) {
         lastChange.clear();
         floor = clock;
       }

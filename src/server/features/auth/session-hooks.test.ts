@@ -108,6 +108,16 @@ describe.each(testDatabaseKinds(process.env))('session loading (%s)', (kind) => 
       sessionToken: request.sessionToken === null ? 'null' : typeof request.sessionToken,
     }));
     built.get('/api/not-own', { config: { ownSession: false } }, whoAmI);
+    // A write with an onSend hook of its own, beside the one session loading adds to every write.
+    built.post(
+      '/api/write',
+      {
+        onSend: async (_request, reply) => {
+          reply.header('x-own-hook', 'ran');
+        },
+      },
+      whoAmI,
+    );
     await built.ready();
     return built;
   };
@@ -140,6 +150,12 @@ describe.each(testDatabaseKinds(process.env))('session loading (%s)', (kind) => 
   it('routes under /api/ and /auth/ see the signed-in user and the token', async () => {
     for (const url of ['/api/me', '/auth/status', '/api/not-own'])
       expect(await who(url), url).toEqual({ user: 'hook@example.com', token });
+  });
+
+  it("a write reads the session from the database and keeps the route's own hooks", async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/write', cookies: { sid: token } });
+    expect(res.json()).toEqual({ user: 'hook@example.com', token });
+    expect(res.headers['x-own-hook']).toBe('ran');
   });
 
   it('the routed path counts, not the raw one', async () => {

@@ -12,7 +12,9 @@ import {
   endAllSessions,
   endSession,
   readSession,
+  readSignedIn,
   resolveSession,
+  unchangedUntil,
 } from './sessions.js';
 
 /**
@@ -33,6 +35,14 @@ const claims = (subject: string, extra: Partial<IdentityClaims> = {}): IdentityC
   fullName: `Person ${subject}`,
   picture: null,
   ...extra,
+});
+
+// What a memo may keep a session's reads for (docs/decisions/045-signed-in-user-in-memory.md).
+describe('how long a session stays as read', () => {
+  it('until its hourly touch is due, or until it expires if that comes first', () => {
+    expect(unchangedUntil({ lastSeenAt: T0, expiresAt: at(DAY) })).toBe(at(HOUR).getTime());
+    expect(unchangedUntil({ lastSeenAt: T0, expiresAt: at(HOUR / 2) })).toBe(at(HOUR / 2).getTime());
+  });
 });
 
 describe.each(testDatabaseKinds(process.env))('session rules (%s)', (kind) => {
@@ -72,6 +82,16 @@ describe.each(testDatabaseKinds(process.env))('session rules (%s)', (kind) => {
   /** A session row put straight into the table, for the sweep's boundaries. */
   const plant = (tokenHash: string, lastSeenAt: Date, expiresAt: Date) =>
     database.db.insert(sessions).values({ tokenHash, userId: aliceId, createdAt: T0, lastSeenAt, expiresAt });
+
+  describe('readSignedIn', () => {
+    it('reads the user frozen, whose session it is, and until when it stays as read', async () => {
+      const token = await createSession(database.db, aliceId, T0);
+      const read = await readSignedIn(database.db, token, at(HOUR / 4));
+      expect(read).toMatchObject({ userId: aliceId, value: { id: aliceId }, readUntil: at(HOUR).getTime() });
+      expect(Object.isFrozen(read!.value)).toBe(true);
+      expect(await readSignedIn(database.db, 'made-up', at(HOUR / 4))).toBeNull();
+    });
+  });
 
   describe('createSession', () => {
     it('stores only the hash of a fresh random token, seen now, ending in 30 days', async () => {

@@ -45,7 +45,10 @@ describe.each(testDatabases)('the signed-in user kept in memory (%s)', (kind) =>
       .insert(users)
       .values({ username: 'alice-memo', email: 'alice-memo@example.com', fullName: 'Alice Memo' })
       .returning();
-    const browser = new Browser(t.app);
+    // An instance built here, in the test: its routes get their hooks while the test runs (a mutation run
+    // switches its mutant on per test, after the file's beforeAll).
+    const own = await createTestApp(kind, {}, {}, t);
+    const browser = new Browser(own.app);
     browser.cookies.set('sid', await createSession(t.database.db, alice!.id));
     expect(await nameOn(browser)).toBe('Alice Memo');
     // A change the app never hears of: the trigger that announces it is off.
@@ -64,6 +67,7 @@ describe.each(testDatabases)('the signed-in user kept in memory (%s)', (kind) =>
       expect(await nameOn(browser)).toBe('Alice Unheard');
     } finally {
       await exec(sql`alter table users enable trigger users_announce_changes`);
+      await own.close();
     }
   });
 
