@@ -30,6 +30,15 @@ export interface HearsChanges {
   resume(): void;
 }
 
+/** Several memos told as one: each hears every change. */
+export function allHear(...memos: HearsChanges[]): HearsChanges {
+  return {
+    changed: (userId) => memos.forEach((memo) => memo.changed(userId)),
+    suspend: () => memos.forEach((memo) => memo.suspend()),
+    resume: () => memos.forEach((memo) => memo.resume()),
+  };
+}
+
 export interface SessionMemo<Value> extends HearsChanges {
   /** What the token reads as (from memory when nothing could have changed it), or null for no live session. */
   get(token: string): Promise<Value | null>;

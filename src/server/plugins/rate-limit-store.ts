@@ -150,23 +150,17 @@ function fallbackStore(redis: Redis, namespace: string, health: RedisHealth): Fa
       namespace,
     );
   };
-  return class SharedStore implements FastifyRateLimitStore {
-    private readonly counts: FastifyRateLimitStore;
-    constructor(options: FastifyRateLimitOptions) {
-      const continueExceeding = flag(options, 'continueExceeding');
-      const backoff = flag(options, 'exponentialBackoff');
-      this.counts = pair(
-        new RedisStore(continueExceeding, backoff, redis, namespace),
-        snapshots(new LocalStore(continueExceeding, backoff)),
-      );
-    }
-    incr(...args: Parameters<FastifyRateLimitStore['incr']>) {
-      this.counts.incr(...args);
-    }
-    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
-      return this.counts.child(routeOptions);
-    }
-  };
+  return storeClass((options) =>
+    pair(
+      new RedisStore(
+        flag(options, 'continueExceeding'),
+        flag(options, 'exponentialBackoff'),
+        redis,
+        namespace,
+      ),
+      processCounts(options),
+    ),
+  );
 }
 
 /**
@@ -185,17 +179,25 @@ function snapshots(local: FastifyRateLimitStore): FastifyRateLimitStore {
 }
 
 /** Counts in this process, each request's count its own (snapshots). */
-class ProcessStore implements FastifyRateLimitStore {
-  private readonly counts: FastifyRateLimitStore;
-  constructor(options: FastifyRateLimitOptions) {
-    this.counts = snapshots(
-      new LocalStore(flag(options, 'continueExceeding'), flag(options, 'exponentialBackoff')),
-    );
-  }
-  incr(...args: Parameters<FastifyRateLimitStore['incr']>) {
-    this.counts.incr(...args);
-  }
-  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
-    return this.counts.child(routeOptions);
-  }
+const processCounts = (options: FastifyRateLimitOptions) =>
+  snapshots(new LocalStore(flag(options, 'continueExceeding'), flag(options, 'exponentialBackoff')));
+
+/** The class @fastify/rate-limit builds once per registration, over the counts made from its options. */
+function storeClass(
+  countsFor: (options: FastifyRateLimitOptions) => FastifyRateLimitStore,
+): FastifyRateLimitStoreCtor {
+  return class implements FastifyRateLimitStore {
+    private readonly counts: FastifyRateLimitStore;
+    constructor(options: FastifyRateLimitOptions) {
+      this.counts = countsFor(options);
+    }
+    incr(...args: Parameters<FastifyRateLimitStore['incr']>) {
+      this.counts.incr(...args);
+    }
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      return this.counts.child(routeOptions);
+    }
+  };
 }
+
+const ProcessStore = storeClass(processCounts);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Listen } from '../../db/listen.js';
-import { createSessionMemo, type HearsChanges } from '../../lib/session-memo.js';
+import { allHear, createSessionMemo, type HearsChanges } from '../../lib/session-memo.js';
 import { startLiveNotifications } from './live.js';
 import { notificationRoutes } from './routes.js';
 import {
@@ -33,7 +33,7 @@ export interface NotificationCollaborators extends NotifyHooks, SessionRules {
 export async function createNotifications(config: Config, deps: NotificationCollaborators) {
   const { db, onNotified } = deps;
   const unreadCounts = createSessionMemo({ read: (token) => readSessionCount(db, deps, token) });
-  const memos = bothMemos(unreadCounts, deps.signedInUsers);
+  const memos = allHear(unreadCounts, deps.signedInUsers);
   const live = await startLiveNotifications(deps.listen, memos, {
     db,
     isSessionLive: deps.isSessionLive,
@@ -62,24 +62,6 @@ export async function createNotifications(config: Config, deps: NotificationColl
         live,
         unreadCounts,
       });
-    },
-  };
-}
-
-/** Every change heard or made reaches both memos. */
-function bothMemos(a: HearsChanges, b: HearsChanges): HearsChanges {
-  return {
-    changed: (userId) => {
-      a.changed(userId);
-      b.changed(userId);
-    },
-    suspend: () => {
-      a.suspend();
-      b.suspend();
-    },
-    resume: () => {
-      a.resume();
-      b.resume();
     },
   };
 }
