@@ -1,5 +1,5 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
@@ -7,32 +7,37 @@ import { companies, referralMessages, referralRequests, referrals, users } from 
 const seekers = alias(users, 'seekers');
 const referrerUsers = alias(users, 'referrer_users');
 
-/**
- * A referral with the two people of its thread and what the notifications name. Prepared: a five-table join
- * that PostgreSQL took five times longer to plan than to run, on every read of a thread (docs/performance.md).
- */
-const threadReferral = preparedPerDb((db) =>
-  db
-    .select({
-      id: referrals.id,
-      status: referrals.status,
-      updatedAt: referrals.updatedAt,
-      supersededAt: referrals.supersededAt,
-      referrerId: referrals.referrerId,
-      referrerName: referrerUsers.fullName,
-      seekerId: referralRequests.jobSeekerId,
-      seekerName: seekers.fullName,
-      position: referralRequests.position,
-      companyName: companies.name,
-      erasedAt: referralRequests.erasedAt,
-    })
-    .from(referrals)
+/** A referral with the two people of its thread and what the notifications name. */
+const threadReferralFields = {
+  id: referrals.id,
+  status: referrals.status,
+  updatedAt: referrals.updatedAt,
+  supersededAt: referrals.supersededAt,
+  referrerId: referrals.referrerId,
+  referrerName: referrerUsers.fullName,
+  seekerId: referralRequests.jobSeekerId,
+  seekerName: seekers.fullName,
+  position: referralRequests.position,
+  companyName: companies.name,
+  erasedAt: referralRequests.erasedAt,
+};
+
+/** The thread's referral joined to its request, company and two people (drizzle's dynamic query). */
+function threadJoins<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
     .innerJoin(companies, eq(companies.id, referralRequests.companyId))
     .innerJoin(seekers, eq(seekers.id, referralRequests.jobSeekerId))
     .innerJoin(referrerUsers, eq(referrerUsers.id, referrals.referrerId))
-    .where(eq(referrals.id, sql.placeholder('referralId')))
-    .prepare('thread_referral'),
+    .where(eq(referrals.id, sql.placeholder('referralId')));
+}
+
+/**
+ * Prepared: a five-table join that PostgreSQL took five times longer to plan than to run, on every read of a
+ * thread (docs/performance.md).
+ */
+const threadReferral = preparedPerDb((db) =>
+  threadJoins(db.select(threadReferralFields).from(referrals).$dynamic()).prepare('thread_referral'),
 );
 
 export async function findThreadReferral(db: Db, referralId: number) {
@@ -42,39 +47,54 @@ export async function findThreadReferral(db: Db, referralId: number) {
 
 export type ThreadReferral = NonNullable<Awaited<ReturnType<typeof findThreadReferral>>>;
 
-/**
- * The thread as `viewerId` sees it, oldest first, through referral_messages_referral_idx: every delivered
- * message, and their own held or rejected ones (issue 25 item 6); the other side's never.
- */
-const threadMessages = preparedPerDb((db) =>
-  db
-    .select({
-      id: referralMessages.id,
-      authorId: referralMessages.authorId,
-      body: referralMessages.body,
-      status: referralMessages.status,
-      rejectionReason: referralMessages.rejectionReason,
-      createdAt: referralMessages.createdAt,
-    })
-    .from(referralMessages)
-    .where(
-      and(
-        eq(referralMessages.referralId, sql.placeholder('referralId')),
-        or(
-          eq(referralMessages.status, 'delivered'),
-          eq(referralMessages.authorId, sql.placeholder('viewerId')),
-        ),
-      ),
-    )
-    .orderBy(asc(referralMessages.id))
-    .prepare('thread_messages'),
-);
-
-export function listMessages(db: Db, referralId: number, viewerId: number) {
-  return threadMessages(db).execute({ referralId, viewerId });
+/** A message as the thread's read gathers it: JSON the query builds, so its time is text. */
+interface MessageJson {
+  id: number;
+  authorId: number;
+  body: string;
+  status: string;
+  rejectionReason: string | null;
+  createdAt: string;
 }
 
-export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
+/**
+ * The referral and its thread as `viewerId` sees it, in one round trip (a read of a thread waited on two):
+ * oldest first, through referral_messages_referral_idx, every delivered message and their own held or
+ * rejected ones (issue 25 item 6); the other side's never. The caller decides whether the viewer may see
+ * the thread at all: the messages come back whoever asks.
+ */
+const threadWithMessages = preparedPerDb((db) =>
+  threadJoins(
+    db
+      .select({
+        ...threadReferralFields,
+        messages: sql<MessageJson[] | null>`(
+      select json_agg(json_build_object(
+        'id', m.id, 'authorId', m.author_id, 'body', m.body, 'status', m.status,
+        'rejectionReason', m.rejection_reason, 'createdAt', m.created_at) order by m.id)
+      from ${referralMessages} m
+      where m.referral_id = ${referrals.id}
+        and (m.status = 'delivered' or m.author_id = ${sql.placeholder('viewerId')}))`,
+      })
+      .from(referrals)
+      .$dynamic(),
+  ).prepare('thread_with_messages'),
+);
+
+export async function findThreadWithMessages(db: Db, referralId: number, viewerId: number) {
+  const [row] = await threadWithMessages(db).execute({ referralId, viewerId });
+  if (!row) return undefined;
+  const { messages, ...referral } = row;
+  return {
+    referral,
+    messages: (messages ?? []).map((m) => ({
+      ...m,
+      createdAt: new Date(m.createdAt),
+    })),
+  };
+}
+
+export type MessageRow = NonNullable<Awaited<ReturnType<typeof findThreadWithMessages>>>['messages'][number];
 
 /** A new message; `heldRule` holds it for an admin (issue 25 item 6). */
 export async function insertMessage(

@@ -8,7 +8,7 @@ import { createTestApp, testDatabases, type TestApp } from '../../../testing/tes
 import { ask, companyWithReferrers, currentReferral } from '../../../testing/handoff-fixtures.js';
 import { preparedPlans } from '../../../testing/plan-world.js';
 import { notificationsOf } from '../../../testing/referral-fixtures.js';
-import { findThreadReferral, listMessages } from './messages-repo.js';
+import { findThreadReferral, findThreadWithMessages } from './messages-repo.js';
 
 /** A seeker whose request Rita holds, and a stranger. */
 async function signInWorld(t: TestApp) {
@@ -32,6 +32,8 @@ describe.each(testDatabases)('referral messages (%s)', (kind) => {
   it('carries messages both ways, tells the other side, and refuses everyone else with 404', async () => {
     const { seeker, referrer, stranger, referralId } = await signInWorld(t);
     const url = `/api/referrals/${referralId}/messages`;
+    expect((await referrer.get(url)).json()).toEqual({ messages: [], closesAt: null, open: true });
+    clock = new Date('2026-11-20T10:00:00.123Z');
     const first = await seeker.post(url, { body: '  Is the team still hiring?  ' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
@@ -49,6 +51,15 @@ describe.each(testDatabases)('referral messages (%s)', (kind) => {
       [false, 'Is the team still hiring?'],
       [true, 'Yes. Send me your candidate id later.'],
     ]);
+    expect(seen.messages[0]).toEqual({
+      id: first.json().id,
+      mine: false,
+      authorFirstName: 'Sam',
+      body: 'Is the team still hiring?',
+      createdAt: '2026-11-20T10:00:00.123Z',
+      status: 'delivered',
+      rejectionReason: null,
+    });
     expect((await notificationsOf(t, referrer.user.id))[0]).toMatchObject({
       title: 'New message',
       message: expect.stringContaining('Sam wrote about') as unknown,
@@ -106,8 +117,8 @@ describe.each(testDatabases)('referral messages (%s)', (kind) => {
     expect(thread.messages).toHaveLength(1);
   });
 
-  // A thread's two reads are prepared: the referral's five-table join took PostgreSQL five times longer to
-  // plan than to run, on every read (docs/performance.md). After its first five calls it keeps one plan.
+  // A thread's reads are prepared: the referral's five-table join took PostgreSQL five times longer to plan
+  // than to run, on every read (docs/performance.md). After its first five calls each keeps one plan.
   // PGlite keeps no pg_prepared_statements rows to count by.
   if (kind === 'postgres')
     it('reads a thread on kept plans, not planned afresh on every read', async () => {
@@ -116,11 +127,12 @@ describe.each(testDatabases)('referral messages (%s)', (kind) => {
       const plans = await t.database.db.transaction(async (tx) => {
         for (let i = 0; i < 8; i++) {
           expect(await findThreadReferral(tx, referralId)).toMatchObject({ seekerId: seeker.user.id });
-          expect(await listMessages(tx, referralId, seeker.user.id)).toHaveLength(1);
+          const thread = await findThreadWithMessages(tx, referralId, seeker.user.id);
+          expect(thread?.messages).toHaveLength(1);
         }
-        return preparedPlans(tx, ['thread_referral', 'thread_messages']);
+        return preparedPlans(tx, ['thread_referral', 'thread_with_messages']);
       });
-      expect(plans.map((plan) => plan.name)).toEqual(['thread_messages', 'thread_referral']);
+      expect(plans.map((plan) => plan.name)).toEqual(['thread_referral', 'thread_with_messages']);
       for (const plan of plans) expect(plan.generic, plan.name).toBeGreaterThanOrEqual(3);
     });
 });

@@ -16,8 +16,8 @@ import { REFERRAL_NOT_FOUND } from '../requests/service.js';
 import {
   findMessage,
   findThreadReferral,
+  findThreadWithMessages,
   insertMessage,
-  listMessages,
   lockReferral,
   type MessageRow,
   type ThreadReferral,
@@ -35,7 +35,10 @@ const storedMessageStatus = ReferralMessageStatusSchema.catch('delivered');
  * told it does not exist (404).
  */
 async function threadFor(db: Db, viewer: UserRow, referralId: number): Promise<ThreadReferral> {
-  const referral = await findThreadReferral(db, referralId);
+  return partyOnly(await findThreadReferral(db, referralId), viewer);
+}
+
+function partyOnly(referral: ThreadReferral | undefined, viewer: UserRow): ThreadReferral {
   const party = referral && (referral.seekerId === viewer.id || referral.referrerId === viewer.id);
   // An erased request's thread is gone for both (docs/decisions/036-retention.md).
   if (!referral || !party || referral.supersededAt !== null || referral.erasedAt !== null) {
@@ -86,8 +89,9 @@ export async function readThread(
   referralId: number,
   now: Date,
 ): Promise<ReferralThread> {
-  const referral = await threadFor(db, viewer, referralId);
-  const messages = await listMessages(db, referralId, viewer.id);
+  const thread = await findThreadWithMessages(db, referralId, viewer.id);
+  const referral = partyOnly(thread?.referral, viewer);
+  const messages = thread?.messages ?? [];
   const closes = closesAt(referral);
   return {
     messages: messages.map((m) => toMessage(m, viewer, referral)),
