@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { JobStatusSchema } from '../../../../shared/jobs.js';
 import { firstNameOf } from '../../../../shared/names.js';
@@ -18,8 +18,27 @@ import { timelinesByRequest } from '../timeline/timeline.js';
 import { listTimelineRows, type TimelineRow } from '../timeline/timeline-repo.js';
 import type { ReferralDeps } from '../ports.js';
 import type { ReferralRow } from '../repo.js';
+import { isoTime } from '../../../lib/iso-time.js';
 
 const referrerUsers = alias(users, 'referrer_users');
+
+// What a card reads of its request and referral: every column but the sweeps' bookkeeping (the posting's
+// next check and source, reminders, the erasure notice, when an answer or a confirmation came). Read and
+// mapped for 22 cards on every poll of a referrer's list, they were a twentieth of its CPU.
+const {
+  normalizedJobUrl: _normalizedJobUrl,
+  jobSource: _jobSource,
+  jobNextCheckAt: _jobNextCheckAt,
+  erasureNoticedAt: _erasureNoticedAt,
+  ...cardRequestColumns
+} = getTableColumns(referralRequests);
+const {
+  answeredAt: _answeredAt,
+  remindedAt: _remindedAt,
+  seekerConfirmedAt: _seekerConfirmedAt,
+  submitRemindedAt: _submitRemindedAt,
+  ...cardReferralColumns
+} = getTableColumns(referrals);
 
 // Stored values read leniently (an unknown one reads as none), each schema built once: built per row, they
 // were a twentieth of a list read's CPU.
@@ -35,7 +54,7 @@ const storedJobStatus = JobStatusSchema.catch('unknown');
 function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefined) {
   const base = db
     .select({
-      request: referralRequests,
+      request: cardRequestColumns,
       company: { id: companies.id, name: companies.name, isPartner: companies.isPartner },
       seeker: {
         id: users.id,
@@ -43,7 +62,7 @@ function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefine
         email: users.email,
         profilePicture: users.profilePicture,
       },
-      referral: referrals,
+      referral: cardReferralColumns,
       referrerName: referrerUsers.fullName,
       resumeId: resumes.id,
     })
@@ -63,6 +82,7 @@ function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefine
 }
 
 type RequestViewRow = Awaited<ReturnType<typeof selectRequestViews>>[number];
+type CardReferral = Omit<ReferralRow, 'answeredAt' | 'remindedAt' | 'seekerConfirmedAt' | 'submitRemindedAt'>;
 
 export interface Page {
   limit: number;
@@ -212,7 +232,7 @@ function handoffsByRequest(history: readonly TimelineRow[]): Map<number, Referra
       referrerFirstName: firstNameOf(h.referrerName),
       // Superseded in any other status (pending, accepted): the referrer stopped referring with it open.
       outcome: h.status === 'declined' || h.status === 'expired' ? h.status : 'withdrawn',
-      at: h.supersededAt.toISOString(),
+      at: isoTime(h.supersededAt),
       declineReason: storedDeclineReason.parse(h.declineReason),
       feedback: h.status === 'declined' ? h.feedback : null,
     });
@@ -221,7 +241,8 @@ function handoffsByRequest(history: readonly TimelineRow[]): Map<number, Referra
   return byRequest;
 }
 
-export function toReferralDto(row: ReferralRow): Referral {
+/** A referral as either side reads it: the columns a card reads (all that the other callers' rows hold). */
+export function toReferralDto(row: CardReferral): Referral {
   return {
     id: row.id,
     requestId: row.requestId,
@@ -232,9 +253,9 @@ export function toReferralDto(row: ReferralRow): Referral {
     candidateId: row.candidateId,
     seekerConfirmation: storedSeekerConfirmation.parse(row.seekerConfirmation),
     undoUntil: null,
-    submittedAt: row.submittedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    submittedAt: row.submittedAt ? isoTime(row.submittedAt) : null,
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
   };
 }
 
@@ -252,18 +273,18 @@ function unsettledDecline(row: RequestViewRow): boolean {
  * comes along (so the seeker can report or block them, issue 25) but nothing else of theirs: their profile
  * stays closed to the seeker, and the name is the first name only.
  */
-function seekerReferral(row: RequestViewRow, referral: ReferralRow): Referral {
+function seekerReferral(row: RequestViewRow, referral: CardReferral): Referral {
   const dto = toReferralDto(referral);
   if (!unsettledDecline(row)) return dto;
   return { ...dto, status: 'pending', feedback: null, declineReason: null };
 }
 
 /** The referral as its referrer sees it: until when their decline may still be undone. */
-function referrerReferral(row: RequestViewRow, referral: ReferralRow, clock: ListClock): Referral {
+function referrerReferral(row: RequestViewRow, referral: CardReferral, clock: ListClock): Referral {
   const dto = toReferralDto(referral);
   const until = referral.declinedAt && referral.declinedAt.getTime() + clock.undoMs;
   if (!unsettledDecline(row) || !until || until <= clock.now.getTime()) return dto;
-  return { ...dto, undoUntil: new Date(until).toISOString() };
+  return { ...dto, undoUntil: isoTime(new Date(until)) };
 }
 
 /**
@@ -282,7 +303,7 @@ function seekerTimeline(row: RequestViewRow, timeline: TimelineEntry[]): Timelin
   if (!request.heldRule) return shown;
   const step = (kind: 'held' | 'released', at: Date): TimelineEntry => ({
     kind,
-    at: at.toISOString(),
+    at: isoTime(at),
     referrerFirstName: null,
     note: null,
     declineReason: null,
@@ -325,16 +346,16 @@ function toRequestDto(
     status: RequestStatusSchema.parse(request.status),
     message: noAccess ? null : request.message,
     resumeLink: row.resumeId == null || noAccess || erased ? null : `/api/resumes/${row.resumeId}/file`,
-    createdAt: request.createdAt.toISOString(),
-    updatedAt: request.updatedAt.toISOString(),
+    createdAt: isoTime(request.createdAt),
+    updatedAt: isoTime(request.updatedAt),
     job: {
       title: request.jobTitle,
       location: request.jobLocation,
       status: storedJobStatus.parse(request.jobStatus),
-      checkedAt: request.jobCheckedAt?.toISOString() ?? null,
+      checkedAt: request.jobCheckedAt ? isoTime(request.jobCheckedAt) : null,
       // Shown once the seeker was told, so the card and the notification agree.
       unreachableSince:
-        request.jobUnknownFlaggedAt && request.jobUnknownSince ? request.jobUnknownSince.toISOString() : null,
+        request.jobUnknownFlaggedAt && request.jobUnknownSince ? isoTime(request.jobUnknownSince) : null,
     },
     company: row.company,
     jobSeeker: noAccess ? { ...row.seeker, email: null } : row.seeker,
@@ -344,14 +365,14 @@ function toRequestDto(
       referrerFirstName: firstNameOf(row.referrerName),
       respondBy:
         pendingNow || (viewer === 'seeker' && unsettledDecline(row))
-          ? new Date(referral.createdAt.getTime() + clock.responseMs).toISOString()
+          ? isoTime(new Date(referral.createdAt.getTime() + clock.responseMs))
           : null,
-      passedOnAt: referral.supersededAt?.toISOString() ?? null,
+      passedOnAt: referral.supersededAt ? isoTime(referral.supersededAt) : null,
     },
     handoffs: erased ? [] : handoffs,
     timeline: erased ? [] : viewer === 'seeker' ? seekerTimeline(row, timeline) : timeline,
-    closedAt: request.closedAt?.toISOString() ?? null,
-    erasedAt: request.erasedAt?.toISOString() ?? null,
+    closedAt: request.closedAt ? isoTime(request.closedAt) : null,
+    erasedAt: request.erasedAt ? isoTime(request.erasedAt) : null,
     rejectionReason: viewer === 'seeker' && !erased ? request.rejectionReason : null,
   };
 }

@@ -2,6 +2,7 @@ import { firstNameOf } from '../../../../shared/names.js';
 import { OPEN_REFERRAL_STATUSES, ReferralStatusSchema } from '../../../../shared/referral-status.js';
 import { DeclineReasonSchema, type TimelineEntry } from '../../../../shared/referrals.js';
 import type { TimelineRow } from './timeline-repo.js';
+import { isoTime } from '../../../lib/iso-time.js';
 
 // Stored values read leniently, each schema built once (not per row).
 const storedStatus = ReferralStatusSchema.catch('pending');
@@ -18,7 +19,7 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
   const entries: TimelineEntry[] = [
     {
       kind: 'requested',
-      at: requestedAt.toISOString(),
+      at: isoTime(requestedAt),
       referrerFirstName: null,
       note: null,
       declineReason: null,
@@ -29,7 +30,7 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
     if (row?.supersededAt && OPEN_REFERRAL_STATUSES.includes(storedStatus.parse(row.status))) {
       entries.push({
         kind: 'passed_on',
-        at: row.supersededAt.toISOString(),
+        at: isoTime(row.supersededAt),
         referrerFirstName: firstNameOf(row.referrerName),
         note: null,
         declineReason: null,
@@ -42,7 +43,7 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
       closeReferral(last);
       entries.push({
         kind: 'assigned',
-        at: row.assignedAt.toISOString(),
+        at: isoTime(row.assignedAt),
         referrerFirstName,
         note: null,
         declineReason: null,
@@ -53,7 +54,7 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
     if (row.change && status?.success) {
       entries.push({
         kind: status.data,
-        at: row.change.at.toISOString(),
+        at: isoTime(row.change.at),
         referrerFirstName,
         note: row.change.note,
         declineReason: status.data === 'declined' ? storedDeclineReason.parse(row.declineReason) : null,
@@ -67,7 +68,7 @@ export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[
   if (ending && entries.at(-1)?.kind !== ending) {
     entries.push({
       kind: ending,
-      at: request.updatedAt.toISOString(),
+      at: isoTime(request.updatedAt),
       referrerFirstName: null,
       note: null,
       declineReason: null,
