@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuild, root, serverEntry } from '../scripts/ensure-build.mjs';
+import { ensureBuild, root, serverArgs } from '../scripts/ensure-build.mjs';
 import { sessionCookieOverHttp } from './dev-sign-in.js';
 import { freePort, loadAverage, onEachDatabase, startHelloWorld, startProcess, stop } from './processes.js';
 
@@ -87,7 +87,7 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
     DATABASE_URL: databaseUrl ?? '',
   };
   if (!databaseUrl) delete env.DATABASE_URL;
-  const server = await startProcess([serverEntry], env, port);
+  const server = await startProcess(serverArgs, env, port);
   try {
     const cookie = await sessionCookieOverHttp(origin, 'poller@example.com', 'Poller');
     const ratios: number[] = [];

@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { openDatabase } from '../src/server/db/client.js';
 import { seed } from '../src/server/db/seed.js';
 import { createSession } from '../src/server/features/auth/sessions.js';
-import { ensureBuild, serverEntry } from '../scripts/ensure-build.mjs';
+import { ensureBuild, serverArgs } from '../scripts/ensure-build.mjs';
 import { startFakeGreenhouse, type FakeGreenhouse } from './fake-greenhouse.js';
 import {
   ADMIN_EMAIL,
@@ -206,7 +206,7 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
       GREENHOUSE_API_URL: greenhouse.origin,
     };
     if (!databaseUrl) delete env.DATABASE_URL;
-    const server = await startProcess([serverEntry], env, port);
+    const server = await startProcess(serverArgs, env, port);
     const results: Array<[string, Result, Result | undefined]> = [];
     try {
       for (const { label, path: urlPath, as } of chosenLoads()) {

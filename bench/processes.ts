@@ -19,11 +19,15 @@ export async function freePort(): Promise<number> {
 
 /** Starts `node args…` and waits until it answers /healthz on `port`. */
 export async function startProcess(
-  args: string[],
+  args: readonly string[],
   env: NodeJS.ProcessEnv,
   port: number,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);

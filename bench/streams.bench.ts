@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { ensureBuild, root, serverEntry } from '../scripts/ensure-build.mjs';
+import { ensureBuild, root, serverArgs } from '../scripts/ensure-build.mjs';
 import { signInOverHttp } from './dev-sign-in.js';
 import { freePort, loadAverage, onEachDatabase, residentKiB, startProcess, stop } from './processes.js';
 import { fanOut, openAll, sleep, warmUp, type Mishaps, type Watched } from './stream-watch.js';
@@ -115,7 +115,7 @@ const ms = (values: number[], p: number) => percentile(values, p).toFixed(1);
 
 /** Signs every user in on a server of its own, which then stops; the sessions stay in the database. */
 async function signInUsers(env: NodeJS.ProcessEnv, port: number): Promise<Watched[]> {
-  const server = await startProcess([serverEntry], env, port);
+  const server = await startProcess(serverArgs, env, port);
   try {
     const started = performance.now();
     const tokens = await signInAll(`http://127.0.0.1:${port}`);
@@ -211,7 +211,7 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
   try {
     const users = await signInUsers(env, port);
     // The streams go to a fresh process: what the sign-ins left in a heap would hide the streams' memory.
-    const server = await startProcess([serverEntry], env, port);
+    const server = await startProcess(serverArgs, env, port);
     const mishaps: Mishaps = { ended: 0, refused: 0 };
     try {
       await openStreams(server, port, users, mishaps);
