@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.js';
 import { publishChange } from './events.js';
 import type { SessionRead } from '../../lib/session-memo.js';
 import * as repo from './repo.js';
+import { isoTime } from '../../lib/iso-time.js';
 
 const NOT_FOUND = 'Notification not found.';
 
@@ -25,7 +26,7 @@ export function toNotificationDto(row: repo.NotificationRow): Notification {
     type: row.type,
     link: row.link,
     read: row.read,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
   };
 }
 

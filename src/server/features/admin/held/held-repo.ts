@@ -10,6 +10,7 @@ import { afterRow } from '../../../db/keyset.js';
 import { rowExists } from '../../../db/rows.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
+import { isoTime } from '../../../lib/iso-time.js';
 
 /**
  * Issue 25 item 6: the admin's reads and writes of held requests and thread messages. The admin feature
@@ -46,8 +47,8 @@ function toAdminHeldRequest({ request, seeker, company }: RequestJoin): AdminHel
     jobUrl: request.jobUrl,
     message: request.message,
     rule: rule(request.heldRule),
-    createdAt: request.createdAt.toISOString(),
-    reviewedAt: request.reviewedAt?.toISOString() ?? null,
+    createdAt: isoTime(request.createdAt),
+    reviewedAt: request.reviewedAt ? isoTime(request.reviewedAt) : null,
     rejectionReason: request.rejectionReason,
   };
 }
@@ -191,13 +192,13 @@ function toAdminHeldMessage(row: MessageJoin): AdminHeldMessage {
     status: ReferralMessageStatusSchema.parse(message.status),
     body: message.body,
     rule: rule(message.heldRule),
-    createdAt: message.createdAt.toISOString(),
+    createdAt: isoTime(message.createdAt),
     referralId: message.referralId,
     sender: row.author,
     senderRole: bySeeker ? 'seeker' : 'referrer',
     recipient: bySeeker ? row.referrer : row.seeker,
     request: row.request,
-    reviewedAt: message.reviewedAt?.toISOString() ?? null,
+    reviewedAt: message.reviewedAt ? isoTime(message.reviewedAt) : null,
     rejectionReason: message.rejectionReason,
   };
 }

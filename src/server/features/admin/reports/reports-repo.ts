@@ -7,6 +7,7 @@ import { afterRow } from '../../../db/keyset.js';
 import { rowExists } from '../../../db/rows.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralRequests, reports, users, type ReportRow } from '../../../db/schema.js';
+import { isoTime } from '../../../lib/iso-time.js';
 
 export function toReport(row: ReportRow): Report {
   return {
@@ -16,7 +17,7 @@ export function toReport(row: ReportRow): Report {
     reason: row.reason as ReportReason,
     note: row.note,
     status: row.status as Report['status'],
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
   };
 }
 
@@ -72,7 +73,7 @@ function toAdminReport({ report, reporter, subject, request }: ReportJoin): Admi
     reason: report.reason as ReportReason,
     note: report.note,
     status: report.status as AdminReport['status'],
-    createdAt: report.createdAt.toISOString(),
+    createdAt: isoTime(report.createdAt),
     reporter,
     subject,
     request:
@@ -84,7 +85,7 @@ function toAdminReport({ report, reporter, subject, request }: ReportJoin): Admi
         ? {
             action: report.resolutionAction as NonNullable<AdminReport['resolution']>['action'],
             note: report.resolutionNote ?? '',
-            at: report.resolvedAt.toISOString(),
+            at: isoTime(report.resolvedAt),
           }
         : null,
   };

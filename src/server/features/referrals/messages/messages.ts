@@ -22,6 +22,7 @@ import {
   type MessageRow,
   type ThreadReferral,
 } from './messages-repo.js';
+import { isoTime } from '../../../lib/iso-time.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** A referral that is not one of these has ended: its thread counts down from its last change. */
@@ -63,7 +64,7 @@ function toMessage(row: MessageRow, viewer: UserRow, referral: ThreadReferral): 
     mine,
     authorFirstName: firstNameOf(authorName(referral, row.authorId)),
     body: row.body,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
     status: storedMessageStatus.parse(row.status),
     rejectionReason: mine ? row.rejectionReason : null,
   };
@@ -95,7 +96,7 @@ export async function readThread(
   const closes = closesAt(referral);
   return {
     messages: messages.map((m) => toMessage(m, viewer, referral)),
-    closesAt: closes?.toISOString() ?? null,
+    closesAt: closes ? isoTime(closes) : null,
     open: closes === null || now < closes,
   };
 }
