@@ -77,6 +77,11 @@ const modules = {
     mutate: ['src/server/lib/session-memo.ts'],
     tests: ['src/server/lib/session-memo.test.ts'],
   },
+  // The lists' times, written as toISOString writes them: its own pure tests.
+  'iso-time': {
+    mutate: ['src/server/lib/iso-time.ts'],
+    tests: ['src/server/lib/iso-time.test.ts'],
+  },
   'auth-routes': {
     mutate: [
       'src/server/features/auth/routes.ts',
