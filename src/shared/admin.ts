@@ -36,6 +36,14 @@ export interface AdminQueuePage {
   after?: number | undefined;
 }
 
+/** GET /api/admin/queue-counts: how many items wait in each queue of the console, all pages together. */
+export const AdminQueueCountsSchema = z.object({
+  openReports: z.number().int().nonnegative(),
+  heldRequests: z.number().int().nonnegative(),
+  heldMessages: z.number().int().nonnegative(),
+});
+export type AdminQueueCounts = z.infer<typeof AdminQueueCountsSchema>;
+
 export const AdminAuditEntrySchema = z.object({
   id: z.number().int(),
   /** Null once the admin's account was deleted; the email stays. */

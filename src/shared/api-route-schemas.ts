@@ -51,6 +51,7 @@ import {
 import { ReferrerRecordSchema } from './referrer-record.js';
 import {
   AdminAuditPageSchema,
+  AdminQueueCountsSchema,
   AdminCompanyListSchema,
   AdminCompanySchema,
   AdminUserListSchema,
@@ -155,6 +156,7 @@ export const API_ROUTE_SCHEMAS = {
 
   adminAudit: { response: AdminAuditPageSchema },
   adminReports: { response: AdminReportListSchema },
+  adminQueueCounts: { response: AdminQueueCountsSchema },
   resolveReport: { response: AdminReportSchema, body: ResolveReportInputSchema },
   adminUsers: { response: AdminUserListSchema },
   suspendUser: { response: AdminUserSchema, body: SuspendUserInputSchema },

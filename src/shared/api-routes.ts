@@ -87,6 +87,7 @@ export const API_ROUTES = {
   // Admin (issue 25).
   adminAudit: { method: 'GET', path: '/api/admin/audit', status: 200 },
   adminReports: { method: 'GET', path: '/api/admin/reports', status: 200 },
+  adminQueueCounts: { method: 'GET', path: '/api/admin/queue-counts', status: 200 },
   resolveReport: { method: 'POST', path: '/api/admin/reports/:id/resolve', status: 200 },
   adminUsers: { method: 'GET', path: '/api/admin/users', status: 200 },
   suspendUser: { method: 'POST', path: '/api/admin/users/:id/suspend', status: 200 },

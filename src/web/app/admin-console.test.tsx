@@ -69,6 +69,7 @@ function renderConsole(path: string, { isAdmin = true, handlers = {} as FakeHand
     adminAudit: () => [],
     adminHeldRequests: () => [held],
     adminHeldMessages: () => [],
+    adminQueueCounts: () => ({ openReports: 1, heldRequests: 1, heldMessages: 0 }),
     ...handlers,
   });
   return { api, router: renderApp(path) };
@@ -109,6 +110,31 @@ describe('the admin console', () => {
         body: { action: 'warned', note: 'Told him.' },
       }),
     );
+  });
+
+  it('says beside each queue how many wait in it, all pages together, and reads them again after a review', async () => {
+    let open = 1204;
+    const { api } = renderConsole('/admin', {
+      handlers: {
+        adminQueueCounts: () => ({ openReports: open, heldRequests: 3, heldMessages: 0 }),
+        resolveReport: () => {
+          open -= 1;
+          return { ...report, status: 'resolved', resolution: { action: 'dismissed', note: '', at } };
+        },
+      },
+    });
+    const reports = await screen.findByRole('region', { name: 'Reports' }, { timeout: 10_000 });
+    expect(await within(reports).findByText('1,204 open')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Held requests' })).getByText('3 waiting'),
+    ).toBeVisible();
+    // An empty queue's list says so; its heading adds no zero.
+    expect(screen.getByRole('region', { name: 'Held messages' })).not.toHaveTextContent(/waiting/);
+
+    await userEvent.click(within(reports).getByRole('button', { name: 'Dismiss' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    expect(await within(reports).findByText('1,203 open')).toBeVisible();
+    expect(api.calls.filter((c) => c.path === '/api/admin/queue-counts').length).toBeGreaterThanOrEqual(2);
   });
 
   it('finds a user and suspends them with a reason; a blank reason is asked for first', async () => {

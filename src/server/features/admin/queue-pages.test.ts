@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AdminQueueCountsSchema, type AdminQueueCounts } from '../../../shared/admin.js';
 import { AdminHeldMessageListSchema, AdminHeldRequestListSchema } from '../../../shared/held-review.js';
 import { AdminReportListSchema } from '../../../shared/reports.js';
 import type { Db } from '../../db/client.js';
@@ -51,6 +52,8 @@ interface Queue {
   cursorError: string;
   /** The refusal of a cursor that names nothing, or null where any id is a place in the queue. */
   lostCursor: string | null;
+  /** The queue's number in GET /api/admin/queue-counts. */
+  count: keyof AdminQueueCounts;
 }
 
 const QUEUES: Queue[] = [
@@ -77,6 +80,7 @@ const QUEUES: Queue[] = [
     table: 'referral_requests',
     cursorError: 'The after cursor must be a held request id.',
     lostCursor: LOST_REQUEST_CURSOR,
+    count: 'heldRequests',
   },
   {
     name: 'held messages',
@@ -109,6 +113,7 @@ const QUEUES: Queue[] = [
     table: 'referral_messages',
     cursorError: 'The after cursor must be a held message id.',
     lostCursor: null,
+    count: 'heldMessages',
   },
   {
     name: 'open reports',
@@ -132,6 +137,7 @@ const QUEUES: Queue[] = [
     table: 'reports',
     cursorError: 'The after cursor must be a report id.',
     lostCursor: LOST_REPORT_CURSOR,
+    count: 'openReports',
   },
 ];
 
@@ -151,6 +157,13 @@ describe.each(testDatabases)('admin queue pages (%s)', (kind) => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('tells the counts to admins only: a visitor is asked to sign in, anyone else finds no such endpoint', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/queue-counts' })).statusCode).toBe(401);
+    const refused = await someone.get('/api/admin/queue-counts');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ error: 'No such endpoint: GET /api/admin/queue-counts' });
   });
 
   describe.each(QUEUES)('$name', (queue) => {
@@ -185,6 +198,25 @@ describe.each(testDatabases)('admin queue pages (%s)', (kind) => {
       expect((await queue.review(admin, gone)).statusCode).toBe(200);
       expect(await page(`after=${cursor}`)).toEqual(order.slice(50).filter((id) => id !== gone));
       expect(await page('')).toEqual(order.slice(0, 49).concat(order[50]!));
+    });
+
+    it('counts what waits in the queue, all pages together, and one fewer after a review', async () => {
+      const counts = async () => {
+        const res = await admin.get('/api/admin/queue-counts');
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+        return AdminQueueCountsSchema.strict().parse(res.json());
+      };
+      const waiting: number[] = [];
+      for (let items = await page(''); items.length > 0; items = await page(`after=${items.at(-1)}`)) {
+        waiting.push(...items);
+      }
+      expect(waiting.length).toBeGreaterThan(50);
+      const before = await counts();
+      expect(before[queue.count]).toBe(waiting.length);
+      expect((await queue.review(admin, waiting.at(-1)!)).statusCode).toBe(200);
+      const after = await counts();
+      expect(after).toEqual({ ...before, [queue.count]: waiting.length - 1 });
     });
 
     it('refuses a cursor that names nothing with a sentence, or pages on where any id is a place', async () => {

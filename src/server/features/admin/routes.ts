@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminAuditPageSchema, AdminAuditQuerySchema } from '../../../shared/admin.js';
+import {
+  AdminAuditPageSchema,
+  AdminAuditQuerySchema,
+  AdminQueueCountsSchema,
+} from '../../../shared/admin.js';
 import {
   AdminReportListSchema,
   AdminReportQueueQuerySchema,
@@ -16,6 +20,7 @@ import { requireUser } from '../../lib/request-user.js';
 import { listAdminActions } from './audit-repo.js';
 import { adminCompanyRoutes } from './companies/companies-routes.js';
 import { heldRoutes } from './held/held-routes.js';
+import { countQueues } from './queue-counts.js';
 import type { AccountControl, CompanyLocks, HeldReviewPorts } from './ports.js';
 import { adminUserRoutes } from './users/users-routes.js';
 import { openReportPage, resolveOpenReport } from './reports/reports.js';
@@ -79,6 +84,21 @@ export async function adminRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return openReportPage(db, request.query);
+    },
+  );
+
+  api.get(
+    '/queue-counts',
+    {
+      schema: {
+        tags,
+        summary: 'How many open reports, held requests and held messages wait, all pages together',
+        response: { 200: AdminQueueCountsSchema, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return countQueues(db);
     },
   );
 

@@ -2,6 +2,7 @@ import {
   AdminAuditPageSchema,
   AdminCompanyListSchema,
   AdminCompanySchema,
+  AdminQueueCountsSchema,
   AdminUserListSchema,
   AdminUserSchema,
   ADMIN_AUDIT_PAGE_SIZE,
@@ -29,6 +30,7 @@ export const adminKeys = {
   users: (q: string) => ['admin', 'users', q] as const,
   companies: (q: string) => ['admin', 'companies', q] as const,
   audit: ['admin', 'audit'] as const,
+  queueCounts: ['admin', 'queue-counts'] as const,
   // What payment offers held (issue 25 item 6): held-requests.ts and held-messages.ts.
   heldRequests: ['admin', 'held-requests'] as const,
   heldMessages: ['admin', 'held-messages'] as const,
@@ -61,6 +63,13 @@ export async function getReportQueue(page: AdminQueuePage) {
 }
 
 export const reportQueueQuery = queueQuery(adminKeys.reports, getReportQueue);
+
+/** GET /api/admin/queue-counts: how many items wait in each queue, all pages together. */
+export const queueCountsQuery = queryOptions({
+  queryKey: adminKeys.queueCounts,
+  queryFn: async () => AdminQueueCountsSchema.parse(await apiGet(apiPath('adminQueueCounts'))),
+  ...fresh,
+});
 
 /**
  * The searches keep showing the last answer while the next one loads: a row stays mounted (and a dialog

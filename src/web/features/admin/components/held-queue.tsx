@@ -7,6 +7,7 @@ import { useHeldMessages, useRejectHeldMessage, useReleaseHeldMessage } from '..
 import { useHeldRequests, useRejectHeldRequest, useReleaseHeldRequest } from '../api/held-requests';
 import { formatWhen } from '../utils/format';
 import { PagedQueryState } from './query-state';
+import { QueueHeading } from './queue-heading';
 import { TextDialog, succeeded } from './text-dialog';
 
 const person = (p: { fullName: string; email: string; id: number }) => `${p.fullName} (${p.email}, #${p.id})`;
@@ -21,9 +22,12 @@ export function HeldQueue() {
   return (
     <>
       <section aria-labelledby="held-requests-heading" className="grid gap-3">
-        <h2 id="held-requests-heading" className="text-lg font-semibold">
-          Held requests
-        </h2>
+        <QueueHeading
+          id="held-requests-heading"
+          title="Held requests"
+          count="heldRequests"
+          waiting="waiting"
+        />
         <PagedQueryState query={requests} empty="No request is held.">
           {(list) => (
             <ul className="grid gap-3">
@@ -35,9 +39,12 @@ export function HeldQueue() {
         </PagedQueryState>
       </section>
       <section aria-labelledby="held-messages-heading" className="grid gap-3">
-        <h2 id="held-messages-heading" className="text-lg font-semibold">
-          Held messages
-        </h2>
+        <QueueHeading
+          id="held-messages-heading"
+          title="Held messages"
+          count="heldMessages"
+          waiting="waiting"
+        />
         <PagedQueryState query={messages} empty="No message is held.">
           {(list) => (
             <ul className="grid gap-3">

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { reportQueueQuery, useResolveReport } from '../api/admin-api';
 import { formatWhen } from '../utils/format';
 import { PagedQueryState } from './query-state';
+import { QueueHeading } from './queue-heading';
 import { TextDialog, succeeded } from './text-dialog';
 
 const ACTIONS: { action: ReportAction; label: string }[] = [
@@ -19,9 +20,7 @@ export function ReportQueue() {
   const reports = useInfiniteQuery(reportQueueQuery);
   return (
     <section aria-labelledby="reports-heading" className="grid gap-3">
-      <h2 id="reports-heading" className="text-lg font-semibold">
-        Reports
-      </h2>
+      <QueueHeading id="reports-heading" title="Reports" count="openReports" waiting="open" />
       <PagedQueryState query={reports} empty="No open reports.">
         {(list) => (
           <ul className="grid gap-3">
