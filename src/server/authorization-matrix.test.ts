@@ -414,6 +414,11 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   {
+    route: 'GET /api/admin/queue-counts',
+    call: () => get('/api/admin/queue-counts'),
+    expect: adminOnly(200),
+  },
+  {
     route: 'POST /api/admin/reports/:id/resolve',
     // The world files no report of its own: the row above filed report 1.
     call: () => ({ method: 'POST', url: '/api/admin/reports/1/resolve', body: { action: 'dismissed' } }),
