@@ -23,8 +23,8 @@ import { isoTime } from '../../../lib/iso-time.js';
 const referrerUsers = alias(users, 'referrer_users');
 
 // What a card reads of its request and referral: every column but the sweeps' bookkeeping (the posting's
-// next check and source, reminders, the erasure notice, when an answer or a confirmation came). Read and
-// mapped for 22 cards on every poll of a referrer's list, they were a twentieth of its CPU.
+// next check and source, reminders, the erasure notice, when an answer or a confirmation came), which every
+// card of every poll read and mapped for nothing.
 const {
   normalizedJobUrl: _normalizedJobUrl,
   jobSource: _jobSource,
