@@ -11,19 +11,26 @@ import { referralMessages, referralRequests, reports } from '../../db/schema.js'
 const queueCounts = preparedPerDb((db) =>
   db
     .select({
-      openReports: sql`(select count(*) from ${reports} where ${reports.status} = 'open')`.mapWith(Number),
-      heldRequests:
-        sql`(select count(*) from ${referralRequests} where ${referralRequests.status} = 'held')`.mapWith(
-          Number,
-        ),
-      heldMessages:
-        sql`(select count(*) from ${referralMessages} where ${referralMessages.status} = 'held')`.mapWith(
-          Number,
-        ),
+      openReports: waiting(reports, 'open'),
+      heldRequests: waiting(referralRequests, 'held'),
+      heldMessages: waiting(referralMessages, 'held'),
     })
     .from(sql`(values (1)) as one (n)`)
     .prepare('admin_queue_counts'),
 );
+
+/**
+ * The rows of `table` in `status`. The status is written into the SQL, not bound: a bound one would not
+ * match the partial index's condition in the prepared statement's generic plan.
+ */
+function waiting(
+  table: typeof reports | typeof referralRequests | typeof referralMessages,
+  status: 'open' | 'held',
+) {
+  return sql`(select count(*) from ${table} where ${table.status} = ${sql.raw(`'${status}'`)})`.mapWith(
+    Number,
+  );
+}
 
 export async function countQueues(db: Db): Promise<AdminQueueCounts> {
   const [counts] = await queueCounts(db).execute();

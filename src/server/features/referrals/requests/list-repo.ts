@@ -82,7 +82,8 @@ function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefine
 }
 
 type RequestViewRow = Awaited<ReturnType<typeof selectRequestViews>>[number];
-type CardReferral = Omit<ReferralRow, 'answeredAt' | 'remindedAt' | 'seekerConfirmedAt' | 'submitRemindedAt'>;
+/** A referral's row as a card reads it: the columns of cardReferralColumns. */
+type CardReferral = Pick<ReferralRow, keyof typeof cardReferralColumns>;
 
 export interface Page {
   limit: number;
