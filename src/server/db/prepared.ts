@@ -1,5 +1,6 @@
 import { sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { fastRows } from './fast-rows.js';
 
 /**
  * A hot query built once per database handle instead of on every call. Drizzle turns its query builder
@@ -8,14 +9,14 @@ import type { Db } from './client.js';
  * is also a named statement, parsed once per connection.
  *
  * Keyed by handle, so a transaction (its own handle) prepares its own copy; the root handle's lives as long
- * as the database.
+ * as the database. A select's rows are mapped by fastRows.
  */
 export function preparedPerDb<Query>(build: (db: Db) => Query): (db: Db) => Query {
   const built = new WeakMap<Db, Query>();
   return (db) => {
     let query = built.get(db);
     if (query === undefined) {
-      query = build(db);
+      query = fastRows(build(db));
       built.set(db, query);
     }
     return query;
