@@ -10,7 +10,9 @@
  *
  * The admin reads come from a seeded user named on ADMIN_EMAILS. The job preview is read from the server's
  * cache: a loopback stand-in for Greenhouse answers the one fetch (fake-greenhouse.ts), and the load is
- * spread over PREVIEW_USERS sessions, as the route allows each user 60 previews a minute.
+ * spread over PREVIEW_USERS sessions, as the route allows each user 60 previews a minute. The loads send no
+ * Accept-Encoding, so they read the answers uncompressed, except one: the referrer's list again, asked for as
+ * a browser asks (brotli).
  *
  * BENCH_SECONDS sets each load's length (10 by default); BENCH_ONLY=pglite|postgres runs one database;
  * BENCH_READS=unread,stats runs only the reads whose label contains one of the words. BENCH_HELLO=each loads
@@ -57,12 +59,23 @@ interface Load {
   /** `{thread}` stands for the bench seeker's long thread. */
   path: string;
   as?: Who;
+  /** Sent as Accept-Encoding; the other loads send none, and read the answers uncompressed. */
+  acceptEncoding?: string;
 }
+/** What Chromium sends: the app then answers in brotli. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 const LOADS: Load[] = [
   { label: 'unread count', path: '/api/notifications/unread-count', as: 'seeker' },
   { label: 'recent notifications', path: '/api/notifications/recent', as: 'seeker' },
   { label: "seeker's requests", path: '/api/referral-requests', as: 'seeker' },
   { label: "referrer's requests", path: '/api/referral-requests?role=referrer', as: 'referrer' },
+  // The same read as a browser asks for it, compressed (a0e5d4e: one brotli call, no stream per answer).
+  {
+    label: "referrer's requests (br)",
+    path: '/api/referral-requests?role=referrer',
+    as: 'referrer',
+    acceptEncoding: BROWSER_ENCODINGS,
+  },
   { label: 'company stats', path: '/api/companies/1/stats', as: 'seeker' },
   { label: 'company directory', path: '/api/companies/directory', as: 'seeker' },
   { label: 'directory search', path: '/api/companies/directory?q=company%2012', as: 'seeker' },
@@ -121,10 +134,11 @@ interface Result {
 }
 
 /** Loads `url` with one session, or with many taking turns request by request. */
-async function load(url: string, tokens: string[] = []): Promise<Result> {
+async function load(url: string, tokens: string[] = [], acceptEncoding?: string): Promise<Result> {
   let next = 0;
   const options: autocannon.Options = { url, connections: CONNECTIONS, duration: SECONDS };
-  if (tokens.length === 1) options.headers = { cookie: `sid=${tokens[0]}` };
+  if (acceptEncoding) options.headers = { 'accept-encoding': acceptEncoding };
+  if (tokens.length === 1) options.headers = { ...options.headers, cookie: `sid=${tokens[0]}` };
   if (tokens.length > 1) {
     options.requests = [
       {
@@ -156,6 +170,16 @@ async function helloWorld(): Promise<Result> {
     return await load(hello.url);
   } finally {
     await hello.stop();
+  }
+}
+
+/** A load that asks for compression must get it, or its row would measure something else. */
+async function expectCompressed(url: string, token: string, acceptEncoding: string): Promise<void> {
+  const res = await fetch(url, { headers: { cookie: `sid=${token}`, 'accept-encoding': acceptEncoding } });
+  await res.arrayBuffer();
+  const encoding = res.headers.get('content-encoding');
+  if (res.status !== 200 || encoding !== 'br') {
+    throw new Error(`${url} answered ${res.status} with content-encoding ${encoding}, not br`);
   }
 }
 
@@ -209,12 +233,13 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
     const server = await startProcess(serverArgs, env, port);
     const results: Array<[string, Result, Result | undefined]> = [];
     try {
-      for (const { label, path: urlPath, as } of chosenLoads()) {
+      for (const { label, path: urlPath, as, acceptEncoding } of chosenLoads()) {
         const tokens = as ? sessions[as] : [];
         if (as === 'previewers') await fillPreviewCache(origin, tokens[0]!, greenhouse);
         const url = `${origin}${urlPath.replace('{thread}', String(threadId))}`;
+        if (acceptEncoding) await expectCompressed(url, tokens[0]!, acceptEncoding);
         const beside = HELLO_EACH ? await helloWorld() : undefined;
-        results.push([label, await load(url, tokens), beside]);
+        results.push([label, await load(url, tokens, acceptEncoding), beside]);
       }
     } finally {
       await stop(server);
