@@ -103,7 +103,7 @@ describe.each(testDatabases)('fastRows (%s)', (kind) => {
   it('leaves a query that is not a select with a selection as it is', () => {
     const insert = db
       .insert(users)
-      .values({ username: 'x', email: 'x@example.com' })
+      .values({ username: 'x', email: 'x@example.com', fullName: 'X' })
       .prepare('fast_rows_insert');
     const before = (insert as unknown as { customResultMapper?: unknown }).customResultMapper;
     expect(fastRows(insert)).toBe(insert);
@@ -111,8 +111,9 @@ describe.each(testDatabases)('fastRows (%s)', (kind) => {
   });
 
   it('refuses a selection nested deeper than one object, when it is prepared', () => {
+    // drizzle's types allow no such selection; its query builder takes one all the same.
     const deep = db
-      .select({ outer: { inner: { id: users.id } } })
+      .select({ outer: { inner: { id: users.id } } } as never)
       .from(users)
       .prepare('fast_rows_deep');
     expect(() => fastRows(deep)).toThrow(/one object deep/);
