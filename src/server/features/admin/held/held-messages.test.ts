@@ -141,6 +141,7 @@ describe.each(testDatabases)('held thread messages (%s)', (kind) => {
     expect(row).toMatchObject({
       senderRole: 'referrer',
       rule: 'money-offer',
+      sender: { id: referrer.user.id, email: referrer.user.email },
       recipient: { id: seeker.user.id },
     });
 

@@ -160,7 +160,6 @@ export async function rejectRequest(tx: Db, id: number, reason: string, at: Date
 
 // ---- Messages -------------------------------------------------------------------------------------------
 
-const author = alias(users, 'author');
 const seeker = alias(users, 'seeker');
 const referrer = alias(users, 'referrer');
 
@@ -168,13 +167,11 @@ function messageQuery(db: Db) {
   return db
     .select({
       message: referralMessages,
-      author: { id: author.id, fullName: author.fullName, email: author.email },
       seeker: { id: seeker.id, fullName: seeker.fullName, email: seeker.email },
       referrer: { id: referrer.id, fullName: referrer.fullName, email: referrer.email },
       request: { id: referralRequests.id, position: referralRequests.position, companyName: companies.name },
     })
     .from(referralMessages)
-    .innerJoin(author, eq(author.id, referralMessages.authorId))
     .innerJoin(referrals, eq(referrals.id, referralMessages.referralId))
     .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
@@ -186,7 +183,9 @@ type MessageJoin = Awaited<ReturnType<ReturnType<typeof messageQuery>['execute']
 
 function toAdminHeldMessage(row: MessageJoin): AdminHeldMessage {
   const { message } = row;
-  const bySeeker = row.author.id === row.seeker.id;
+  // A message's author is one of its referral's two parties (messages.ts writes only theirs), so the author is
+  // read from those two rows: a join of the author as a third user cost the queue a probe of users a message.
+  const bySeeker = message.authorId === row.seeker.id;
   return {
     id: message.id,
     status: ReferralMessageStatusSchema.parse(message.status),
@@ -194,7 +193,7 @@ function toAdminHeldMessage(row: MessageJoin): AdminHeldMessage {
     rule: rule(message.heldRule),
     createdAt: isoTime(message.createdAt),
     referralId: message.referralId,
-    sender: row.author,
+    sender: bySeeker ? row.seeker : row.referrer,
     senderRole: bySeeker ? 'seeker' : 'referrer',
     recipient: bySeeker ? row.referrer : row.seeker,
     request: row.request,
