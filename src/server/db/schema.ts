@@ -123,6 +123,23 @@ export const companies = pgTable(
   ],
 );
 
+/**
+ * The names of companies an admin merged away, each with the company it was merged into: a name typed later
+ * (a current company, a request) finds that company instead of making the duplicate again. A later merge of
+ * that company carries its names along.
+ */
+export const companyAliases = pgTable(
+  'company_aliases',
+  {
+    normalizedName: text('normalized_name').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('company_aliases_company_idx').on(t.companyId)],
+);
+
 export const experiences = pgTable(
   'experiences',
   {

@@ -1,6 +1,6 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, referralRequests, referrers, users } from '../../db/schema.js';
+import { companies, companyAliases, referralRequests, referrers, users } from '../../db/schema.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -19,6 +19,27 @@ export async function findCompanyByNormalizedName(
 ): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.normalizedName, normalizedName));
   return row;
+}
+
+/** The company a name was merged into (company_aliases), when an admin merged a company of that name away. */
+export async function findCompanyByAlias(db: Db, normalizedName: string): Promise<CompanyRow | undefined> {
+  const [row] = await db
+    .select({ company: companies })
+    .from(companyAliases)
+    .innerJoin(companies, eq(companies.id, companyAliases.companyId))
+    .where(eq(companyAliases.normalizedName, normalizedName));
+  return row?.company;
+}
+
+/** The normalised names of the companies these names were merged into (company_aliases); none for most. */
+export async function mergedInto(db: Db, normalizedNames: string[]): Promise<string[]> {
+  if (normalizedNames.length === 0) return [];
+  const rows = await db
+    .select({ key: companies.normalizedName })
+    .from(companyAliases)
+    .innerJoin(companies, eq(companies.id, companyAliases.companyId))
+    .where(inArray(companyAliases.normalizedName, normalizedNames));
+  return rows.map((r) => r.key);
 }
 
 /** Inserts unless a company with this normalised name exists; a concurrent insert of the same name wins quietly. */

@@ -15,6 +15,8 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { verifiedSince } from '../../lib/referrer-sql.js';
 import {
   deleteCompanyIfUnreferenced,
+  findCompanyByAlias,
+  mergedInto,
   findCompanyByNormalizedName,
   lockCompanyKeys,
   insertCompanyIfMissing,
@@ -71,7 +73,9 @@ async function findOrCreate(db: Db, name: string, listed: boolean): Promise<Comp
   const displayName = name.trim().replace(/\s+/g, ' ');
   if (!displayName) throw new Error('findOrCreateCompanyByName needs a non-blank name');
   const normalizedName = normalizeCompanyName(displayName);
-  const existing = await findCompanyByNormalizedName(db, normalizedName);
+  // A name merged away finds the company it went into: a duplicate an admin folded stays folded.
+  const existing =
+    (await findCompanyByNormalizedName(db, normalizedName)) ?? (await findCompanyByAlias(db, normalizedName));
   if (existing) return existing;
   await insertCompanyIfMissing(db, displayName, normalizedName, listed);
   const created = await findCompanyByNormalizedName(db, normalizedName);
@@ -86,12 +90,13 @@ const SEEDED_KEYS = new Set(EMPLOYERS.map((e) => normalizeCompanyName(e.name)));
 export const isBuiltInEmployer = (normalizedName: string) => SEEDED_KEYS.has(normalizedName);
 const FIXED_IDS = FIXED_COMPANIES.map((c) => c.id);
 
-/** Call first in a transaction that will ensure or release these names (see lockCompanyKeys). */
+/**
+ * Call first in a transaction that will ensure or release these names (see lockCompanyKeys). A name merged
+ * away stands for the company it went into, whose own name is locked with it (all in one sorted go).
+ */
 export async function lockCompanyNames(tx: Db, names: string[]): Promise<void> {
-  await lockCompanyKeys(
-    tx,
-    names.map(normalizeCompanyName).filter((k) => k !== ''),
-  );
+  const keys = names.map(normalizeCompanyName).filter((k) => k !== '');
+  await lockCompanyKeys(tx, [...keys, ...(await mergedInto(tx, keys))]);
 }
 
 /**

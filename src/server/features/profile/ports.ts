@@ -17,8 +17,11 @@ export const ownProfileOnly: ProfileViewRule = async (_db, viewerId, profileUser
 
 /** The company list, as far as a user's current company touches it. */
 export interface CompanyDirectory {
-  /** Makes sure a company of this name exists (found case- and space-insensitively, or created). */
-  ensure(db: Db, name: string): Promise<unknown>;
+  /**
+   * Makes sure a company of this name exists (found case- and space-insensitively, or created) and gives it
+   * back: a name an admin merged away gives the company it was merged into.
+   */
+  ensure(db: Db, name: string): Promise<{ name: string }>;
   /** Removes the company when it was not seeded and no user names it any more. */
   release(db: Db, name: string): Promise<unknown>;
   /** Taken first in the transaction that ensures or releases these names; keeps release race-free. */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeCompanyName } from '../../../shared/companies.js';
 import type { Database } from '../../db/client.js';
 import {
   education as educationTable,
@@ -224,7 +225,11 @@ describe('completion', () => {
 function fakeCompanies() {
   const calls: string[] = [];
   const companies: CompanyDirectory = {
-    ensure: async (_db, name) => calls.push(`ensure ${name}`),
+    ensure: async (_db, name) => {
+      calls.push(`ensure ${name}`);
+      // 'Initrode' was merged into Initech.
+      return { name: normalizeCompanyName(name) === 'initrode' ? 'Initech' : name };
+    },
     release: async (_db, name) => calls.push(`release ${name}`),
     lock: async (_db, names) => calls.push(`lock ${names.join(' + ')}`),
   };
@@ -252,6 +257,14 @@ describe('current company', () => {
     expect(calls).toEqual(['lock Globex + GLOBEX', 'ensure GLOBEX']);
     expect(changed).toEqual([`${u.id} Initech`, `${u.id} Globex`, `${u.id} GLOBEX`]);
     expect((await reload(u.id)).currentCompanyName).toBe('GLOBEX');
+
+    calls.length = 0;
+    changed.length = 0;
+    // A name merged away: the user is saved as working at the company it went into.
+    const merged = await setCurrentCompany(companies, database.db, u, u.id, ' initrode ', onChanged);
+    expect(merged.currentCompanyName).toBe('Initech');
+    expect(calls).toEqual(['lock GLOBEX + initrode', 'ensure initrode', 'release GLOBEX']);
+    expect(changed).toEqual([`${u.id} Initech`]);
   });
 
   it("refuses to change someone else's company", async () => {

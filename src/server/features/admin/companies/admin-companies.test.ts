@@ -9,7 +9,7 @@ import {
 import { CompanyStatsSchema } from '../../../../shared/companies.js';
 import { companies, referralRequests, referrers, users } from '../../../db/schema.js';
 import { ask, companyWithReferrers } from '../../../testing/handoff-fixtures.js';
-import { signInReferrer } from '../../../testing/referral-fixtures.js';
+import { setCompany, setWilling, signInReferrer } from '../../../testing/referral-fixtures.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
 
 const BOSS = 'boss@example.com';
@@ -125,6 +125,48 @@ describe.each(testDatabases)('admin companies (%s)', (kind) => {
       targetId: real0.id,
       reason: `${dupName} (#${dup.id}) merged into ${realName} (#${real0.id})`,
     });
+  });
+
+  it("keeps a merged name as the other company's: naming it later finds that company, through a second merge too", async () => {
+    const { company: keptName } = await companyWithReferrers(t, 'Kim Kept');
+    const goneName = `${keptName} Inc`;
+    await signInReferrer(t, 'Gus Gone', goneName);
+    const keptCompany = await companyIdOf(keptName);
+    const gone = await companyIdOf(goneName);
+    expect(
+      (await admin.post(`/api/admin/companies/${gone.id}/merge`, { intoId: keptCompany.id })).statusCode,
+    ).toBe(200);
+    const db = t.database.db;
+    const companyCount = async () => (await db.select({ id: companies.id }).from(companies)).length;
+    const before = await companyCount();
+
+    // A new employee types the old name, spelt their own way: they are saved as working at the company kept,
+    // and their referrer record is there.
+    const newcomer = await t.signIn('Nia Newcomer');
+    const set = await setCompany(newcomer, `  ${goneName.toUpperCase()} `);
+    expect(set.json().currentCompanyName).toBe(keptName);
+    expect((await setWilling(newcomer, true)).statusCode).toBe(200);
+    const [record] = await db.select().from(referrers).where(eq(referrers.userId, newcomer.user.id));
+    expect(record?.companyId).toBe(keptCompany.id);
+    // A request naming the old name goes to the company kept (and to one of its referrers).
+    const seeker = await t.signIn('Sia Seeker');
+    const request = await ask(seeker, goneName);
+    const [asked] = await db.select().from(referralRequests).where(eq(referralRequests.id, request));
+    expect(asked?.companyId).toBe(keptCompany.id);
+    // Nothing of the old name came back.
+    expect(await companyCount()).toBe(before);
+    const list = z.array(z.object({ name: z.string() })).parse((await seeker.get('/api/companies')).json());
+    expect(list.map((c) => c.name)).not.toContain(goneName);
+
+    // Merged again, the kept company carries the old name along to the next one.
+    const { company: nextName } = await companyWithReferrers(t, 'Ned Next');
+    const next = await companyIdOf(nextName);
+    expect(
+      (await admin.post(`/api/admin/companies/${keptCompany.id}/merge`, { intoId: next.id })).statusCode,
+    ).toBe(200);
+    const late = await t.signIn('Lea Late');
+    expect((await setCompany(late, goneName)).json().currentCompanyName).toBe(nextName);
+    expect((await setCompany(late, keptName)).json().currentCompanyName).toBe(nextName);
   });
 
   it('refuses merging a company into itself, into nothing, or a built-in employer away; nothing moves', async () => {

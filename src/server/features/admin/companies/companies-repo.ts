@@ -2,7 +2,14 @@ import { count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AdminCompany } from '../../../../shared/admin.js';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
-import { companies, referralRequests, referrers, users, verificationCodes } from '../../../db/schema.js';
+import {
+  companies,
+  companyAliases,
+  referralRequests,
+  referrers,
+  users,
+  verificationCodes,
+} from '../../../db/schema.js';
 import { verifiedInSql } from '../../../lib/referrer-sql.js';
 import { likeFragment } from '../users/users-repo.js';
 
@@ -104,7 +111,9 @@ export async function setEmailDomains(tx: Db, id: number, emailDomains: string[]
 /**
  * Folds `from` into `into`: its requests, referrers and verification codes point at `into`, the users who
  * named it as their current company name `into` instead, `into` keeps both lists of email domains and is
- * listed if either was, and `from` is deleted. Stats follow, since they are counted from those rows.
+ * listed if either was, and `from` is deleted. Stats follow, since they are counted from those rows. Its
+ * name, and the names merged into it before, become names of `into` (company_aliases), so typing one later
+ * finds `into`.
  */
 export async function mergeCompanyRows(
   tx: Db,
@@ -134,5 +143,10 @@ export async function mergeCompanyRows(
       emailDomains: [...new Set([...into.emailDomains, ...from.emailDomains])],
     })
     .where(eq(companies.id, into.id));
+  await tx.update(companyAliases).set({ companyId: into.id }).where(eq(companyAliases.companyId, from.id));
+  await tx
+    .insert(companyAliases)
+    .values({ normalizedName: from.normalizedName, companyId: into.id })
+    .onConflictDoUpdate({ target: companyAliases.normalizedName, set: { companyId: into.id } });
   await tx.delete(companies).where(eq(companies.id, from.id));
 }

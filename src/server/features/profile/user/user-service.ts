@@ -78,11 +78,13 @@ export async function setCurrentCompany(
   onCompanyChanged: CurrentCompanyChanged,
 ) {
   assertSelf(actor, targetUserId);
-  const name = companyName.trim();
+  const typed = companyName.trim();
   return withUserLocked(db, actor.id, async (tx) => {
     const previous = (await findUserById(tx, actor.id))?.currentCompanyName ?? null;
-    await companies.lock(tx, previous ? [previous, name] : [name]);
-    await companies.ensure(tx, name);
+    await companies.lock(tx, previous ? [previous, typed] : [typed]);
+    const company = await companies.ensure(tx, typed);
+    // The name as typed, unless it is one an admin merged away: then the company it went into.
+    const name = normalizeCompanyName(company.name) === normalizeCompanyName(typed) ? typed : company.name;
     const user = await updateUser(tx, actor.id, { currentCompanyName: name, notWorking: false });
     if (!user) throw notFound('Profile not found.');
     await onCompanyChanged(tx, actor.id, name);

@@ -98,7 +98,7 @@ function CompanyRow({ company }: { company: AdminCompany }) {
               </Button>
             }
             title={`Merge ${company.name} into another company?`}
-            description="Its requests, referrers and email domains move to the other company, and this one is deleted. This cannot be undone."
+            description="Its requests, referrers and email domains move to the other company, and anyone who types its name later gets the other company. This one is deleted: this cannot be undone."
             label="Id of the company to keep"
             hint="The # number shown under its name."
             required
