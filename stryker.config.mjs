@@ -82,6 +82,17 @@ const modules = {
     mutate: ['src/server/lib/iso-time.ts'],
     tests: ['src/server/lib/iso-time.test.ts'],
   },
+  // PostgreSQL's times read as V8 reads them: checked against V8 itself, pure tests.
+  timestamptz: {
+    mutate: ['src/server/db/timestamptz.ts'],
+    tests: ['src/server/db/timestamptz.test.ts'],
+  },
+  // Prepared reads' rows, mapped as drizzle maps them: checked against drizzle itself on PGlite (and
+  // PostgreSQL too when TEST_DATABASE_URL is set).
+  'fast-rows': {
+    mutate: ['src/server/db/fast-rows.ts'],
+    tests: ['src/server/db/fast-rows.test.ts'],
+  },
   'auth-routes': {
     mutate: [
       'src/server/features/auth/routes.ts',

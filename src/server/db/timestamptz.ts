@@ -8,7 +8,7 @@
  * BC, infinity, an offset with seconds) goes to `new Date(text)`, so the answer is always V8's own.
  */
 export function parseTimestamptz(text: string): Date {
-  const time = fastTime(text);
+  const time = timestamptzMs(text);
   return new Date(Number.isNaN(time) ? text : time);
 }
 
@@ -19,8 +19,8 @@ const DOT = 46;
 const PLUS = 43;
 const MINUS = 45;
 
-/** The instant in ms, or NaN when the text is not in the form this reads. */
-function fastTime(text: string): number {
+/** The instant in ms, or NaN when the text is not in the form read here (parseTimestamptz then asks V8). */
+export function timestamptzMs(text: string): number {
   const n = text.length;
   // The shortest: `2026-11-28 07:40:07+00`.
   if (
