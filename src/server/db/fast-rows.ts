@@ -88,7 +88,7 @@ function toGroups(
   type ObjectGroup = Extract<Group, { object: Slot[] }>;
   const byKey = new Map<string, { group: ObjectGroup; tables: Set<string>; firstColumn?: number }>();
   fields.forEach(({ path, field }, index) => {
-    if (path.length === 0 || path.length > 2) {
+    if (path.length > 2) {
       throw new Error(`fastRows maps selections one object deep; this one has the path ${path.join('.')}`);
     }
     const [key, inner] = path as [string, string | undefined];
