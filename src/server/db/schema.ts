@@ -306,6 +306,14 @@ export const referrers = pgTable(
     lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Copies kept by the database (migration 0032's triggers, docs/decisions/048-referrer-availability-copies.md),
+    // so the directory and the stats count who is available from this table alone; never written by the app.
+    /** users.willing_to_give_referrals and users.suspended_at is null. */
+    willingNow: boolean('willing_now').notNull().default(false),
+    /** user_settings.referrals_paused_until. */
+    pausedUntil: date('paused_until', { mode: 'string' }),
+    /** user_settings.time_zone. */
+    timeZone: text('time_zone'),
   },
   (t) => [index('referrers_company_idx').on(t.companyId)],
 );

@@ -22,13 +22,35 @@ export function verifiedSince(now: Date, ttlMs: number): Date {
   return new Date(now.getTime() - ttlMs);
 }
 
-/** The referrer's IANA time zone (validated by TimeZoneSchema when stored), UTC when unknown. */
-const zone = sql`coalesce(${userSettings.timeZone}, 'UTC')`;
+/**
+ * Where a query reads the referrer's pause: their user_settings row, or the copies that the database keeps
+ * on their referrers row (docs/decisions/048-referrer-availability-copies.md).
+ */
+export interface PauseColumns {
+  pausedUntil: typeof userSettings.referralsPausedUntil | typeof referrers.pausedUntil;
+  timeZone: typeof userSettings.timeZone | typeof referrers.timeZone;
+}
 
-/** `at` as the wall-clock time in the referrer's zone (a timestamp without time zone). */
-function localAt(at: Date | SQL): SQL {
+const settingsPause: PauseColumns = {
+  pausedUntil: userSettings.referralsPausedUntil,
+  timeZone: userSettings.timeZone,
+};
+
+/** The referrers row's copies of the pause (PauseColumns). */
+export const referrerRowPause: PauseColumns = {
+  pausedUntil: referrers.pausedUntil,
+  timeZone: referrers.timeZone,
+};
+
+const zoneOf = (timeZone: PauseColumns['timeZone']) => sql`coalesce(${timeZone}, 'UTC')`;
+
+/**
+ * `at` as the wall-clock time in the referrer's IANA time zone (validated by TimeZoneSchema when stored;
+ * UTC when unknown), as a timestamp without time zone.
+ */
+function localAt(at: Date | SQL, timeZone: PauseColumns['timeZone'] = settingsPause.timeZone): SQL {
   const instant = at instanceof Date ? at.toISOString() : at;
-  return sql`(${instant}::timestamptz at time zone ${zone})`;
+  return sql`(${instant}::timestamptz at time zone ${zoneOf(timeZone)})`;
 }
 
 /**
@@ -36,13 +58,13 @@ function localAt(at: Date | SQL): SQL {
  * `at` (a time, or SQL for one such as a prepared statement's placeholder) while the referrer's pause date
  * has not begun yet in their time zone.
  */
-export function pausedInSql(at: Date | SQL): SQL<boolean> {
-  return sql<boolean>`coalesce(${localAt(at)}::date < ${userSettings.referralsPausedUntil}, false)`.mapWith(
+export function pausedInSql(at: Date | SQL, columns: PauseColumns = settingsPause): SQL<boolean> {
+  return sql<boolean>`coalesce(${localAt(at, columns.timeZone)}::date < ${columns.pausedUntil}, false)`.mapWith(
     Boolean,
   );
 }
 
 /** The instant the referrer's current calendar month began, in their time zone: the monthly cap counts from it. */
 export function monthStartInSql(at: Date): SQL {
-  return sql`(date_trunc('month', ${localAt(at)}) at time zone ${zone})`;
+  return sql`(date_trunc('month', ${localAt(at)}) at time zone ${zoneOf(settingsPause.timeZone)})`;
 }

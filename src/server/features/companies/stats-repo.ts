@@ -1,10 +1,10 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_PAGE_SIZE } from '../../../shared/companies.js';
 import type { Db } from '../../db/client.js';
 import { rowExists } from '../../db/rows.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../db/prepared.js';
-import { companies, referralRequests, referrals, referrers, userSettings, users } from '../../db/schema.js';
-import { pausedInSql, verifiedInSql } from '../../lib/referrer-sql.js';
+import { companies, referralRequests, referrals, referrers } from '../../db/schema.js';
+import { pausedInSql, referrerRowPause, verifiedInSql } from '../../lib/referrer-sql.js';
 
 export const companyExists = (db: Db, id: number) => rowExists(db, companies, id);
 
@@ -13,23 +13,12 @@ export const companyExists = (db: Db, id: number) => rowExists(db, companies, id
  * One at their monthly cap still counts: the cap is theirs to keep, and the request then waits like one at
  * capacity. A suspended referrer is nobody's to ask (docs/decisions/039-running-the-marketplace.md).
  *
- * Each half is a probe by primary key (OFFSET 0 keeps it one): as joins the planner may merge-join along
- * users_pkey, reading every user up to the highest referrer's id, or hash all of user_settings once per
- * company (12 ms a directory page at the bench's data set, under 1 ms as probes).
+ * Read from the referrers row alone: the database keeps on it copies of the user's willingness and
+ * suspension and of their pause (docs/decisions/048-referrer-availability-copies.md). Probes of users and
+ * user_settings per referrer were most of PostgreSQL's time on a directory page.
  */
-function availableAt(db: Db, at: Date | SQL): SQL {
-  const willing = db
-    .select({ one: sql`1` })
-    .from(users)
-    .where(
-      and(eq(users.id, referrers.userId), sql`${users.willingToGiveReferrals}`, isNull(users.suspendedAt)),
-    );
-  // pausedInSql is false without a settings row, as NOT EXISTS is.
-  const paused = db
-    .select({ one: sql`1` })
-    .from(userSettings)
-    .where(and(eq(userSettings.userId, referrers.userId), pausedInSql(at)));
-  return sql`(exists (${willing} offset 0) and not exists (${paused} offset 0))`;
+function availableAt(at: Date | SQL): SQL {
+  return sql`(${referrers.willingNow} and not ${pausedInSql(at, referrerRowPause)})`;
 }
 
 /**
@@ -49,7 +38,7 @@ function referrerCounts(db: Db, ofCompanies: SQL, verifiedSince: Date | SQL, at:
       verified: sql<number>`count(*) filter (where ${verifiedInSql(verifiedSince)})`.mapWith(Number),
     })
     .from(referrers)
-    .where(and(ofCompanies, availableAt(db, at)))
+    .where(and(ofCompanies, availableAt(at)))
     .groupBy(referrers.companyId);
 }
 
@@ -166,7 +155,7 @@ function directoryPageSql(db: Db, { range, after, rows }: DirectoryPageSql, at: 
   const someoneThere = db
     .select({ one: sql`1` })
     .from(referrers)
-    .where(and(eq(referrers.companyId, companies.id), availableAt(db, at)));
+    .where(and(eq(referrers.companyId, companies.id), availableAt(at)));
   return db
     .select({ id: companies.id, name: companies.name, key: companies.normalizedName })
     .from(companies)
