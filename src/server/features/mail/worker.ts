@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { yieldToIo } from '../../db/one-by-one.js';
 import * as repo from './repo.js';
 import { isPermanentFailure, type MailTransport } from './transport.js';
 
@@ -129,6 +130,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       const sentBefore = result.sent;
       const claimed = await runBatch(result);
       if (claimed < settings.batchSize || result.sent === sentBefore || stopped) return result;
+      await yieldToIo();
     }
   }
 

@@ -283,7 +283,7 @@ describe('the sweep in batches', () => {
     await sweep(100_000 * HOUR);
   });
 
-  it('reminds every referral due, past the first batch of 100', async () => {
+  it('reminds every referral due, past the first batches', async () => {
     const company = await w.company();
     const referrer = await w.referrer('Rita Ref', company.name);
     const seeker = await w.user('Sam Seeker');

@@ -1,5 +1,6 @@
 import { notificationTime } from '../../../../shared/notifications.js';
 import type { Db } from '../../../db/client.js';
+import { yieldToIo } from '../../../db/one-by-one.js';
 import { reminderLeadMs, verifiedSince } from './lapse-rule.js';
 import type { ReferralDeps } from '../ports.js';
 import { INCOMING_LINK } from '../matching/matching.js';
@@ -13,7 +14,8 @@ import {
 
 /** Issue 24 item 10: renewal at sign-in and the reminder before a lapse (docs/decisions/035-verification-lapse.md). */
 
-const REMINDER_BATCH = 100;
+/** Reminders to a transaction: few, so a transaction on PGlite holds the server's requests briefly (sweep.ts). */
+const REMINDER_BATCH = 25;
 
 /**
  * The auth feature's hook after each sign-in: a sign-in email at the referrer's company's domain earns or
@@ -69,5 +71,6 @@ export async function remindOfLapses(
     });
     reminded += batch;
     if (batch < REMINDER_BATCH) return reminded;
+    await yieldToIo();
   }
 }
