@@ -23,16 +23,30 @@ describe('oneByOne', () => {
   it('takes one step per transaction until a step finds nothing to do', async () => {
     const db = countingDb();
     let left = 3;
-    const done = await oneByOne(db as unknown as Db, 10, async () => left-- > 0);
+    const done = await oneByOne(db as unknown as Db, { limit: 10 }, async () => left-- > 0);
     expect(done).toBe(3);
     expect(db.transactions).toBe(4);
   });
 
   it('stops at the limit, leaving the rest for the next sweep', async () => {
     const db = countingDb();
-    const done = await oneByOne(db as unknown as Db, 5, async () => true);
+    const done = await oneByOne(db as unknown as Db, { limit: 5 }, async () => true);
     expect(done).toBe(5);
     expect(db.transactions).toBe(5);
+  });
+
+  it("ends at the turn after the step during which its signal was aborted, with the signal's reason", async () => {
+    const db = countingDb();
+    const stopping = new AbortController();
+    const outcome = await oneByOne(db as unknown as Db, { limit: 10, signal: stopping.signal }, async () => {
+      if (db.transactions === 2) stopping.abort();
+      return true;
+    }).then(
+      (done) => done,
+      (err: unknown) => err,
+    );
+    expect(outcome).toBe(stopping.signal.reason);
+    expect(db.transactions).toBe(2);
   });
 });
 
@@ -53,7 +67,7 @@ describe('oneByOne on PGlite', () => {
         .then((res) => res.text())
         .then(() => (stepsWhenAnswered = steps));
       // Enough steps that the request is sent and answered while they run, if the loop lets it.
-      const done = await oneByOne(db, 2_000, async (tx) => {
+      const done = await oneByOne(db, { limit: 2_000 }, async (tx) => {
         await tx.execute(sql`insert into steps default values`);
         steps += 1;
         return true;

@@ -48,8 +48,15 @@ export interface SweepResult extends RetentionResult {
  * Declines whose DECLINE_UNDO_WINDOW has passed pass on the same way (docs/decisions/033-request-lifecycle.md).
  * Safe with several instances: rows are claimed with FOR UPDATE SKIP LOCKED, one expiry or decline per
  * transaction so two sweeps never wait on each other's referrer locks in opposite orders.
+ * An aborted `signal` (the server is closing) ends the sweep between two transactions, rejecting with its
+ * reason: what committed stays done, and the next sweep picks up the rest.
  */
-export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): Promise<SweepResult> {
+export async function runReferralSweep(
+  db: Db,
+  deps: ReferralDeps,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<SweepResult> {
   const half = new Date(now.getTime() - deps.responseMs / 2);
   const full = new Date(now.getTime() - deps.responseMs);
   let reminded = 0;
@@ -71,13 +78,13 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
       return claimed.length;
     });
     reminded += batch;
+    await yieldToIo(signal);
     if (batch < REMINDER_BATCH) break;
-    await yieldToIo();
   }
 
-  const submitReminded = await remindToSubmit(db, deps, now);
+  const submitReminded = await remindToSubmit(db, deps, now, signal);
 
-  const expired = await oneByOne(db, EXPIRY_BATCH, async (tx) => {
+  const expired = await oneByOne(db, { limit: EXPIRY_BATCH, signal }, async (tx) => {
     const due = await claimDueReferral(tx, full);
     if (!due) return false;
     // Claimed and locked, so still pending: the conditional update is a second guard, not a race.
@@ -89,16 +96,16 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
   });
 
   const undoClosed = new Date(now.getTime() - deps.declineUndoMs);
-  const declined = await oneByOne(db, EXPIRY_BATCH, async (tx) => {
+  const declined = await oneByOne(db, { limit: EXPIRY_BATCH, signal }, async (tx) => {
     const due = await claimDueDecline(tx, undoClosed);
     if (!due) return false;
     await passOn(tx, deps, due, 'declined', now);
     return true;
   });
-  const lapseReminded = await remindOfLapses(db, deps, now);
-  const pausesEnded = await endPauses(db, deps, now);
-  const capMonthsStarted = await startCapMonths(db, deps, now);
-  const retention = await runRetention(db, deps, now);
+  const lapseReminded = await remindOfLapses(db, deps, now, signal);
+  const pausesEnded = await endPauses(db, deps, now, signal);
+  const capMonthsStarted = await startCapMonths(db, deps, now, signal);
+  const retention = await runRetention(db, deps, now, signal);
   return {
     reminded,
     submitReminded,
@@ -115,7 +122,7 @@ export async function runReferralSweep(db: Db, deps: ReferralDeps, now: Date): P
  * Issue 24 item 7: a referral accepted SUBMIT_REMINDER_AFTER ago and still not submitted asks its referrer
  * once whether they did.
  */
-async function remindToSubmit(db: Db, deps: ReferralDeps, now: Date): Promise<number> {
+async function remindToSubmit(db: Db, deps: ReferralDeps, now: Date, signal?: AbortSignal): Promise<number> {
   const acceptedBefore = new Date(now.getTime() - deps.submitReminderMs);
   let reminded = 0;
   for (;;) {
@@ -135,13 +142,17 @@ async function remindToSubmit(db: Db, deps: ReferralDeps, now: Date): Promise<nu
       return claimed.length;
     });
     reminded += batch;
+    await yieldToIo(signal);
     if (batch < REMINDER_BATCH) return reminded;
-    await yieldToIo();
   }
 }
 
 export interface SweepTimer {
-  /** Stops the timer and waits for a sweep in progress, so the database can close after it. */
+  /**
+   * Stops the timer and a sweep in progress at its next turn between transactions, and waits for it, so the
+   * database can close after it. Without the stop, a sweep with a backlog held a closing server for the whole
+   * grace period.
+   */
   stop(): Promise<void>;
 }
 
@@ -155,12 +166,16 @@ export function startReferralSweep(
   deps: ReferralDeps,
   options: { intervalMs: number; now: () => Date; log: SweepLog },
 ): SweepTimer {
+  const stopping = new AbortController();
   let running: Promise<void> | undefined;
   const tick = () => {
     if (running) return;
-    running = runReferralSweep(db, deps, options.now())
+    running = runReferralSweep(db, deps, options.now(), stopping.signal)
       .then(() => undefined)
-      .catch((err: unknown) => options.log.error({ err }, 'referral sweep failed'))
+      .catch((err: unknown) => {
+        // Asked to stop: not a failure, the next start's sweep does the rest.
+        if (err !== stopping.signal.reason) options.log.error({ err }, 'referral sweep failed');
+      })
       .finally(() => {
         running = undefined;
       });
@@ -171,6 +186,7 @@ export function startReferralSweep(
   return {
     async stop() {
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

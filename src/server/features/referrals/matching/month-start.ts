@@ -36,8 +36,13 @@ export async function claimNewCapMonth(tx: Db, now: Date): Promise<number | unde
  * gets the requests that waited at their company meanwhile, as when a pause ends (up to their capacity and
  * their new month's cap). Each capped referrer is looked at once a month. Answers how many were looked at.
  */
-export async function startCapMonths(db: Db, deps: ReferralDeps, now: Date): Promise<number> {
-  return oneByOne(db, MONTH_START_BATCH, async (tx) => {
+export async function startCapMonths(
+  db: Db,
+  deps: ReferralDeps,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<number> {
+  return oneByOne(db, { limit: MONTH_START_BATCH, signal }, async (tx) => {
     const userId = await claimNewCapMonth(tx, now);
     if (userId === undefined) return false;
     await tx.update(userSettings).set({ capMonthHandedOutAt: now }).where(eq(userSettings.userId, userId));

@@ -37,8 +37,13 @@ export async function claimEndedPause(tx: Db, now: Date): Promise<number | undef
  * again), and the referrer gets the waiting requests at their company, as when they turn willing. Answers
  * how many pauses ended.
  */
-export async function endPauses(db: Db, deps: ReferralDeps, now: Date): Promise<number> {
-  return oneByOne(db, PAUSE_END_BATCH, async (tx) => {
+export async function endPauses(
+  db: Db,
+  deps: ReferralDeps,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<number> {
+  return oneByOne(db, { limit: PAUSE_END_BATCH, signal }, async (tx) => {
     const userId = await claimEndedPause(tx, now);
     if (userId === undefined) return false;
     await tx

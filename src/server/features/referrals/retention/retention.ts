@@ -1,5 +1,6 @@
 import { notificationTime } from '../../../../shared/notifications.js';
 import type { Db } from '../../../db/client.js';
+import { yieldToIo } from '../../../db/one-by-one.js';
 import { SEEKER_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
 import { claimErasureNotices, claimErasures, eraseRequests } from './retention-repo.js';
@@ -39,7 +40,12 @@ function before(now: Date, ms: number): Date | undefined {
  * referrers lose the applicant. So a request never goes without notice, even one that closed long before
  * this rule (the migration's backfill) or while the sweep was down: its date moves to the notice plus lead.
  */
-export async function runRetention(db: Db, deps: ReferralDeps, now: Date): Promise<RetentionResult> {
+export async function runRetention(
+  db: Db,
+  deps: ReferralDeps,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<RetentionResult> {
   const lead = erasureNoticeMs(deps.retentionMs);
   const noticeDue = before(now, deps.retentionMs - lead);
   const eraseDue = before(now, deps.retentionMs);
@@ -63,6 +69,7 @@ export async function runRetention(db: Db, deps: ReferralDeps, now: Date): Promi
       return claimed.length;
     });
     erasureNoticed += batch;
+    await yieldToIo(signal);
     if (batch < NOTICE_BATCH) break;
   }
 
@@ -74,6 +81,7 @@ export async function runRetention(db: Db, deps: ReferralDeps, now: Date): Promi
       return ids.length;
     });
     erased += batch;
+    await yieldToIo(signal);
     if (batch < ERASE_BATCH) break;
   }
   return { erasureNoticed, erased };

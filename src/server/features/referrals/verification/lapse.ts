@@ -45,6 +45,7 @@ export async function remindOfLapses(
   db: Db,
   deps: Pick<ReferralDeps, 'notify' | 'verificationTtlMs'>,
   now: Date,
+  signal?: AbortSignal,
 ): Promise<number> {
   const ttl = deps.verificationTtlMs;
   const since = verifiedSince(now, ttl);
@@ -70,7 +71,7 @@ export async function remindOfLapses(
       return claimed.length;
     });
     reminded += batch;
+    await yieldToIo(signal);
     if (batch < REMINDER_BATCH) return reminded;
-    await yieldToIo();
   }
 }
