@@ -12,5 +12,13 @@ if (!Array.isArray(tests) || tests.length === 0) {
 // tests take milliseconds to a few seconds each) rather than at the normal suite's 30 s and 60 s.
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: tests.map(String), testTimeout: 10_000, hookTimeout: 20_000 },
+  test: {
+    ...base.test,
+    // One run of the listed files, isolated, with both setups (the projects split server from web).
+    projects: undefined,
+    include: tests.map(String),
+    setupFiles: ['tests/setup.ts', 'tests/setup-dom.ts'],
+    testTimeout: 10_000,
+    hookTimeout: 20_000,
+  },
 });

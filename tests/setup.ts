@@ -1,5 +1,3 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // A console.error during a test is a bug the test did not assert on: fail loudly.
@@ -8,9 +6,7 @@ beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     throw new Error(`console.error during test: ${args.map(String).join(' ')}`);
   });
-  if (typeof window !== 'undefined') window.scrollTo = () => {};
 });
 afterEach(() => {
   errorSpy?.mockRestore();
-  if (typeof document !== 'undefined') cleanup();
 });
