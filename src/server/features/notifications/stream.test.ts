@@ -114,8 +114,22 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    await stream.quiet(500);
-    expect((await user.get('/api/notifications/unread-count')).json()).toEqual({ count: 1 });
+    // A committed note after it: the stream announces notes in the order they commit, so everything up to
+    // this one has been sent. The welcome, made at sign-in just before connecting, may be announced after the
+    // connection on PostgreSQL (NOTIFY comes on its own connection); the rolled-back note never.
+    const after = await note(user.user.id, 'After');
+    const sent: string[] = [];
+    for (;;) {
+      const event = await stream.next();
+      if (event.event !== 'notification') continue;
+      const { id, title } = event.data as { id: number; title: string };
+      sent.push(title);
+      if (id === after.id) break;
+    }
+    expect(sent.filter((title) => title !== 'Welcome to ReferBridge!')).toEqual(['After']);
+    expect(await stream.next()).toEqual({ event: 'unread-count', data: { count: 2 } });
+    await stream.quiet(300);
+    expect((await user.get('/api/notifications/unread-count')).json()).toEqual({ count: 2 });
   });
 
   it("ends the session's streams on sign-out, and every stream of the user on sign-out everywhere", async () => {
