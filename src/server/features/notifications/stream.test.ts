@@ -19,9 +19,12 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
   let t: TestApp;
   let baseUrl: string;
   const open: EventStream[] = [];
+  let lookout: { user: SignedIn; stream: EventStream };
   beforeAll(async () => {
     t = await createTestApp(kind, { streamHeartbeatMs: HEARTBEAT_MS });
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const user = await t.signIn();
+    lookout = { user, stream: await streamOf(user) };
   });
   afterAll(async () => {
     for (const stream of open) stream.close();
@@ -43,6 +46,25 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
   const note = (userId: number, title = 'Live') =>
     notify(t.database.db, { userId, title, message: 'm', type: 'test', link: '/my-referrals' });
 
+  /**
+   * Once the app has heard every notification committed so far. On PostgreSQL NOTIFY arrives on its own
+   * connection, so the welcome made at sign-in could reach a stream opened after it (seen once); it arrives
+   * in commit order, so a note to the lookout's open stream, once there, says the welcome came before.
+   */
+  async function heardSoFar(): Promise<void> {
+    const mark = await note(lookout.user.user.id, 'Mark');
+    for (;;) {
+      const event = await lookout.stream.next(5000);
+      if (event.event === 'notification' && (event.data as { id: number }).id === mark.id) return;
+    }
+  }
+  /** A new user, signed in, whose welcome every stream opened from now on has already missed. */
+  async function signIn(): Promise<SignedIn> {
+    const user = await t.signIn();
+    await heardSoFar();
+    return user;
+  }
+
   it('answers visitors with 401 JSON', async () => {
     const stream = await openEventStream(baseUrl, '');
     await stream.ended;
@@ -52,7 +74,7 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
   });
 
   it('opens uncompressed and uncached with the unread count, then keeps alive with heartbeats', async () => {
-    const user = await t.signIn();
+    const user = await signIn();
     const stream = await streamOf(user);
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream');
@@ -66,8 +88,8 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
   });
 
   it("sends a new notification and the count within a second, and nothing of another user's", async () => {
-    const user = await t.signIn();
-    const other = await t.signIn();
+    const user = await signIn();
+    const other = await signIn();
     const mine = await connected(user);
     const theirs = await connected(other);
 
@@ -82,7 +104,7 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
   });
 
   it('sends the count after mark read, mark all read and delete', async () => {
-    const user = await t.signIn();
+    const user = await signIn();
     const [welcome] = (await user.get('/api/notifications')).json<{ id: number }[]>();
     // Created while connected: a note made just before connecting may be announced just after, on
     // PostgreSQL, where NOTIFY arrives on its own connection.
@@ -106,7 +128,7 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
   });
 
   it('sends nothing for a notification whose transaction rolled back', async () => {
-    const user = await t.signIn();
+    const user = await signIn();
     const stream = await connected(user);
     await expect(
       t.database.db.transaction(async (tx) => {
@@ -133,7 +155,7 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
   });
 
   it("ends the session's streams on sign-out, and every stream of the user on sign-out everywhere", async () => {
-    const user = await t.signIn();
+    const user = await signIn();
     const phone = new Browser(t.app);
     await phone.signIn(user.user.email, user.user.fullName);
     const laptopStream = await connected(user);
@@ -153,7 +175,7 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
   });
 
   it('notices a session that ended without a sign-out at the next heartbeat', async () => {
-    const user = await t.signIn();
+    const user = await signIn();
     const stream = await connected(user);
     await t.database.db.execute(sql`delete from sessions where user_id = ${user.user.id}`);
     expect(await stream.next(HEARTBEAT_MS * 4)).toEqual({ event: 'signed-out', data: {} });
@@ -182,7 +204,7 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
       it('delivers a notification created through a second instance to a stream held on the first', async () => {
         const second = await createTestApp(kind, {}, {}, t);
         try {
-          const user = await t.signIn();
+          const user = await signIn();
           const stream = await connected(user);
           const created = await notify(second.database.db, {
             userId: user.user.id,
@@ -198,7 +220,7 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
       });
 
       it('listens again after its connection is killed', async () => {
-        const user = await t.signIn();
+        const user = await signIn();
         const stream = await connected(user);
         const admin = new pg.Client({ connectionString: t.database.url });
         await admin.connect();
@@ -227,7 +249,7 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
 
       // The bell's poll keeps its answer only while the channel is heard (docs/decisions/040-unread-count-in-memory.md).
       it("drops the bell's kept counts when its connection is killed, and polls see what was missed", async () => {
-        const user = await t.signIn();
+        const user = await signIn();
         const stream = await connected(user);
         const poll = async () => (await user.get('/api/notifications/unread-count')).json();
         expect(await poll()).toEqual({ count: 1 });
