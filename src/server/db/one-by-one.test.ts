@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import type { Db } from './client.js';
-import { oneByOne } from './one-by-one.js';
+import { inBatches, oneByOne } from './one-by-one.js';
 
 /** A database whose transactions only count themselves: the loop's rules, without rows. */
 function countingDb() {
@@ -47,6 +47,23 @@ describe('oneByOne', () => {
     );
     expect(outcome).toBe(stopping.signal.reason);
     expect(db.transactions).toBe(2);
+  });
+});
+
+describe('inBatches', () => {
+  it('runs batches until one comes back short, and answers the rows done', async () => {
+    const db = countingDb();
+    const sizes = [25, 25, 7];
+    const done = await inBatches(db as unknown as Db, { size: 25 }, async () => sizes.shift() ?? 0);
+    expect(done).toBe(57);
+    expect(db.transactions).toBe(3);
+  });
+
+  it('stops after maxBatches, leaving the rest for the next sweep', async () => {
+    const db = countingDb();
+    const done = await inBatches(db as unknown as Db, { size: 10, maxBatches: 4 }, async () => 10);
+    expect(done).toBe(40);
+    expect(db.transactions).toBe(4);
   });
 });
 

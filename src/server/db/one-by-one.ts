@@ -33,3 +33,24 @@ export async function oneByOne(
   }
   return done;
 }
+
+/**
+ * The sweeps' work that takes a batch of rows per transaction: `batch` claims up to `size` rows (FOR UPDATE
+ * SKIP LOCKED), acts on them in `tx` and answers how many it claimed. Batches run until one comes back short,
+ * or `maxBatches` have run; the event loop turns between them, and an aborted `signal` ends the loop there
+ * (yieldToIo). Answers how many rows were done.
+ */
+export async function inBatches(
+  db: Db,
+  { size, maxBatches = Infinity, signal }: { size: number; maxBatches?: number; signal?: AbortSignal },
+  batch: (tx: Db) => Promise<number>,
+): Promise<number> {
+  let done = 0;
+  for (let round = 0; round < maxBatches; round += 1) {
+    const claimed = await db.transaction(batch);
+    done += claimed;
+    await yieldToIo(signal);
+    if (claimed < size) break;
+  }
+  return done;
+}

@@ -1,6 +1,6 @@
 import { notificationTime } from '../../../../shared/notifications.js';
 import type { Db } from '../../../db/client.js';
-import { oneByOne, yieldToIo } from '../../../db/one-by-one.js';
+import { inBatches, oneByOne } from '../../../db/one-by-one.js';
 import {
   claimDueDecline,
   claimDueReferral,
@@ -59,28 +59,22 @@ export async function runReferralSweep(
 ): Promise<SweepResult> {
   const half = new Date(now.getTime() - deps.responseMs / 2);
   const full = new Date(now.getTime() - deps.responseMs);
-  let reminded = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const claimed = await claimReminders(tx, half, full, now, REMINDER_BATCH);
-      for (const referral of claimed) {
-        const about = await describeRequest(tx, referral.requestId);
-        if (!about) continue;
-        const deadline = new Date(referral.createdAt.getTime() + deps.responseMs);
-        await deps.notify(tx, {
-          userId: referral.referrerId,
-          title: 'Reminder: referral request waiting',
-          message: `${about.seekerName} is still waiting for your answer on ${about.position} at ${about.companyName}. Please accept or decline it by ${notificationTime(deadline)}; after that it passes to another referrer.`,
-          type: 'referral_reminder',
-          link: INCOMING_LINK,
-        });
-      }
-      return claimed.length;
-    });
-    reminded += batch;
-    await yieldToIo(signal);
-    if (batch < REMINDER_BATCH) break;
-  }
+  const reminded = await inBatches(db, { size: REMINDER_BATCH, signal }, async (tx) => {
+    const claimed = await claimReminders(tx, half, full, now, REMINDER_BATCH);
+    for (const referral of claimed) {
+      const about = await describeRequest(tx, referral.requestId);
+      if (!about) continue;
+      const deadline = new Date(referral.createdAt.getTime() + deps.responseMs);
+      await deps.notify(tx, {
+        userId: referral.referrerId,
+        title: 'Reminder: referral request waiting',
+        message: `${about.seekerName} is still waiting for your answer on ${about.position} at ${about.companyName}. Please accept or decline it by ${notificationTime(deadline)}; after that it passes to another referrer.`,
+        type: 'referral_reminder',
+        link: INCOMING_LINK,
+      });
+    }
+    return claimed.length;
+  });
 
   const submitReminded = await remindToSubmit(db, deps, now, signal);
 
@@ -124,27 +118,21 @@ export async function runReferralSweep(
  */
 async function remindToSubmit(db: Db, deps: ReferralDeps, now: Date, signal?: AbortSignal): Promise<number> {
   const acceptedBefore = new Date(now.getTime() - deps.submitReminderMs);
-  let reminded = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const claimed = await claimSubmitReminders(tx, acceptedBefore, now, REMINDER_BATCH);
-      for (const referral of claimed) {
-        const about = await describeRequest(tx, referral.requestId);
-        if (!about) continue;
-        await deps.notify(tx, {
-          userId: referral.referrerId,
-          title: 'Did you submit the referral?',
-          message: `Did you submit ${about.seekerName}'s referral for ${about.position} at ${about.companyName}? Mark it as submitted once you have, so they know it is on its way.`,
-          type: 'referral_reminder',
-          link: INCOMING_LINK,
-        });
-      }
-      return claimed.length;
-    });
-    reminded += batch;
-    await yieldToIo(signal);
-    if (batch < REMINDER_BATCH) return reminded;
-  }
+  return inBatches(db, { size: REMINDER_BATCH, signal }, async (tx) => {
+    const claimed = await claimSubmitReminders(tx, acceptedBefore, now, REMINDER_BATCH);
+    for (const referral of claimed) {
+      const about = await describeRequest(tx, referral.requestId);
+      if (!about) continue;
+      await deps.notify(tx, {
+        userId: referral.referrerId,
+        title: 'Did you submit the referral?',
+        message: `Did you submit ${about.seekerName}'s referral for ${about.position} at ${about.companyName}? Mark it as submitted once you have, so they know it is on its way.`,
+        type: 'referral_reminder',
+        link: INCOMING_LINK,
+      });
+    }
+    return claimed.length;
+  });
 }
 
 export interface SweepTimer {

@@ -1,6 +1,6 @@
 import { notificationTime } from '../../../../shared/notifications.js';
 import type { Db } from '../../../db/client.js';
-import { yieldToIo } from '../../../db/one-by-one.js';
+import { inBatches } from '../../../db/one-by-one.js';
 import { SEEKER_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
 import { claimErasureNotices, claimErasures, eraseRequests } from './retention-repo.js';
@@ -52,9 +52,10 @@ export async function runRetention(
   const noticedBefore = before(now, lead);
   if (!noticeDue || !eraseDue || !noticedBefore) return { erasureNoticed: 0, erased: 0 };
 
-  let erasureNoticed = 0;
-  for (let round = 0; round < MAX_BATCHES; round += 1) {
-    const batch = await db.transaction(async (tx) => {
+  const erasureNoticed = await inBatches(
+    db,
+    { size: NOTICE_BATCH, maxBatches: MAX_BATCHES, signal },
+    async (tx) => {
       const claimed = await claimErasureNotices(tx, noticeDue, now, NOTICE_BATCH);
       for (const request of claimed) {
         const on = Math.max(request.closedAt.getTime() + deps.retentionMs, now.getTime() + lead);
@@ -67,22 +68,13 @@ export async function runRetention(
         });
       }
       return claimed.length;
-    });
-    erasureNoticed += batch;
-    await yieldToIo(signal);
-    if (batch < NOTICE_BATCH) break;
-  }
+    },
+  );
 
-  let erased = 0;
-  for (let round = 0; round < MAX_BATCHES; round += 1) {
-    const batch = await db.transaction(async (tx) => {
-      const ids = await claimErasures(tx, eraseDue, noticedBefore, ERASE_BATCH);
-      await eraseRequests(tx, ids, now);
-      return ids.length;
-    });
-    erased += batch;
-    await yieldToIo(signal);
-    if (batch < ERASE_BATCH) break;
-  }
+  const erased = await inBatches(db, { size: ERASE_BATCH, maxBatches: MAX_BATCHES, signal }, async (tx) => {
+    const ids = await claimErasures(tx, eraseDue, noticedBefore, ERASE_BATCH);
+    await eraseRequests(tx, ids, now);
+    return ids.length;
+  });
   return { erasureNoticed, erased };
 }

@@ -1,6 +1,6 @@
 import { notificationTime } from '../../../../shared/notifications.js';
 import type { Db } from '../../../db/client.js';
-import { yieldToIo } from '../../../db/one-by-one.js';
+import { inBatches } from '../../../db/one-by-one.js';
 import { reminderLeadMs, verifiedSince } from './lapse-rule.js';
 import type { ReferralDeps } from '../ports.js';
 import { INCOMING_LINK } from '../matching/matching.js';
@@ -50,28 +50,22 @@ export async function remindOfLapses(
   const ttl = deps.verificationTtlMs;
   const since = verifiedSince(now, ttl);
   const dueBy = new Date(since.getTime() + reminderLeadMs(ttl));
-  let reminded = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const claimed = await claimLapseReminders(tx, { since, dueBy, at: now, limit: REMINDER_BATCH });
-      for (const row of claimed) {
-        const until = new Date(row.verifiedAt.getTime() + ttl);
-        const howTo =
-          row.verificationMethod === 'work-email'
-            ? `To renew it, verify your ${row.companyName} work email with a new code: choose 'Renew' beside your verification on your incoming requests.`
-            : `To renew it, sign in again with your ${row.companyName} email address.`;
-        await deps.notify(tx, {
-          userId: row.userId,
-          title: 'Your verification is about to lapse',
-          message: `Your verification at ${row.companyName} lapses on ${notificationTime(until)}. ${howTo} After that your profile shows 'Pending Verification' until you verify again.`,
-          type: 'verification_reminder',
-          link: INCOMING_LINK,
-        });
-      }
-      return claimed.length;
-    });
-    reminded += batch;
-    await yieldToIo(signal);
-    if (batch < REMINDER_BATCH) return reminded;
-  }
+  return inBatches(db, { size: REMINDER_BATCH, signal }, async (tx) => {
+    const claimed = await claimLapseReminders(tx, { since, dueBy, at: now, limit: REMINDER_BATCH });
+    for (const row of claimed) {
+      const until = new Date(row.verifiedAt.getTime() + ttl);
+      const howTo =
+        row.verificationMethod === 'work-email'
+          ? `To renew it, verify your ${row.companyName} work email with a new code: choose 'Renew' beside your verification on your incoming requests.`
+          : `To renew it, sign in again with your ${row.companyName} email address.`;
+      await deps.notify(tx, {
+        userId: row.userId,
+        title: 'Your verification is about to lapse',
+        message: `Your verification at ${row.companyName} lapses on ${notificationTime(until)}. ${howTo} After that your profile shows 'Pending Verification' until you verify again.`,
+        type: 'verification_reminder',
+        link: INCOMING_LINK,
+      });
+    }
+    return claimed.length;
+  });
 }
