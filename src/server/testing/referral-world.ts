@@ -61,6 +61,7 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
       jobCheckIntervalMs: 24 * 3600_000,
       sessionSecret: 'referral-world',
       publicUrl: 'http://localhost:3000',
+      env: 'test',
     },
     {
       db,

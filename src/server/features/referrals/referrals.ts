@@ -7,6 +7,7 @@ import { startLivenessSweep } from './liveness/liveness-sweep.js';
 import { assignWaitingRequests } from './matching/matching.js';
 import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
 import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
+import { createFirstPages } from './requests/list-cache.js';
 import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
@@ -58,6 +59,7 @@ export type ReferralConfig = Pick<
   | 'jobCheckIntervalMs'
   | 'sessionSecret'
   | 'publicUrl'
+  | 'env'
 >;
 
 export function createReferrals(config: ReferralConfig, collaborators: ReferralCollaborators) {
@@ -113,7 +115,14 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     /** The admin feature's verification by hand: false when the user is no referrer. */
     verifyByAdmin: (tx: Db, userId: number) => verifyReferrerByAdmin(tx, userId, now()),
     routes: async (app: FastifyInstance) => {
-      await app.register(referralRoutes, { prefix: '/api', db, publicUrl: config.publicUrl, ...deps });
+      await app.register(referralRoutes, {
+        prefix: '/api',
+        db,
+        publicUrl: config.publicUrl,
+        // The tests' apps check every kept page against a fresh read (list-cache.ts).
+        firstPages: createFirstPages(db, { verify: config.env === 'test' }),
+        ...deps,
+      });
       await app.register(blockRoutes, { prefix: '/api/users/:id/block', db, ...deps });
       await app.register(messageRoutes, {
         prefix: '/api/referrals/:referralId/messages',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UserSchema } from '../../../shared/auth.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
@@ -23,6 +23,8 @@ import type { Db } from '../../db/client.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
 import type { ReferralDeps } from './ports.js';
 import { changeReferralStatus, createReferralRequest, listRequests } from './requests/service.js';
+import type { FirstPages } from './requests/list-cache.js';
+import { listClock } from './requests/list-repo.js';
 import { confirmReferral } from './requests/confirmation.js';
 import { referralPacket } from './requests/packet.js';
 import { undoReferralDecline, withdrawRequest } from './requests/lifecycle.js';
@@ -33,6 +35,8 @@ export interface ReferralRouteDeps extends ReferralDeps {
   db: Db;
   /** PUBLIC_URL: the packet's résumé link is absolute, to paste elsewhere. */
   publicUrl: string;
+  /** The lists' first pages, kept while their rows are unchanged. */
+  firstPages: FirstPages;
 }
 
 const tags = ['referrals'];
@@ -45,7 +49,10 @@ const errors = {
 };
 
 /** Spec section 7 'Referrals', registered under /api. */
-export async function referralRoutes(app: FastifyInstance, { db, publicUrl, ...deps }: ReferralRouteDeps) {
+export async function referralRoutes(
+  app: FastifyInstance,
+  { db, publicUrl, firstPages, ...deps }: ReferralRouteDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Visitors get 401 before any body or query is validated.
   app.addHook('preValidation', async (request) => {
@@ -78,7 +85,15 @@ export async function referralRoutes(app: FastifyInstance, { db, publicUrl, ...d
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listRequests(db, deps, requireUser(request), request.query);
+      const user = requireUser(request);
+      const { role = 'seeker', limit, before } = request.query;
+      if (before !== undefined) return listRequests(db, deps, user, request.query);
+      // The first page (every dashboard's and every poll's) as kept text while its rows are unchanged.
+      const body = await firstPages.read(role, user.id, limit, listClock(deps), (cards) =>
+        String(reply.serialize(cards)),
+      );
+      // Already serialised by the route's own serializer: sent as it is (the reply's type says it is text).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 

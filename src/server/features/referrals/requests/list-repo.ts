@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { JobStatusSchema } from '../../../../shared/jobs.js';
 import { firstNameOf } from '../../../../shared/names.js';
 import { ReferralStatusSchema, RequestStatusSchema } from '../../../../shared/referral-status.js';
@@ -20,7 +20,7 @@ import type { ReferralDeps } from '../ports.js';
 import type { ReferralRow } from '../repo.js';
 import { isoTime } from '../../../lib/iso-time.js';
 
-const referrerUsers = alias(users, 'referrer_users');
+export const referrerUsers = alias(users, 'referrer_users');
 
 // What a card reads of its request and referral: every column but the sweeps' bookkeeping (the posting's
 // next check and source, reminders, the erasure notice, when an answer or a confirmation came), which every
@@ -52,21 +52,33 @@ const storedJobStatus = JobStatusSchema.catch('unknown');
  * referrer's side (`assignedOnly`) joins every referral, and its WHERE picks the referrer's own.
  */
 function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefined) {
-  const base = db
-    .select({
-      request: cardRequestColumns,
-      company: { id: companies.id, name: companies.name, isPartner: companies.isPartner },
-      seeker: {
-        id: users.id,
-        fullName: users.fullName,
-        email: users.email,
-        profilePicture: users.profilePicture,
-      },
-      referral: cardReferralColumns,
-      referrerName: referrerUsers.fullName,
-      resumeId: resumes.id,
-    })
-    .from(referralRequests)
+  return joinRequestViews(
+    db
+      .select({
+        request: cardRequestColumns,
+        company: { id: companies.id, name: companies.name, isPartner: companies.isPartner },
+        seeker: {
+          id: users.id,
+          fullName: users.fullName,
+          email: users.email,
+          profilePicture: users.profilePicture,
+        },
+        referral: cardReferralColumns,
+        referrerName: referrerUsers.fullName,
+        resumeId: resumes.id,
+      })
+      .from(referralRequests)
+      .$dynamic(),
+    assignedOnly,
+  ).where(where);
+}
+
+/**
+ * The tables a card is read from, joined: the one FROM of the cards (selectRequestViews) and of their
+ * stamp (list-stamp.ts), so that the stamp covers every row a card reads.
+ */
+export function joinRequestViews<Query extends PgSelect>(fromRequests: Query, assignedOnly: boolean) {
+  const base = fromRequests
     .innerJoin(companies, eq(companies.id, referralRequests.companyId))
     .innerJoin(users, eq(users.id, referralRequests.jobSeekerId));
   const withReferral = assignedOnly
@@ -77,8 +89,7 @@ function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefine
       );
   return withReferral
     .leftJoin(referrerUsers, eq(referrerUsers.id, referrals.referrerId))
-    .leftJoin(resumes, and(eq(resumes.userId, referralRequests.jobSeekerId), eq(resumes.isActive, true)))
-    .where(where);
+    .leftJoin(resumes, and(eq(resumes.userId, referralRequests.jobSeekerId), eq(resumes.isActive, true)));
 }
 
 type RequestViewRow = Awaited<ReturnType<typeof selectRequestViews>>[number];
@@ -100,10 +111,22 @@ export function requestListQuery(
   userId: Bound<number>,
   page: { limit: Bound<number>; before?: number },
 ) {
+  return listPageOf(role, userId, page, (assignedOnly, where) => selectRequestViews(db, assignedOnly, where));
+}
+
+/**
+ * One page of a list's rows, newest first, selected by `select` from joinRequestViews: the cards'
+ * columns, or their stamp's (list-stamp.ts). The one WHERE, ORDER BY and LIMIT of both.
+ */
+export function listPageOf<Query extends PgSelect>(
+  role: 'seeker' | 'referrer',
+  userId: Bound<number>,
+  page: { limit: Bound<number>; before?: number },
+  select: (assignedOnly: boolean, where: SQL | undefined) => Query,
+) {
   if (role === 'referrer') {
     // Newest request first through index referrals_referrer_request_idx.
-    return selectRequestViews(
-      db,
+    return select(
       true,
       and(
         eq(referrals.referrerId, userId),
@@ -117,8 +140,7 @@ export function requestListQuery(
       .limit(page.limit);
   }
   // Newest first through index referral_requests_seeker_newest_idx.
-  return selectRequestViews(
-    db,
+  return select(
     false,
     and(
       eq(referralRequests.jobSeekerId, userId),

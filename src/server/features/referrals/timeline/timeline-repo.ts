@@ -1,4 +1,5 @@
-import { and, asc, between, eq, sql, type Column } from 'drizzle-orm';
+import { and, asc, between, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
 import { referralRequests, referralStatusChanges, referrals, users } from '../../../db/schema.js';
@@ -42,7 +43,7 @@ export type TimelinePage =
  * and referral_status_changes_referral_idx.
  */
 function timelineQuery(db: Db, ofReferrer: boolean) {
-  const query = db
+  const fromReferrals = db
     .select({
       requestId: referrals.requestId,
       referralId: referrals.id,
@@ -59,18 +60,53 @@ function timelineQuery(db: Db, ofReferrer: boolean) {
       changeAt: referralStatusChanges.at,
     })
     .from(referrals)
+    .$dynamic();
+  const range = ofReferrer
+    ? {
+        referrerId: sql.placeholder('referrerId'),
+        fromId: sql.placeholder('fromId'),
+        toId: sql.placeholder('toId'),
+      }
+    : {
+        seekerId: sql.placeholder('seekerId'),
+        fromId: sql.placeholder('fromId'),
+        toId: sql.placeholder('toId'),
+      };
+  return timelineRowsOf(fromReferrals, range).orderBy(
+    asc(referrals.id),
+    sql`${referralStatusChanges.id} asc nulls first`,
+  );
+}
+
+/** A TimelinePage whose values are a statement's: placeholders, or SQL (the stamp's page ends). */
+export type TimelineRange =
+  | { seekerId: SQLWrapper; fromId: SQLWrapper; toId: SQLWrapper }
+  | { referrerId: SQLWrapper; fromId: SQLWrapper; toId: SQLWrapper };
+
+/**
+ * The rows a page's timelines are read from: the one FROM and WHERE of the timelines and of their stamp
+ * (requests/list-stamp.ts), so that the stamp covers every row a timeline reads.
+ */
+export function timelineRowsOf<Query extends PgSelect>(fromReferrals: Query, range: TimelineRange) {
+  const joined = fromReferrals
     .innerJoin(users, eq(users.id, referrals.referrerId))
     .leftJoin(referralStatusChanges, eq(referralStatusChanges.referralId, referrals.id));
-  const inRange = (id: Column) => between(id, sql.placeholder('fromId'), sql.placeholder('toId'));
   // The range where the index can start from it: after the owner in each index's columns.
-  const page = ofReferrer
-    ? query.where(and(eq(referrals.referrerId, sql.placeholder('referrerId')), inRange(referrals.requestId)))
-    : query
+  return 'referrerId' in range
+    ? joined.where(
+        and(
+          eq(referrals.referrerId, range.referrerId),
+          between(referrals.requestId, range.fromId, range.toId),
+        ),
+      )
+    : joined
         .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
         .where(
-          and(eq(referralRequests.jobSeekerId, sql.placeholder('seekerId')), inRange(referralRequests.id)),
+          and(
+            eq(referralRequests.jobSeekerId, range.seekerId),
+            between(referralRequests.id, range.fromId, range.toId),
+          ),
         );
-  return page.orderBy(asc(referrals.id), sql`${referralStatusChanges.id} asc nulls first`);
 }
 
 const timelines = {
