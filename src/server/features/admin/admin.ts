@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createKeptAnswers } from '../../lib/kept-answers.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
@@ -28,7 +29,7 @@ export interface AdminCollaborators {
  * users, companies, held requests and messages), and the users' reports under /api/reports.
  */
 export function createAdmin(
-  config: Pick<Config, 'adminEmails' | 'verificationTtlMs'>,
+  config: Pick<Config, 'adminEmails' | 'verificationTtlMs' | 'env'>,
   collaborators: AdminCollaborators,
 ) {
   const { db, rateLimits, sharedRequest, control, companyLocks, held } = collaborators;
@@ -40,6 +41,8 @@ export function createAdmin(
         db,
         adminEmails: config.adminEmails,
         verificationTtlMs: config.verificationTtlMs,
+        // The tests' apps check every kept queue page against a fresh read (lib/kept-answers.ts).
+        queues: createKeptAnswers({ verify: config.env === 'test' }),
         control,
         companyLocks,
         held,

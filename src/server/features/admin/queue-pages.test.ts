@@ -54,6 +54,8 @@ interface Queue {
   lostCursor: string | null;
   /** The queue's number in GET /api/admin/queue-counts. */
   count: keyof AdminQueueCounts;
+  /** A user the first item of a page shows, and their name there. */
+  shown: (body: unknown) => { id: number; fullName: string };
 }
 
 const QUEUES: Queue[] = [
@@ -81,6 +83,7 @@ const QUEUES: Queue[] = [
     cursorError: 'The after cursor must be a held request id.',
     lostCursor: LOST_REQUEST_CURSOR,
     count: 'heldRequests',
+    shown: (body) => AdminHeldRequestListSchema.parse(body)[0]!.seeker,
   },
   {
     name: 'held messages',
@@ -114,6 +117,7 @@ const QUEUES: Queue[] = [
     cursorError: 'The after cursor must be a held message id.',
     lostCursor: null,
     count: 'heldMessages',
+    shown: (body) => AdminHeldMessageListSchema.parse(body)[0]!.recipient,
   },
   {
     name: 'open reports',
@@ -138,6 +142,7 @@ const QUEUES: Queue[] = [
     cursorError: 'The after cursor must be a report id.',
     lostCursor: LOST_REPORT_CURSOR,
     count: 'openReports',
+    shown: (body) => AdminReportListSchema.parse(body)[0]!.reporter!,
   },
 ];
 
@@ -176,6 +181,18 @@ describe.each(testDatabases)('admin queue pages (%s)', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       return queue.parse(res.json()).map((item) => item.id);
     };
+
+    // The first page is kept while the stamp of its rows holds (docs/decisions/049-first-pages-kept-by-stamp.md).
+    it('answers the first page anew when a user it shows is renamed, though no item of the queue changed', async () => {
+      const before = await admin.get(queue.path);
+      expect((await admin.get(queue.path)).body).toBe(before.body);
+      const user = queue.shown(before.json());
+      const renamed = `${user.fullName} Renamed`;
+      await t.database.db.execute(sql`update users set full_name = ${renamed} where id = ${user.id}`);
+      const after = await admin.get(queue.path);
+      expect(queue.shown(after.json())).toEqual({ ...user, fullName: renamed });
+      expect(after.body).toBe(before.body.replaceAll(`"${user.fullName}"`, `"${renamed}"`));
+    });
 
     it('answers the oldest 50 first, then the rest after the last of them, in order, none twice', async () => {
       const first = await page('');

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { ADMIN_QUEUE_PAGE_SIZE, type AdminQueuePage } from '../../../../shared/admin.js';
 import type { AdminHeldMessage, AdminHeldRequest } from '../../../../shared/held-review.js';
 import { PaymentRuleSchema } from '../../../../shared/held-review.js';
@@ -8,6 +8,7 @@ import { RequestStatusSchema } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
 import { afterRow } from '../../../db/keyset.js';
 import { rowExists } from '../../../db/rows.js';
+import { rowStamp, stampsJoined } from '../../../db/row-stamp.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -24,13 +25,21 @@ const rule = (value: string | null) => storedRule.parse(value);
 // ---- Requests -------------------------------------------------------------------------------------------
 
 function requestQuery(db: Db) {
-  return db
-    .select({
-      request: referralRequests,
-      seeker: { id: users.id, fullName: users.fullName, email: users.email },
-      company: { id: companies.id, name: companies.name },
-    })
-    .from(referralRequests)
+  return requestsJoined(
+    db
+      .select({
+        request: referralRequests,
+        seeker: { id: users.id, fullName: users.fullName, email: users.email },
+        company: { id: companies.id, name: companies.name },
+      })
+      .from(referralRequests)
+      .$dynamic(),
+  );
+}
+
+/** The tables a held request is read from, joined: the one FROM of the queue and of its stamp. */
+function requestsJoined<Query extends PgSelect>(fromRequests: Query) {
+  return fromRequests
     .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
     .innerJoin(companies, eq(companies.id, referralRequests.companyId));
 }
@@ -76,14 +85,43 @@ export async function listHeldRequests(
 // The console's page size is prepared, planned once per connection, with the limit written in
 // (writtenLimit); another size is built per call. The status is written out, not bound, so that plan can
 // still use the partial index.
-export const heldRequestsQuery = (db: Db, limit: Limit) =>
-  requestQuery(db)
+export const heldRequestsQuery = (db: Db, limit: Limit) => heldRequestsOf(requestQuery(db), limit);
+const heldRequestsOf = <Query extends PgSelect>(query: Query, limit: Limit) =>
+  query
     .where(sql`${referralRequests.status} = 'held'`)
     .orderBy(asc(referralRequests.createdAt), asc(referralRequests.id))
     .limit(limit);
 const heldRequests = preparedPerDb((db) =>
   heldRequestsQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE)).prepare('admin_held_requests'),
 );
+
+/** The stamp of the console's first page of held requests (db/row-stamp.ts), through the page's own query. */
+export function heldRequestsStampQuery(db: Db) {
+  const page = db.$with('page').as(
+    heldRequestsOf(
+      requestsJoined(
+        db
+          .select({ stamp: rowStamp([referralRequests, users, companies]).as('stamp') })
+          .from(referralRequests)
+          .$dynamic(),
+      ),
+      writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
+    ),
+  );
+  return db
+    .with(page)
+    .select({ stamp: stampsJoined(page.stamp) })
+    .from(page);
+}
+const heldRequestsStamp = preparedPerDb((db) =>
+  heldRequestsStampQuery(db).prepare('admin_held_requests_stamp'),
+);
+
+/** The stamp of the console's first page of held requests. */
+export async function heldRequestsFirstPageStamp(db: Db): Promise<string> {
+  const [row] = await heldRequestsStamp(db).execute();
+  return row?.stamp ?? '';
+}
 
 const cursorRequest = alias(referralRequests, 'cursor_request');
 
@@ -164,14 +202,26 @@ const seeker = alias(users, 'seeker');
 const referrer = alias(users, 'referrer');
 
 function messageQuery(db: Db) {
-  return db
-    .select({
-      message: referralMessages,
-      seeker: { id: seeker.id, fullName: seeker.fullName, email: seeker.email },
-      referrer: { id: referrer.id, fullName: referrer.fullName, email: referrer.email },
-      request: { id: referralRequests.id, position: referralRequests.position, companyName: companies.name },
-    })
-    .from(referralMessages)
+  return messagesJoined(
+    db
+      .select({
+        message: referralMessages,
+        seeker: { id: seeker.id, fullName: seeker.fullName, email: seeker.email },
+        referrer: { id: referrer.id, fullName: referrer.fullName, email: referrer.email },
+        request: {
+          id: referralRequests.id,
+          position: referralRequests.position,
+          companyName: companies.name,
+        },
+      })
+      .from(referralMessages)
+      .$dynamic(),
+  );
+}
+
+/** The tables a held message is read from, joined: the one FROM of the queue and of its stamp. */
+function messagesJoined<Query extends PgSelect>(fromMessages: Query) {
+  return fromMessages
     .innerJoin(referrals, eq(referrals.id, referralMessages.referralId))
     .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
@@ -220,14 +270,47 @@ export async function listHeldMessages(
 
 // Prepared as heldRequests is: planning the seven-table join costs more than running it (3 to 11 ms against
 // under 1), so the prepared page must keep one plan (writtenLimit).
-export const heldMessagesQuery = (db: Db, limit: Limit) =>
-  messageQuery(db)
+export const heldMessagesQuery = (db: Db, limit: Limit) => heldMessagesOf(messageQuery(db), limit);
+const heldMessagesOf = <Query extends PgSelect>(query: Query, limit: Limit) =>
+  query
     .where(sql`${referralMessages.status} = 'held'`)
     .orderBy(asc(referralMessages.id))
     .limit(limit);
 const heldMessages = preparedPerDb((db) =>
   heldMessagesQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE)).prepare('admin_held_messages'),
 );
+
+/** The stamp of the console's first page of held messages (db/row-stamp.ts), through the page's own query. */
+export function heldMessagesStampQuery(db: Db) {
+  const page = db.$with('page').as(
+    heldMessagesOf(
+      messagesJoined(
+        db
+          .select({
+            stamp: rowStamp([referralMessages, referrals, referrer, referralRequests, seeker, companies]).as(
+              'stamp',
+            ),
+          })
+          .from(referralMessages)
+          .$dynamic(),
+      ),
+      writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
+    ),
+  );
+  return db
+    .with(page)
+    .select({ stamp: stampsJoined(page.stamp) })
+    .from(page);
+}
+const heldMessagesStamp = preparedPerDb((db) =>
+  heldMessagesStampQuery(db).prepare('admin_held_messages_stamp'),
+);
+
+/** The stamp of the console's first page of held messages. */
+export async function heldMessagesFirstPageStamp(db: Db): Promise<string> {
+  const [row] = await heldMessagesStamp(db).execute();
+  return row?.stamp ?? '';
+}
 
 export const heldMessagesAfterQuery = (db: Db, limit: Limit, after: Bound<number>) =>
   messageQuery(db)

@@ -23,12 +23,17 @@ import {
   releaseHeldMessage,
   releaseHeldRequest,
 } from './held.js';
-import { listHeldMessages } from './held-repo.js';
+import { heldMessagesFirstPageStamp, heldRequestsFirstPageStamp, listHeldMessages } from './held-repo.js';
+import { queuePage } from '../kept-queues.js';
+import type { KeptAnswers } from '../../../lib/kept-answers.js';
+import type { AdminQueuePage } from '../../../../shared/admin.js';
 import { errors, tags } from '../route-schema.js';
 
 export interface HeldRouteDeps {
   db: Db;
   ports: HeldReviewPorts;
+  /** The queues' first pages, kept while their rows are unchanged (../kept-queues.ts). */
+  queues: KeptAnswers;
   now: () => Date;
 }
 
@@ -36,8 +41,18 @@ export interface HeldRouteDeps {
  * Issue 25 item 6: the queues of held requests and thread messages and their reviews, registered by
  * adminRoutes inside its guard (admins only; everyone else the 404 of an unknown endpoint).
  */
-export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldRouteDeps) {
+export async function heldRoutes(app: FastifyInstance, { db, ports, queues, now }: HeldRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const heldRequestQueue = {
+    name: 'held requests',
+    readStamp: () => heldRequestsFirstPageStamp(db),
+    read: (page: AdminQueuePage) => heldRequestPage(db, page),
+  };
+  const heldMessageQueue = {
+    name: 'held messages',
+    readStamp: () => heldMessagesFirstPageStamp(db),
+    read: (page: AdminQueuePage) => listHeldMessages(db, page),
+  };
 
   api.get(
     '/requests',
@@ -52,7 +67,7 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return heldRequestPage(db, request.query);
+      return queuePage(reply, queues, heldRequestQueue, request.query);
     },
   );
 
@@ -100,7 +115,7 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listHeldMessages(db, request.query);
+      return queuePage(reply, queues, heldMessageQueue, request.query);
     },
   );
 

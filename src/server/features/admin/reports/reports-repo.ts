@@ -1,10 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { ADMIN_QUEUE_PAGE_SIZE, type AdminQueuePage } from '../../../../shared/admin.js';
 import type { AdminReport, Report, ReportReason } from '../../../../shared/reports.js';
 import type { Db } from '../../../db/client.js';
 import { afterRow } from '../../../db/keyset.js';
 import { rowExists } from '../../../db/rows.js';
+import { rowStamp, stampsJoined } from '../../../db/row-stamp.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralRequests, reports, users, type ReportRow } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -47,18 +48,26 @@ const reporter = alias(users, 'reporter');
 const subject = alias(users, 'subject');
 
 function reportQuery(db: Db) {
-  return db
-    .select({
-      report: reports,
-      reporter: { id: reporter.id, fullName: reporter.fullName, email: reporter.email },
-      subject: { id: subject.id, fullName: subject.fullName, email: subject.email },
-      request: {
-        id: referralRequests.id,
-        position: referralRequests.position,
-        companyName: companies.name,
-      },
-    })
-    .from(reports)
+  return reportsJoined(
+    db
+      .select({
+        report: reports,
+        reporter: { id: reporter.id, fullName: reporter.fullName, email: reporter.email },
+        subject: { id: subject.id, fullName: subject.fullName, email: subject.email },
+        request: {
+          id: referralRequests.id,
+          position: referralRequests.position,
+          companyName: companies.name,
+        },
+      })
+      .from(reports)
+      .$dynamic(),
+  );
+}
+
+/** The tables a report is read from, joined: the one FROM of the queue and of its stamp. */
+function reportsJoined<Query extends PgSelect>(fromReports: Query) {
+  return fromReports
     .leftJoin(reporter, eq(reporter.id, reports.reporterId))
     .leftJoin(subject, eq(subject.id, reports.subjectId))
     .leftJoin(referralRequests, eq(referralRequests.id, reports.requestId))
@@ -113,14 +122,44 @@ export async function listOpenReports(
 // The console's page size is prepared (planned once per connection, the limit written in: writtenLimit),
 // another size built per call; the status is written out so the plan can use reports_open_idx
 // (created_at, id), which gives the order: the page stops after `limit` rows, nothing sorted.
-export const openReportsQuery = (db: Db, limit: Limit) =>
-  reportQuery(db)
+export const openReportsQuery = (db: Db, limit: Limit) => openReportsOf(reportQuery(db), limit);
+const openReportsOf = <Query extends PgSelect>(query: Query, limit: Limit) =>
+  query
     .where(sql`${reports.status} = 'open'`)
     .orderBy(asc(reports.createdAt), asc(reports.id))
     .limit(limit);
 const openReports = preparedPerDb((db) =>
   openReportsQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE)).prepare('admin_open_reports'),
 );
+
+/**
+ * The stamp of the console's first page of open reports (db/row-stamp.ts): the page's rows through the
+ * page's own joins, WHERE, ORDER BY and LIMIT.
+ */
+export function openReportsStampQuery(db: Db) {
+  const page = db.$with('page').as(
+    openReportsOf(
+      reportsJoined(
+        db
+          .select({ stamp: rowStamp([reports, reporter, subject, referralRequests, companies]).as('stamp') })
+          .from(reports)
+          .$dynamic(),
+      ),
+      writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
+    ),
+  );
+  return db
+    .with(page)
+    .select({ stamp: stampsJoined(page.stamp) })
+    .from(page);
+}
+const openReportsStamp = preparedPerDb((db) => openReportsStampQuery(db).prepare('admin_open_reports_stamp'));
+
+/** The stamp of the console's first page of open reports. */
+export async function openReportsFirstPageStamp(db: Db): Promise<string> {
+  const [row] = await openReportsStamp(db).execute();
+  return row?.stamp ?? '';
+}
 
 const cursorReport = alias(reports, 'cursor_report');
 

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { rowStamp, stampsJoined } from '../../../db/row-stamp.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import {
   companies,
@@ -30,17 +31,15 @@ export function firstPageStampQuery(
   userId: Bound<number>,
   limit: Limit,
 ) {
-  const xmin = (table: SQL) => sql`${table}.xmin`;
   const page = db.$with('page').as(
     listPageOf(role, userId, { limit }, (assignedOnly, where) =>
       joinRequestViews(
         db
           .select({
             requestId: sql<number>`${referralRequests.id}`.as('request_id'),
-            stamp: sql<string>`concat_ws('/', ${referralRequests.id}, ${xmin(sql`${referralRequests}`)},
-              ${xmin(sql`${companies}`)}, ${xmin(sql`${users}`)}, coalesce(${referrals.id}::text, '-'),
-              coalesce(${xmin(sql`${referrals}`)}::text, '-'), coalesce(${xmin(sql`${referrerUsers}`)}::text, '-'),
-              coalesce(${resumes.id}::text, '-'), coalesce(${xmin(sql`${resumes}`)}::text, '-'))`.as('stamp'),
+            stamp: rowStamp([referralRequests, companies, users, referrals, referrerUsers, resumes]).as(
+              'stamp',
+            ),
           })
           .from(referralRequests)
           .$dynamic(),
@@ -52,12 +51,7 @@ export function firstPageStampQuery(
   const last = sql`(select max(request_id) from page)`;
   const timelines = timelineRowsOf(
     db
-      .select({
-        stamp: sql<string>`string_agg(concat_ws('/', ${referrals.id}, ${xmin(sql`${referrals}`)},
-          ${xmin(sql`${users}`)}, coalesce(${referralStatusChanges.id}::text, '-'),
-          coalesce(${xmin(sql`${referralStatusChanges}`)}::text, '-')), ';'
-          order by ${referrals.id}, ${referralStatusChanges.id})`,
-      })
+      .select({ stamp: stampsJoined(rowStamp([referrals, users, referralStatusChanges])) })
       .from(referrals)
       .$dynamic(),
     role === 'referrer'
@@ -66,10 +60,7 @@ export function firstPageStampQuery(
   );
   return db
     .with(page)
-    .select({
-      stamp: sql<string>`coalesce(string_agg(${page.stamp}, ';' order by ${page.requestId} desc, ${page.stamp}), '')
-        || '|' || coalesce((${timelines}), '')`,
-    })
+    .select({ stamp: sql<string>`${stampsJoined(page.stamp)} || '|' || coalesce((${timelines}), '')` })
     .from(page);
 }
 
