@@ -9,10 +9,10 @@ import { createTestApp, testDatabases, type TestApp } from '../../testing/test-a
 import {
   heldMessagesAfterQuery,
   heldMessagesQuery,
-  heldMessagesStampQuery,
+  heldMessagesStamp,
   heldRequestsAfterQuery,
   heldRequestsQuery,
-  heldRequestsStampQuery,
+  heldRequestsStamp,
   listHeldMessages,
   listHeldRequests,
 } from './held/held-repo.js';
@@ -20,7 +20,7 @@ import {
   listOpenReports,
   openReportsAfterQuery,
   openReportsQuery,
-  openReportsStampQuery,
+  openReportsStamp,
 } from './reports/reports-repo.js';
 
 const RowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });
@@ -125,9 +125,9 @@ describe.each(testDatabases)('admin queue plans with 100,000 requests, reports a
   it("stamps each queue's first page along the queue's index, reading no table whole", async () => {
     const db = t.database.db;
     for (const [query, index, table] of [
-      [heldRequestsStampQuery(db), 'referral_requests_held_idx', 'referral_requests'],
-      [heldMessagesStampQuery(db), 'referral_messages_held_idx', 'referral_messages'],
-      [openReportsStampQuery(db), 'reports_open_idx', 'reports'],
+      [heldRequestsStamp.query(db), 'referral_requests_held_idx', 'referral_requests'],
+      [heldMessagesStamp.query(db), 'referral_messages_held_idx', 'referral_messages'],
+      [openReportsStamp.query(db), 'reports_open_idx', 'reports'],
     ] as const) {
       const plan = await genericPlan(db, query, {});
       expect(plan).toMatch(new RegExp(`Index Scan using ${index}`));

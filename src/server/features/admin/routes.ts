@@ -24,7 +24,7 @@ import { countQueues } from './queue-counts.js';
 import type { AccountControl, CompanyLocks, HeldReviewPorts } from './ports.js';
 import { adminUserRoutes } from './users/users-routes.js';
 import { openReportPage, resolveOpenReport } from './reports/reports.js';
-import { openReportsFirstPageStamp } from './reports/reports-repo.js';
+import { openReportsStamp } from './reports/reports-repo.js';
 import { queuePage } from './kept-queues.js';
 import type { KeptAnswers } from '../../lib/kept-answers.js';
 import type { AdminQueuePage } from '../../../shared/admin.js';
@@ -55,7 +55,7 @@ export async function adminRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const openReportQueue = {
     name: 'open reports',
-    readStamp: () => openReportsFirstPageStamp(db),
+    readStamp: () => openReportsStamp.read(db),
     read: (page: AdminQueuePage) => openReportPage(db, page),
   };
   app.addHook('preValidation', async (request) => {

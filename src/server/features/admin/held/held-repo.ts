@@ -8,7 +8,7 @@ import { RequestStatusSchema } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
 import { afterRow } from '../../../db/keyset.js';
 import { rowExists } from '../../../db/rows.js';
-import { rowStamp, stampsJoined } from '../../../db/row-stamp.js';
+import { pageStamp, rowStamp } from '../../../db/row-stamp.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -96,32 +96,17 @@ const heldRequests = preparedPerDb((db) =>
 );
 
 /** The stamp of the console's first page of held requests (db/row-stamp.ts), through the page's own query. */
-export function heldRequestsStampQuery(db: Db) {
-  const page = db.$with('page').as(
-    heldRequestsOf(
-      requestsJoined(
-        db
-          .select({ stamp: rowStamp([referralRequests, users, companies]).as('stamp') })
-          .from(referralRequests)
-          .$dynamic(),
-      ),
-      writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
+export const heldRequestsStamp = pageStamp('admin_held_requests_stamp', (db) =>
+  heldRequestsOf(
+    requestsJoined(
+      db
+        .select({ stamp: rowStamp([referralRequests, users, companies]).as('stamp') })
+        .from(referralRequests)
+        .$dynamic(),
     ),
-  );
-  return db
-    .with(page)
-    .select({ stamp: stampsJoined(page.stamp) })
-    .from(page);
-}
-const heldRequestsStamp = preparedPerDb((db) =>
-  heldRequestsStampQuery(db).prepare('admin_held_requests_stamp'),
+    writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
+  ),
 );
-
-/** The stamp of the console's first page of held requests. */
-export async function heldRequestsFirstPageStamp(db: Db): Promise<string> {
-  const [row] = await heldRequestsStamp(db).execute();
-  return row?.stamp ?? '';
-}
 
 const cursorRequest = alias(referralRequests, 'cursor_request');
 
@@ -281,36 +266,21 @@ const heldMessages = preparedPerDb((db) =>
 );
 
 /** The stamp of the console's first page of held messages (db/row-stamp.ts), through the page's own query. */
-export function heldMessagesStampQuery(db: Db) {
-  const page = db.$with('page').as(
-    heldMessagesOf(
-      messagesJoined(
-        db
-          .select({
-            stamp: rowStamp([referralMessages, referrals, referrer, referralRequests, seeker, companies]).as(
-              'stamp',
-            ),
-          })
-          .from(referralMessages)
-          .$dynamic(),
-      ),
-      writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
+export const heldMessagesStamp = pageStamp('admin_held_messages_stamp', (db) =>
+  heldMessagesOf(
+    messagesJoined(
+      db
+        .select({
+          stamp: rowStamp([referralMessages, referrals, referrer, referralRequests, seeker, companies]).as(
+            'stamp',
+          ),
+        })
+        .from(referralMessages)
+        .$dynamic(),
     ),
-  );
-  return db
-    .with(page)
-    .select({ stamp: stampsJoined(page.stamp) })
-    .from(page);
-}
-const heldMessagesStamp = preparedPerDb((db) =>
-  heldMessagesStampQuery(db).prepare('admin_held_messages_stamp'),
+    writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
+  ),
 );
-
-/** The stamp of the console's first page of held messages. */
-export async function heldMessagesFirstPageStamp(db: Db): Promise<string> {
-  const [row] = await heldMessagesStamp(db).execute();
-  return row?.stamp ?? '';
-}
 
 export const heldMessagesAfterQuery = (db: Db, limit: Limit, after: Bound<number>) =>
   messageQuery(db)

@@ -23,7 +23,7 @@ import {
   releaseHeldMessage,
   releaseHeldRequest,
 } from './held.js';
-import { heldMessagesFirstPageStamp, heldRequestsFirstPageStamp, listHeldMessages } from './held-repo.js';
+import { heldMessagesStamp, heldRequestsStamp, listHeldMessages } from './held-repo.js';
 import { queuePage } from '../kept-queues.js';
 import type { KeptAnswers } from '../../../lib/kept-answers.js';
 import type { AdminQueuePage } from '../../../../shared/admin.js';
@@ -45,12 +45,12 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, queues, now 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const heldRequestQueue = {
     name: 'held requests',
-    readStamp: () => heldRequestsFirstPageStamp(db),
+    readStamp: () => heldRequestsStamp.read(db),
     read: (page: AdminQueuePage) => heldRequestPage(db, page),
   };
   const heldMessageQueue = {
     name: 'held messages',
-    readStamp: () => heldMessagesFirstPageStamp(db),
+    readStamp: () => heldMessagesStamp.read(db),
     read: (page: AdminQueuePage) => listHeldMessages(db, page),
   };
 

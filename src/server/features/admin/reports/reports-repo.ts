@@ -5,7 +5,7 @@ import type { AdminReport, Report, ReportReason } from '../../../../shared/repor
 import type { Db } from '../../../db/client.js';
 import { afterRow } from '../../../db/keyset.js';
 import { rowExists } from '../../../db/rows.js';
-import { rowStamp, stampsJoined } from '../../../db/row-stamp.js';
+import { pageStamp, rowStamp } from '../../../db/row-stamp.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralRequests, reports, users, type ReportRow } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -132,34 +132,18 @@ const openReports = preparedPerDb((db) =>
   openReportsQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE)).prepare('admin_open_reports'),
 );
 
-/**
- * The stamp of the console's first page of open reports (db/row-stamp.ts): the page's rows through the
- * page's own joins, WHERE, ORDER BY and LIMIT.
- */
-export function openReportsStampQuery(db: Db) {
-  const page = db.$with('page').as(
-    openReportsOf(
-      reportsJoined(
-        db
-          .select({ stamp: rowStamp([reports, reporter, subject, referralRequests, companies]).as('stamp') })
-          .from(reports)
-          .$dynamic(),
-      ),
-      writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
+/** The stamp of the console's first page of open reports (db/row-stamp.ts), through the page's own query. */
+export const openReportsStamp = pageStamp('admin_open_reports_stamp', (db) =>
+  openReportsOf(
+    reportsJoined(
+      db
+        .select({ stamp: rowStamp([reports, reporter, subject, referralRequests, companies]).as('stamp') })
+        .from(reports)
+        .$dynamic(),
     ),
-  );
-  return db
-    .with(page)
-    .select({ stamp: stampsJoined(page.stamp) })
-    .from(page);
-}
-const openReportsStamp = preparedPerDb((db) => openReportsStampQuery(db).prepare('admin_open_reports_stamp'));
-
-/** The stamp of the console's first page of open reports. */
-export async function openReportsFirstPageStamp(db: Db): Promise<string> {
-  const [row] = await openReportsStamp(db).execute();
-  return row?.stamp ?? '';
-}
+    writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
+  ),
+);
 
 const cursorReport = alias(reports, 'cursor_report');
 
