@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
 /** Answers kept at most, in UTF-16 code units of their text (a referrer's page of 22 cards is 26 K). */
@@ -76,4 +77,14 @@ async function expectSameRows(
   const { body } = await build();
   if (body === found.body || (await readStamp()) !== found.stamp) return;
   throw new Error(`The kept answer ${key} differs from one built afresh:\n${found.body}\n${body}`);
+}
+
+/** What the route's own serializer (its response schema's) makes of a value: the text to keep. */
+export function serializedBy(reply: FastifyReply): (value: unknown) => string {
+  return (value) => String(reply.serialize(value));
+}
+
+/** Sends a kept answer, text the route's own serializer made (serializedBy), as it is. */
+export function sendKept(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { ADMIN_QUEUE_PAGE_SIZE, type AdminQueuePage } from '../../../shared/admin.js';
-import type { KeptAnswers } from '../../lib/kept-answers.js';
+import { sendKept, serializedBy, type KeptAnswers } from '../../lib/kept-answers.js';
 
 /**
  * A queue's page for the console. The first page of the usual size, what the console loads and reloads, is
@@ -16,8 +16,7 @@ export async function queuePage<Page>(
 ): Promise<Page | FastifyReply> {
   if (page.after !== undefined || page.limit !== ADMIN_QUEUE_PAGE_SIZE) return queue.read(page);
   const body = await kept.answer(queue.name, Date.now(), queue.readStamp, async () => ({
-    body: String(reply.serialize(await queue.read(page))),
+    body: serializedBy(reply)(await queue.read(page)),
   }));
-  // Already serialised by the route's own serializer: sent as it is.
-  return reply.type('application/json; charset=utf-8').send(body);
+  return sendKept(reply, body);
 }

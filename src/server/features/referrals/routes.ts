@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UserSchema } from '../../../shared/auth.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
@@ -20,6 +20,7 @@ import {
 import { ReferrerRecordSchema } from '../../../shared/referrer-record.js';
 import { DailyLimitErrorSchema } from '../../../shared/request-limit.js';
 import type { Db } from '../../db/client.js';
+import { sendKept, serializedBy } from '../../lib/kept-answers.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
 import type { ReferralDeps } from './ports.js';
 import { changeReferralStatus, createReferralRequest, listRequests } from './requests/service.js';
@@ -89,11 +90,8 @@ export async function referralRoutes(
       const { role = 'seeker', limit, before } = request.query;
       if (before !== undefined) return listRequests(db, deps, user, request.query);
       // The first page (every dashboard's and every poll's) as kept text while its rows are unchanged.
-      const body = await firstPages.read(role, user.id, limit, listClock(deps), (cards) =>
-        String(reply.serialize(cards)),
-      );
-      // Already serialised by the route's own serializer: sent as it is (the reply's type says it is text).
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      const body = await firstPages.read(role, user.id, limit, listClock(deps), serializedBy(reply));
+      return sendKept(reply, body);
     },
   );
 
