@@ -4,6 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { openEventStream, type EventStream } from '../../testing/event-stream.js';
+import { openLookout } from '../../testing/lookout.js';
 import {
   Browser,
   createTestApp,
@@ -58,7 +59,11 @@ describe.each(testDatabases)('notification stream limits (%s)', (kind) => {
   async function app(env: Record<string, string> = {}) {
     const t = await createTestApp(kind, { referralSweep: false }, env);
     apps.push(t);
-    return { t, url: await t.app.listen({ port: 0, host: '127.0.0.1' }) };
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Users signed in through the lookout: their welcome cannot reach a stream opened after sign-in.
+    const lookout = await openLookout(t, url);
+    open.push(lookout.stream);
+    return { t, url, signIn: lookout.signIn };
   }
   async function streamOf(url: string, browser: Browser): Promise<EventStream> {
     const stream = await openEventStream(url, browser.cookieHeader());
@@ -82,8 +87,8 @@ describe.each(testDatabases)('notification stream limits (%s)', (kind) => {
   };
 
   it('ends the oldest of a user’s streams past STREAMS_PER_USER, with `replaced`', async () => {
-    const { t, url } = await app({ STREAMS_PER_USER: '3' });
-    const user = await t.signIn('Many Tabs');
+    const { t, url, signIn } = await app({ STREAMS_PER_USER: '3' });
+    const user = await signIn('Many Tabs');
     const first = await connected(url, user.browser);
     const second = await connected(url, user.browser);
     const third = await connected(url, user.browser);
@@ -105,14 +110,14 @@ describe.each(testDatabases)('notification stream limits (%s)', (kind) => {
       expect(await stream.next()).toEqual({ event: 'unread-count', data: { count: 2 } });
     }
     // Another user is not counted against this one.
-    const other = await t.signIn('One Tab');
+    const other = await signIn('One Tab');
     await connected(url, other.browser);
     await second.quiet(200);
   });
 
   it('keeps the newest stream live when STREAMS_PER_USER is 1', async () => {
-    const { t, url } = await app({ STREAMS_PER_USER: '1' });
-    const user = await t.signIn('One At A Time');
+    const { t, url, signIn } = await app({ STREAMS_PER_USER: '1' });
+    const user = await signIn('One At A Time');
     const first = await connected(url, user.browser);
     const second = await connected(url, user.browser);
     expect(await first.next()).toEqual({ event: 'replaced', data: {} });
@@ -127,10 +132,11 @@ describe.each(testDatabases)('notification stream limits (%s)', (kind) => {
   });
 
   it('refuses a stream past STREAMS_MAX with 503, Retry-After and a sentence, before it starts', async () => {
-    const { t, url } = await app({ STREAMS_MAX: '2', STREAMS_PER_USER: '2' });
-    const holder = await t.signIn('Holds Two');
+    // Three streams at most: the lookout's and two more.
+    const { signIn, url } = await app({ STREAMS_MAX: '3', STREAMS_PER_USER: '2' });
+    const holder = await signIn('Holds Two');
     const [a] = [await connected(url, holder.browser), await connected(url, holder.browser)];
-    const late = await t.signIn('Arrives Late');
+    const late = await signIn('Arrives Late');
 
     const refused = await streamOf(url, late.browser);
     await refused.ended;
@@ -148,8 +154,8 @@ describe.each(testDatabases)('notification stream limits (%s)', (kind) => {
   });
 
   it('announces nothing, and writes nothing, for a read of a read notification or a read-all with none unread', async () => {
-    const { t, url } = await app();
-    const user = await t.signIn('Already Read');
+    const { t, url, signIn } = await app();
+    const user = await signIn('Already Read');
     const [welcome] = (await user.get('/api/notifications')).json<{ id: number }[]>();
     const stream = await connected(url, user.browser);
     expect((await user.put(`/api/notifications/${welcome!.id}/read`)).statusCode).toBe(200);
@@ -164,14 +170,14 @@ describe.each(testDatabases)('notification stream limits (%s)', (kind) => {
     await stream.quiet(500);
     expect(await rowVersion(t, welcome!.id)).toBe(version);
     // Someone else's id still answers as a missing one.
-    const other = await t.signIn('Not Yours');
+    const other = await signIn('Not Yours');
     expect((await other.put(`/api/notifications/${welcome!.id}/read`)).statusCode).toBe(404);
   });
 
   it('reads each change once for all of a user’s streams while another user’s reads go on', async () => {
-    const { t, url } = await app();
+    const { t, url, signIn } = await app();
     const perUser = t.config.streamsPerUser;
-    const busy = await t.signIn('Busy Writer');
+    const busy = await signIn('Busy Writer');
     // Three browsers (sessions), each with its share of the user's streams: the maximum.
     const browsers: Browser[] = [busy.browser];
     for (let i = 1; i < 3; i++) {
@@ -181,7 +187,7 @@ describe.each(testDatabases)('notification stream limits (%s)', (kind) => {
     }
     const streams: EventStream[] = [];
     for (let i = 0; i < perUser; i++) streams.push(await connected(url, browsers[i % browsers.length]!));
-    const reader: SignedIn = await t.signIn('Quiet Reader');
+    const reader: SignedIn = await signIn('Quiet Reader');
     const readerStream = await connected(url, reader.browser);
 
     const queries = recordQueries(t.database.db);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { notifications } from '../../db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStream } from '../../testing/event-stream.js';
+import { openLookout, type Lookout } from '../../testing/lookout.js';
 import {
   Browser,
   ORIGIN,
@@ -19,12 +20,12 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
   let t: TestApp;
   let baseUrl: string;
   const open: EventStream[] = [];
-  let lookout: { user: SignedIn; stream: EventStream };
+  let lookout: Lookout;
   beforeAll(async () => {
     t = await createTestApp(kind, { streamHeartbeatMs: HEARTBEAT_MS });
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const user = await t.signIn();
-    lookout = { user, stream: await streamOf(user) };
+    lookout = await openLookout(t, baseUrl);
+    open.push(lookout.stream);
   });
   afterAll(async () => {
     for (const stream of open) stream.close();
@@ -46,24 +47,8 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
   const note = (userId: number, title = 'Live') =>
     notify(t.database.db, { userId, title, message: 'm', type: 'test', link: '/my-referrals' });
 
-  /**
-   * Once the app has heard every notification committed so far. On PostgreSQL NOTIFY arrives on its own
-   * connection, so the welcome made at sign-in could reach a stream opened after it (seen once); it arrives
-   * in commit order, so a note to the lookout's open stream, once there, says the welcome came before.
-   */
-  async function heardSoFar(): Promise<void> {
-    const mark = await note(lookout.user.user.id, 'Mark');
-    for (;;) {
-      const event = await lookout.stream.next(5000);
-      if (event.event === 'notification' && (event.data as { id: number }).id === mark.id) return;
-    }
-  }
   /** A new user, signed in, whose welcome every stream opened from now on has already missed. */
-  async function signIn(): Promise<SignedIn> {
-    const user = await t.signIn();
-    await heardSoFar();
-    return user;
-  }
+  const signIn = () => lookout.signIn();
 
   it('answers visitors with 401 JSON', async () => {
     const stream = await openEventStream(baseUrl, '');
