@@ -1,15 +1,47 @@
+import zlib from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
-/** Answers kept at most, in UTF-16 code units of their text (a referrer's page of 22 cards is 26 K). */
-const MAX_KEPT_CHARS = 32 * 1024 * 1024;
+/**
+ * Answers kept at most: UTF-16 code units of their text and stamp, and bytes of their compressed forms (a
+ * referrer's page of 22 cards is 26 K, 2 K in brotli).
+ */
+const MAX_KEPT_SIZE = 32 * 1024 * 1024;
 
-interface Kept {
-  stamp: string;
-  /** The answer, serialised. */
+/** The encodings a kept answer is sent in besides plain text, as @fastify/compress offers them (app.ts). */
+export type Encoding = 'br' | 'gzip' | 'deflate';
+
+/**
+ * Each encoding as the compression plugin makes it (brotli at its quality 4): once for a kept answer,
+ * however often it is then sent.
+ */
+const COMPRESS: Record<Encoding, (text: Buffer) => Buffer> = {
+  br: (text) =>
+    zlib.brotliCompressSync(text, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+      },
+    }),
+  gzip: (text) => zlib.gzipSync(text),
+  deflate: (text) => zlib.deflateSync(text),
+};
+
+/** A kept answer: its text, and that text compressed for each encoding it was asked in. */
+export interface KeptAnswer {
   body: string;
+  /** The body compressed for `encoding`: made the first time, then kept with the answer. */
+  encoded(encoding: Encoding): Buffer;
+}
+
+interface Kept extends KeptAnswer {
+  stamp: string;
   /** When the clock changes the answer without any row changing, in ms; Infinity when it never does. */
   until: number;
+  /** The body's compressed forms made so far. */
+  forms: Partial<Record<Encoding, Buffer>>;
 }
 
 /** An answer as built from the database: its text, and until when the clock leaves it as it is. */
@@ -28,7 +60,7 @@ export interface KeptAnswers {
     now: number,
     readStamp: () => Promise<string>,
     build: () => Promise<Built>,
-  ): Promise<string>;
+  ): Promise<KeptAnswer>;
 }
 
 /**
@@ -44,22 +76,50 @@ export interface KeptAnswers {
  * `verify` (the tests' apps): every kept answer is built afresh too, and a difference the stamp did not see
  * is an error. Every test that reads such an answer after a change then checks the stamp's cover.
  */
-export function createKeptAnswers({ verify = false }: { verify?: boolean } = {}): KeptAnswers {
+export function createKeptAnswers({
+  verify = false,
+  maxSize = MAX_KEPT_SIZE,
+}: { verify?: boolean; maxSize?: number } = {}): KeptAnswers {
   const kept = new LRUCache<string, Kept>({
-    maxSize: MAX_KEPT_CHARS,
-    sizeCalculation: (entry, key) => entry.body.length + entry.stamp.length + key.length,
+    maxSize,
+    sizeCalculation: (entry, key) =>
+      entry.body.length +
+      entry.stamp.length +
+      key.length +
+      Object.values(entry.forms).reduce((sum, form) => sum + form.length, 0),
   });
+  function keep(key: string, stamp: string, { body, until = Infinity }: Built): Kept {
+    const entry: Kept = {
+      stamp,
+      body,
+      until,
+      forms: {},
+      encoded(encoding) {
+        const made = entry.forms[encoding];
+        if (made) return made;
+        const form = COMPRESS[encoding](Buffer.from(body));
+        entry.forms[encoding] = form;
+        // Counted again with its new form (the cache sizes an entry when it is added), unless another
+        // answer has taken its place meanwhile.
+        if (kept.peek(key) === entry) {
+          kept.delete(key);
+          kept.set(key, entry);
+        }
+        return form;
+      },
+    };
+    kept.set(key, entry);
+    return entry;
+  }
   return {
     async answer(key, now, readStamp, build) {
       const stamp = await readStamp();
       const found = kept.get(key);
       if (found && found.stamp === stamp && now < found.until) {
         if (verify) await expectSameRows(key, found, readStamp, build);
-        return found.body;
+        return found;
       }
-      const { body, until = Infinity } = await build();
-      kept.set(key, { stamp, body, until });
-      return body;
+      return keep(key, stamp, await build());
     },
   };
 }
@@ -84,7 +144,29 @@ export function serializedBy(reply: FastifyReply): (value: unknown) => string {
   return (value) => String(reply.serialize(value));
 }
 
-/** Sends a kept answer, text the route's own serializer made (serializedBy), as it is. */
-export function sendKept(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
+/** What @fastify/compress leaves uncompressed: answers under 1 KiB (its threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+const ENCODINGS: Array<Encoding | 'identity'> = ['br', 'gzip', 'deflate', 'identity'];
+
+/**
+ * Sends a kept answer (text the route's own serializer made, serializedBy) as it is, or its kept compressed
+ * form when the client takes one, as the compression plugin would have chosen it: that plugin passes an
+ * answer with a Content-Encoding through untouched, so a kept answer is compressed once, not on every send.
+ */
+export function sendKept(reply: FastifyReply, answer: KeptAnswer): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  const { headers } = reply.request;
+  const accepted = headers['accept-encoding'];
+  const encoding =
+    accepted === undefined || headers['x-no-compression'] !== undefined
+      ? null
+      : negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS);
+  if (!encoding || encoding === 'identity' || Buffer.byteLength(answer.body) < COMPRESS_FROM_BYTES) {
+    return reply.send(answer.body);
+  }
+  const vary = reply.getHeader('vary');
+  return reply
+    .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
+    .header('content-encoding', encoding)
+    .send(answer.encoded(encoding));
 }

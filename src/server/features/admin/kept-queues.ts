@@ -15,8 +15,8 @@ export async function queuePage<Page>(
   page: AdminQueuePage,
 ): Promise<Page | FastifyReply> {
   if (page.after !== undefined || page.limit !== ADMIN_QUEUE_PAGE_SIZE) return queue.read(page);
-  const body = await kept.answer(queue.name, Date.now(), queue.readStamp, async () => ({
+  const answer = await kept.answer(queue.name, Date.now(), queue.readStamp, async () => ({
     body: serializedBy(reply)(await queue.read(page)),
   }));
-  return sendKept(reply, body);
+  return sendKept(reply, answer);
 }

@@ -90,8 +90,8 @@ export async function referralRoutes(
       const { role = 'seeker', limit, before } = request.query;
       if (before !== undefined) return listRequests(db, deps, user, request.query);
       // The first page (every dashboard's and every poll's) as kept text while its rows are unchanged.
-      const body = await firstPages.read(role, user.id, limit, listClock(deps), serializedBy(reply));
-      return sendKept(reply, body);
+      const page = await firstPages.read(role, user.id, limit, listClock(deps), serializedBy(reply));
+      return sendKept(reply, page);
     },
   );
 

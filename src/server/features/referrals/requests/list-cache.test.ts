@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReferralRequest } from '../../../../shared/referrals.js';
@@ -39,7 +40,7 @@ describe.each(testDatabases)('first pages kept by their stamp (%s)', (kind) => {
       return JSON.stringify(cards);
     };
     return {
-      read: () => pages.read(role, who.user.id, limit, clockNow(), serialize),
+      read: async () => (await pages.read(role, who.user.id, limit, clockNow(), serialize)).body,
       fresh: async () =>
         JSON.stringify(await listRequestViews(t.database.db, role, who.user.id, { limit }, clockNow())),
       built: () => built,
@@ -196,13 +197,15 @@ describe.each(testDatabases)('first pages kept by their stamp (%s)', (kind) => {
     // The seeker's page and a smaller page are kept apart.
     const pages = createFirstPages(t.database.db);
     const serialize = (cards: ReferralRequest[]) => JSON.stringify(cards);
-    const mine = await pages.read('seeker', seeker.user.id, 20, clockNow(), serialize);
-    const hers = await pages.read('referrer', rhea.user.id, 20, clockNow(), serialize);
-    const none = await pages.read('referrer', rhea.user.id, 0, clockNow(), serialize);
+    const read = async (role: 'seeker' | 'referrer', userId: number, limit: number) =>
+      (await pages.read(role, userId, limit, clockNow(), serialize)).body;
+    const mine = await read('seeker', seeker.user.id, 20);
+    const hers = await read('referrer', rhea.user.id, 20);
+    const none = await read('referrer', rhea.user.id, 0);
     expect(JSON.parse(mine)).toHaveLength(1);
     expect(JSON.parse(hers)).toHaveLength(1);
     expect(none).toBe('[]');
-    expect(await pages.read('referrer', rhea.user.id, 20, clockNow(), serialize)).toBe(hers);
+    expect(await read('referrer', rhea.user.id, 20)).toBe(hers);
   });
 
   it('reads the page again when a decline can no longer be undone, with no row changed', async () => {
@@ -222,8 +225,8 @@ describe.each(testDatabases)('first pages kept by their stamp (%s)', (kind) => {
   it('in the tests’ apps, fails a kept page that differs from a fresh read', async () => {
     const { rhea } = await world();
     const pages = createFirstPages(t.database.db, { verify: true });
-    const read = (serialize: (cards: ReferralRequest[]) => string) =>
-      pages.read('referrer', rhea.user.id, 20, clockNow(), serialize);
+    const read = async (serialize: (cards: ReferralRequest[]) => string) =>
+      (await pages.read('referrer', rhea.user.id, 20, clockNow(), serialize)).body;
     const kept = await read((cards) => JSON.stringify(cards));
     expect(await read((cards) => JSON.stringify(cards))).toBe(kept);
     // What a stamp that missed a change would answer: the kept text, unlike the page read now.
@@ -256,5 +259,57 @@ describe.each(testDatabases)('first pages kept by their stamp (%s)', (kind) => {
     const page = (await rhea.get('/api/referral-requests?role=referrer')).json() as unknown;
     const fresh = await listRequestViews(t.database.db, 'referrer', rhea.user.id, { limit: 20 }, clockNow());
     expect(page).toEqual(JSON.parse(JSON.stringify(fresh)));
+  });
+
+  it('sends a kept page compressed as the browser asks, compressed once, and a changed page anew', async () => {
+    const { company, rhea, seeker, referral } = await world();
+    await askAndRead(seeker, company);
+    const path = '/api/referral-requests?role=referrer';
+    const plain = await rhea.get(path);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Past the 1 KiB under which nothing is compressed.
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const compressions = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      const first = await rhea.get(path, { 'accept-encoding': 'gzip, deflate, br' });
+      const again = await rhea.get(path, { 'accept-encoding': 'br' });
+      for (const res of [first, again]) {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe('br');
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+        expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(plain.payload);
+      }
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(compressions).toHaveBeenCalledTimes(1);
+
+      const gzipped = await rhea.get(path, { 'accept-encoding': 'gzip' });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(plain.payload);
+      const declines: Array<Record<string, string>> = [
+        { 'accept-encoding': 'identity' },
+        { 'accept-encoding': 'br', 'x-no-compression': '1' },
+      ];
+      for (const declined of declines) {
+        const res = await rhea.get(path, declined);
+        expect(res.headers['content-encoding']).toBeUndefined();
+        expect(res.payload).toBe(plain.payload);
+      }
+
+      // A change: the new page, compressed anew.
+      expect(
+        (await rhea.put(`/api/referrals/${referral.id}/status`, { status: 'accepted' })).statusCode,
+      ).toBe(200);
+      const changed = await rhea.get(path, { 'accept-encoding': 'br' });
+      const cards = JSON.parse(
+        zlib.brotliDecompressSync(changed.rawPayload).toString('utf8'),
+      ) as ReferralRequest[];
+      expect(cards.find((card) => card.referral?.id === referral.id)?.referral?.status).toBe('accepted');
+      expect(cards).toEqual((await rhea.get(path)).json());
+      expect(compressions).toHaveBeenCalledTimes(2);
+    } finally {
+      compressions.mockRestore();
+    }
   });
 });

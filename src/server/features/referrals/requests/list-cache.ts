@@ -1,6 +1,6 @@
 import type { ReferralRequest } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
-import { createKeptAnswers } from '../../../lib/kept-answers.js';
+import { createKeptAnswers, type KeptAnswer } from '../../../lib/kept-answers.js';
 import { listRequestViews, type ListClock } from './list-repo.js';
 import { firstPageStamp } from './list-stamp.js';
 
@@ -8,14 +8,14 @@ import { firstPageStamp } from './list-stamp.js';
 export type Serialize = (cards: ReferralRequest[]) => string;
 
 export interface FirstPages {
-  /** The first page of `limit` cards, serialised: kept while its stamp holds, else read and kept. */
+  /** The first page of `limit` cards as its answer: kept while its stamp holds, else read and kept. */
   read(
     role: 'seeker' | 'referrer',
     userId: number,
     limit: number,
     clock: ListClock,
     serialize: Serialize,
-  ): Promise<string>;
+  ): Promise<KeptAnswer>;
 }
 
 /**
