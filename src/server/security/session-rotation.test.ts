@@ -71,6 +71,9 @@ describe.each(testDatabases)('session rotation at sign-in (%s)', (kind) => {
     victim.cookies.set('sid', attackerSid);
     const victimEmail = email('victim');
     await victim.signIn(victimEmail, 'Victim');
+    // At once: on this instance the old session is over when the sign-in answers, not only once the
+    // database's announcement of its end comes back (on PostgreSQL, over a connection of its own).
+    expect(await statusOf(attackerSid)).toMatchObject({ isAuthenticated: false, user: null });
     const victimSid = victim.cookies.get('sid')!;
     expect(victimSid).not.toBe(attackerSid);
     expect((await statusOf(victimSid)).user).toMatchObject({ email: victimEmail, fullName: 'Victim' });

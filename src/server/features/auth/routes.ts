@@ -112,8 +112,12 @@ export async function authRoutes(
         if (onSignedIn) {
           await onSignedIn(user).catch((err: unknown) => request.log.error({ err }, 'onSignedIn failed'));
         }
-        // Rotation: whatever session this browser held before stops working.
-        if (request.sessionToken) await endSession(db, request.sessionToken);
+        // Rotation: whatever session this browser held before stops working, on this instance at once
+        // (what it keeps of that session's user goes now, not when the database's announcement comes back).
+        if (request.sessionToken) {
+          await endSession(db, request.sessionToken);
+          if (request.user) await signedOut(request, request.user.id);
+        }
         setSessionCookie(reply, config, await createSession(db, user.id));
         reply.clearCookie(ERROR_COOKIE, { path: '/auth' });
         return popupDone(reply, true);
