@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import type { Listen } from '../db/listen.js';
 import { AuthStatusSchema, type User } from '../../shared/auth.js';
 import { multipart, type FormPart } from './profile-fixtures.js';
 import { testDatabaseKinds } from './test-environment.js';
@@ -84,7 +85,10 @@ async function signInAs(app: FastifyInstance, name: string, email?: string): Pro
 
 export async function createTestApp(
   kind: 'pglite' | 'postgres',
-  overrides: Partial<Omit<AppDeps, 'db' | 'listen'>> = {},
+  overrides: Partial<Omit<AppDeps, 'db' | 'listen'>> & {
+    /** What the app hears the database's announcements through, given the database's own (held-announcements.ts). */
+    wrapListen?: (listen: Listen) => Listen;
+  } = {},
   env: Record<string, string> = {},
   /** Builds a second instance on this app's database instead of a fresh one. */
   sameDatabaseAs?: TestApp,
@@ -101,12 +105,13 @@ export async function createTestApp(
   const database = sameDatabaseAs
     ? await openSharedDatabase(sameDatabaseAs.database)
     : await openTestDatabase(kind);
+  const { wrapListen = (listen: Listen) => listen, ...deps } = overrides;
   const app = await buildApp(config, {
     db: database.db,
-    listen: database.listen,
+    listen: wrapListen(database.listen),
     poolStats: database.poolStats,
     webRoot: '/nonexistent',
-    ...overrides,
+    ...deps,
   });
   await app.ready();
   return {
