@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { Db } from './client.js';
@@ -23,13 +23,44 @@ export function stampsJoined(stamp: SQL | SQL.Aliased): SQL<string> {
   return sql<string>`coalesce(string_agg(${stamp}, ';' order by ${stamp}), '')`;
 }
 
+/**
+ * What a stamp statement answers: the database's snapshot when it ran, and the stamp, or null when that
+ * snapshot was the one it was given (`since`): then nothing has committed since, and the stamp is what it was.
+ */
+export interface StampRead {
+  snapshot: string;
+  stamp: string | null;
+}
+
+/**
+ * A stamp statement that reads the stamp only when something has committed since the snapshot `since` (a
+ * placeholder, filled when it runs). The snapshot (`pg_current_snapshot()`, the statement's own) lists which
+ * transactions have finished: any transaction that writes, anywhere in the database, changes it when it
+ * commits or rolls back, and a read changes nothing. So the same snapshot text means every row reads as it
+ * did then, and the stamp, which probes every row of the page in every joined table, is not read at all (the
+ * database skips the subquery in the CASE's other branch). A database that writes rarely next to its reads
+ * answers most of them so ([decision 050](../../../docs/decisions/050-stamps-skipped-while-nothing-commits.md)).
+ */
+export function stampUnlessSince(db: Db, stamp: SQLWrapper) {
+  const snapshot = sql<string>`pg_current_snapshot()::text`;
+  return db
+    .select({
+      snapshot,
+      stamp: sql<
+        string | null
+      >`case when ${snapshot} = ${sql.placeholder('since')} then null else (${stamp}) end`,
+    })
+    .from(sql`(values (0)) as one`);
+}
+
 /** A page's rows, each with its stamp (rowStamp, aliased `stamp`), through the page's own query. */
 export type StampedRows = TypedQueryBuilder<{ stamp: SQL.Aliased<string> }>;
 
 /**
  * A page's stamp as one prepared statement, named `name`: the page's rows (`rows`, built with the page's
- * own joins, WHERE, ORDER BY and LIMIT) a CTE, their stamps joined. `query` is the unprepared statement
- * (the plan tests read it); `read` answers the stamp.
+ * own joins, WHERE, ORDER BY and LIMIT) a CTE, their stamps joined. `query` is the stamp's own statement
+ * (the plan tests read it); `read` answers it unless nothing has committed since the snapshot `since`
+ * (stampUnlessSince).
  */
 export function pageStamp(name: string, rows: (db: Db) => StampedRows) {
   const query = (db: Db) => {
@@ -39,12 +70,12 @@ export function pageStamp(name: string, rows: (db: Db) => StampedRows) {
       .select({ stamp: stampsJoined(page.stamp) })
       .from(page);
   };
-  const prepared = preparedPerDb((db) => query(db).prepare(name));
+  const prepared = preparedPerDb((db) => stampUnlessSince(db, query(db)).prepare(name));
   return {
     query,
-    async read(db: Db): Promise<string> {
-      const [row] = await prepared(db).execute();
-      return row?.stamp ?? '';
+    async read(db: Db, since: string): Promise<StampRead> {
+      const [row] = await prepared(db).execute({ since });
+      return row!;
     },
   };
 }

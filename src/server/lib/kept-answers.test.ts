@@ -1,25 +1,42 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { StampRead } from '../db/row-stamp.js';
 import { createKeptAnswers, type Built } from './kept-answers.js';
 
-/** A keeper's answer under `key`, with a stamp the test sets and a count of the builds it needed. */
+/**
+ * A keeper's answer under `key`, over a database the test drives: its stamp, and its snapshot, which a
+ * commit changes. Counts the builds, and the stamps read (a stamp statement given the current snapshot reads
+ * none).
+ */
 function answers(kept = createKeptAnswers()) {
   let stamp = 's1';
+  let snapshot = 1;
   let builds = 0;
+  let stampsRead = 0;
+  const readStamp = async (since: string): Promise<StampRead> => {
+    if (since === String(snapshot)) return { snapshot: since, stamp: null };
+    stampsRead += 1;
+    return { snapshot: String(snapshot), stamp };
+  };
   return {
-    setStamp: (next: string) => void (stamp = next),
+    /** A commit that changes the answer's rows, so its stamp too. */
+    setStamp: (next: string) => {
+      stamp = next;
+      snapshot += 1;
+    },
+    /** A commit elsewhere: the snapshot changes, the stamp does not. */
+    commitElsewhere: () => void (snapshot += 1),
+    /** A change to the rows the snapshot misses (a fault of its cover: no commit moved it). */
+    setStampUnseen: (next: string) => void (stamp = next),
     builds: () => builds,
+    stampsRead: () => stampsRead,
+    /** The answer under `key`, where the rows now give `body`. */
     read: (key: string, body: string, now = 0, until?: number) =>
-      kept.answer(
-        key,
-        now,
-        async () => stamp,
-        async (): Promise<Built> => {
-          builds += 1;
-          return { body, until };
-        },
-      ),
+      kept.answer(key, now, readStamp, async (): Promise<Built> => {
+        builds += 1;
+        return { body, until };
+      }),
   };
 }
 
@@ -33,6 +50,47 @@ describe('kept answers', () => {
     a.setStamp('s2');
     expect((await a.read('k', 'three', 150)).body).toBe('three');
     expect(a.builds()).toBe(3);
+  });
+
+  it('reads no stamp while nothing has committed since the snapshot it last held at', async () => {
+    const a = answers();
+    await a.read('k', 'one');
+    expect(a.stampsRead()).toBe(1);
+    expect((await a.read('k', 'two')).body).toBe('one');
+    expect(a.stampsRead()).toBe(1);
+    // A commit elsewhere: the stamp is read once, holds, and its new snapshot is kept.
+    a.commitElsewhere();
+    expect((await a.read('k', 'two')).body).toBe('one');
+    expect((await a.read('k', 'two')).body).toBe('one');
+    expect([a.stampsRead(), a.builds()]).toEqual([2, 1]);
+    // A commit to its rows: built again.
+    a.setStamp('s2');
+    expect((await a.read('k', 'three')).body).toBe('three');
+    expect([a.stampsRead(), a.builds()]).toEqual([3, 2]);
+  });
+
+  it('reads the stamp once the clock has passed an answer, whatever the snapshot', async () => {
+    const a = answers();
+    await a.read('k', 'one', 0, 100);
+    expect((await a.read('k', 'two', 100, 200)).body).toBe('two');
+    expect([a.stampsRead(), a.builds()]).toEqual([2, 2]);
+  });
+
+  it('verify: a kept answer that differs from a fresh one while the stamp or the snapshot holds is an error', async () => {
+    const a = answers(createKeptAnswers({ verify: true }));
+    await a.read('k', 'one');
+    // The rows give another text, and neither the snapshot nor the stamp moved.
+    await expect(a.read('k', 'two')).rejects.toThrow(/The kept answer k differs from one built afresh/);
+    // The stamp moved, the snapshot did not: the snapshot vouched for rows that changed.
+    a.setStampUnseen('s2');
+    await expect(a.read('k', 'two')).rejects.toThrow(/differs/);
+    // A commit elsewhere moves the snapshot on; the stamp read then vouches for the rows it kept.
+    a.setStampUnseen('s1');
+    a.commitElsewhere();
+    await expect(a.read('k', 'two')).rejects.toThrow(/differs/);
+    // A change both see is a write since, not a fault.
+    a.setStamp('s3');
+    expect((await a.read('k', 'three')).body).toBe('three');
   });
 
   it('compresses a kept answer once for each encoding, and every form reads back as its text', async () => {

@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { StampRead } from '../db/row-stamp.js';
 
 /**
  * Answers kept at most: UTF-16 code units of their text and stamp, and bytes of their compressed forms (a
@@ -38,6 +39,8 @@ export interface KeptAnswer {
 
 interface Kept extends KeptAnswer {
   stamp: string;
+  /** The latest snapshot at which the stamp was seen to hold (db/row-stamp.ts's stampUnlessSince). */
+  snapshot: string;
   /** When the clock changes the answer without any row changing, in ms; Infinity when it never does. */
   until: number;
   /** The body's compressed forms made so far. */
@@ -50,17 +53,18 @@ export interface Built {
   until?: number;
 }
 
+/**
+ * Reads the stamp of an answer's rows unless nothing has committed since the snapshot `since` (then its stamp
+ * is null); '' is no snapshot (db/row-stamp.ts's stampUnlessSince).
+ */
+export type ReadStamp = (since: string) => Promise<StampRead>;
+
 export interface KeptAnswers {
   /**
-   * The answer kept under `key` while `readStamp()` gives the stamp it was kept with and `now` is before
-   * its `until`; else `build()`, kept.
+   * The answer kept under `key` while `readStamp` finds nothing committed since, or gives the stamp it was
+   * kept with, and `now` is before its `until`; else `build()`, kept.
    */
-  answer(
-    key: string,
-    now: number,
-    readStamp: () => Promise<string>,
-    build: () => Promise<Built>,
-  ): Promise<KeptAnswer>;
+  answer(key: string, now: number, readStamp: ReadStamp, build: () => Promise<Built>): Promise<KeptAnswer>;
 }
 
 /**
@@ -72,6 +76,10 @@ export interface KeptAnswers {
  *
  * The stamp is read before the rows. A write that commits between the two leaves a newer answer kept with
  * the older stamp, which the next stamp no longer matches: built again, never answered stale.
+ *
+ * Each answer also keeps the database's snapshot at which its stamp last held. While no transaction has
+ * committed since, the statement does not read the stamp at all ([decision
+ * 050](../../../docs/decisions/050-stamps-skipped-while-nothing-commits.md)).
  *
  * `verify` (the tests' apps): every kept answer is built afresh too, and a difference the stamp did not see
  * is an error. Every test that reads such an answer after a change then checks the stamp's cover.
@@ -85,12 +93,14 @@ export function createKeptAnswers({
     sizeCalculation: (entry, key) =>
       entry.body.length +
       entry.stamp.length +
+      entry.snapshot.length +
       key.length +
       Object.values(entry.forms).reduce((sum, form) => sum + form.length, 0),
   });
-  function keep(key: string, stamp: string, { body, until = Infinity }: Built): Kept {
+  function keep(key: string, { stamp, snapshot }: StampRead, { body, until = Infinity }: Built): Kept {
     const entry: Kept = {
-      stamp,
+      stamp: stamp ?? '',
+      snapshot,
       body,
       until,
       forms: {},
@@ -113,29 +123,33 @@ export function createKeptAnswers({
   }
   return {
     async answer(key, now, readStamp, build) {
-      const stamp = await readStamp();
-      const found = kept.get(key);
-      if (found && found.stamp === stamp && now < found.until) {
+      const held = kept.get(key);
+      const found = held && now < held.until ? held : undefined;
+      const read = await readStamp(found?.snapshot ?? '');
+      if (found && (read.stamp === null || read.stamp === found.stamp)) {
+        found.snapshot = read.snapshot;
         if (verify) await expectSameRows(key, found, readStamp, build);
         return found;
       }
-      return keep(key, stamp, await build());
+      return keep(key, read, await build());
     },
   };
 }
 
 /**
- * `verify`'s check: a fresh build must give the kept text while the stamp stays the same. A write that
- * landed after the stamp was read changes the stamp too, and is no fault of its cover.
+ * `verify`'s check: a fresh build must give the kept text while the stamp, or the snapshot, stays the same.
+ * A write that landed after they were read changes both, and is no fault of their cover.
  */
 async function expectSameRows(
   key: string,
   found: Kept,
-  readStamp: () => Promise<string>,
+  readStamp: ReadStamp,
   build: () => Promise<Built>,
 ): Promise<void> {
   const { body } = await build();
-  if (body === found.body || (await readStamp()) !== found.stamp) return;
+  if (body === found.body) return;
+  const now = await readStamp('');
+  if (now.stamp !== found.stamp && now.snapshot !== found.snapshot) return;
   throw new Error(`The kept answer ${key} differs from one built afresh:\n${found.body}\n${body}`);
 }
 

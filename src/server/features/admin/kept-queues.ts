@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { ADMIN_QUEUE_PAGE_SIZE, type AdminQueuePage } from '../../../shared/admin.js';
-import { sendKept, serializedBy, type KeptAnswers } from '../../lib/kept-answers.js';
+import { sendKept, serializedBy, type KeptAnswers, type ReadStamp } from '../../lib/kept-answers.js';
 
 /**
  * A queue's page for the console. The first page of the usual size, what the console loads and reloads, is
@@ -11,7 +11,7 @@ import { sendKept, serializedBy, type KeptAnswers } from '../../lib/kept-answers
 export async function queuePage<Page>(
   reply: FastifyReply,
   kept: KeptAnswers,
-  queue: { name: string; readStamp: () => Promise<string>; read: (page: AdminQueuePage) => Promise<Page> },
+  queue: { name: string; readStamp: ReadStamp; read: (page: AdminQueuePage) => Promise<Page> },
   page: AdminQueuePage,
 ): Promise<Page | FastifyReply> {
   if (page.after !== undefined || page.limit !== ADMIN_QUEUE_PAGE_SIZE) return queue.read(page);

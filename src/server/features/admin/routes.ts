@@ -55,7 +55,7 @@ export async function adminRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const openReportQueue = {
     name: 'open reports',
-    readStamp: () => openReportsStamp.read(db),
+    readStamp: (since: string) => openReportsStamp.read(db, since),
     read: (page: AdminQueuePage) => openReportPage(db, page),
   };
   app.addHook('preValidation', async (request) => {

@@ -45,12 +45,12 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, queues, now 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const heldRequestQueue = {
     name: 'held requests',
-    readStamp: () => heldRequestsStamp.read(db),
+    readStamp: (since: string) => heldRequestsStamp.read(db, since),
     read: (page: AdminQueuePage) => heldRequestPage(db, page),
   };
   const heldMessageQueue = {
     name: 'held messages',
-    readStamp: () => heldMessagesStamp.read(db),
+    readStamp: (since: string) => heldMessagesStamp.read(db, since),
     read: (page: AdminQueuePage) => listHeldMessages(db, page),
   };
 

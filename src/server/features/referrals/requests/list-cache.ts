@@ -31,7 +31,7 @@ export function createFirstPages(db: Db, { verify = false }: { verify?: boolean 
       kept.answer(
         `${role}:${userId}:${limit}`,
         clock.now.getTime(),
-        () => firstPageStamp(db, role, userId, limit),
+        (since) => firstPageStamp(db, role, userId, limit, since),
         async () => {
           const cards = await listRequestViews(db, role, userId, { limit }, clock);
           return { body: serialize(cards), until: clockChangesAt(cards) };

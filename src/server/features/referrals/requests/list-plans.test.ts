@@ -90,8 +90,8 @@ describePlans('list query plans', { seekers: 2000, referrers: 200, companies: 13
       const { db, firstSeeker, firstReferrer } = world;
       const plans = await db.transaction(async (tx) => {
         for (let i = 0; i < 8; i++) {
-          await firstPageStamp(tx, 'seeker', firstSeeker + 7, 20);
-          await firstPageStamp(tx, 'referrer', firstReferrer + 3, 20);
+          await firstPageStamp(tx, 'seeker', firstSeeker + 7, 20, '');
+          await firstPageStamp(tx, 'referrer', firstReferrer + 3, 20, '');
         }
         return preparedPlans(tx, [
           'seeker_requests_first_page_stamp_20',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { rowStamp, stampsJoined } from '../../../db/row-stamp.js';
+import { rowStamp, stampsJoined, stampUnlessSince, type StampRead } from '../../../db/row-stamp.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import {
   companies,
@@ -71,27 +71,34 @@ export function firstPageStampQuery(
  */
 const stamps = new Map<
   string,
-  (db: Db) => { execute(values: { userId: number }): Promise<{ stamp: string }[]> }
+  (db: Db) => { execute(values: { userId: number; since: string }): Promise<StampRead[]> }
 >();
 function stampStatement(role: 'seeker' | 'referrer', limit: number) {
   const name = `${role}_requests_first_page_stamp_${limit}`;
   let statement = stamps.get(name);
   if (!statement) {
     statement = preparedPerDb((db) =>
-      firstPageStampQuery(db, role, sql.placeholder('userId'), writtenLimit(limit)).prepare(name),
+      stampUnlessSince(
+        db,
+        firstPageStampQuery(db, role, sql.placeholder('userId'), writtenLimit(limit)),
+      ).prepare(name),
     );
     stamps.set(name, statement);
   }
   return statement;
 }
 
-/** The stamp of a list's first page of `limit` cards (see firstPageStampQuery). */
+/**
+ * The stamp of a list's first page of `limit` cards (see firstPageStampQuery), unless nothing has committed
+ * since the snapshot `since` (stampUnlessSince).
+ */
 export async function firstPageStamp(
   db: Db,
   role: 'seeker' | 'referrer',
   userId: number,
   limit: number,
-): Promise<string> {
-  const [row] = await stampStatement(role, limit)(db).execute({ userId });
-  return row?.stamp ?? '';
+  since: string,
+): Promise<StampRead> {
+  const [row] = await stampStatement(role, limit)(db).execute({ userId, since });
+  return row!;
 }
