@@ -35,22 +35,36 @@ export interface StampRead {
 /**
  * A stamp statement that reads the stamp only when something has committed since the snapshot `since` (a
  * placeholder, filled when it runs). The snapshot (`pg_current_snapshot()`, the statement's own) lists which
- * transactions have finished: any transaction that writes, anywhere in the database, changes it when it
- * commits or rolls back, and a read changes nothing. So the same snapshot text means every row reads as it
+ * transactions have finished: any transaction that writes, anywhere on the database server, changes it when
+ * it commits or rolls back, and a read changes nothing. So the same snapshot text means every row reads as it
  * did then, and the stamp, which probes every row of the page in every joined table, is not read at all (the
  * database skips the subquery in the CASE's other branch). A database that writes rarely next to its reads
  * answers most of them so ([decision 050](../../../docs/decisions/050-stamps-skipped-while-nothing-commits.md)).
  */
 export function stampUnlessSince(db: Db, stamp: SQLWrapper) {
   const snapshot = sql<string>`pg_current_snapshot()::text`;
-  return db
-    .select({
-      snapshot,
-      stamp: sql<
-        string | null
-      >`case when ${snapshot} = ${sql.placeholder('since')} then null else (${stamp}) end`,
-    })
-    .from(sql`(values (0)) as one`);
+  const since = sql.placeholder('since');
+  const stampRead: SQL<StampRead['stamp']> =
+    sql`case when ${snapshot} = ${since} then null else (${stamp}) end`;
+  return db.select({ snapshot, stamp: stampRead }).from(sql`(values (0)) as one`);
+}
+
+const currentSnapshot = preparedPerDb((db) =>
+  db
+    .select({ snapshot: sql<string>`pg_current_snapshot()::text` })
+    .from(sql`(values (0)) as one`)
+    .prepare('current_snapshot'),
+);
+
+/**
+ * The database's snapshot as an answer's whole stamp: an answer kept with it holds while nothing at all has
+ * committed, and any commit builds it again. For a read whose rows no stamp names cheaply (a thread's every
+ * message); it cannot miss a row, as it names none.
+ */
+export async function snapshotStamp(db: Db, since: string): Promise<StampRead> {
+  const [row] = await currentSnapshot(db).execute();
+  const snapshot = row!.snapshot;
+  return { snapshot, stamp: snapshot === since ? null : snapshot };
 }
 
 /** A page's rows, each with its stamp (rowStamp, aliased `stamp`), through the page's own query. */

@@ -7,6 +7,7 @@ import { startLivenessSweep } from './liveness/liveness-sweep.js';
 import { assignWaitingRequests } from './matching/matching.js';
 import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
 import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
+import { createKeptAnswers } from '../../lib/kept-answers.js';
 import { createFirstPages } from './requests/list-cache.js';
 import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
@@ -130,6 +131,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         notify: deps.notify,
         rateLimits: collaborators.rateLimits,
         now,
+        threads: createKeptAnswers({ verify: config.env === 'test' }),
       });
       await app.register(verificationRoutes, {
         prefix: '/api/referrer/verification',

@@ -9,6 +9,8 @@ import {
 } from '../../../../shared/referral-messages.js';
 import { ReferralIdParamsSchema } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
+import { snapshotStamp } from '../../../db/row-stamp.js';
+import { sendKept, serializedBy, type KeptAnswers } from '../../../lib/kept-answers.js';
 import { requireUser } from '../../../lib/request-user.js';
 import { perUserPerMinute, type RateLimitStore } from '../../../plugins/rate-limit-store.js';
 import type { ReferralDeps } from '../ports.js';
@@ -22,13 +24,22 @@ export interface MessageRouteDeps {
   notify: ReferralDeps['notify'];
   rateLimits: RateLimitStore;
   now: () => Date;
+  /**
+   * Each viewer's threads as answered, kept while nothing at all has committed (db/row-stamp.ts's
+   * snapshotStamp, [decision 050](../../../../../docs/decisions/050-stamps-skipped-while-nothing-commits.md)):
+   * a thread open on a card reads it again and again.
+   */
+  threads: KeptAnswers;
 }
 
 const tags = ['referrals'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 /** A referral's thread (issue 24 item 6), registered under /api/referrals/:referralId/messages. */
-export async function messageRoutes(app: FastifyInstance, { db, notify, rateLimits, now }: MessageRouteDeps) {
+export async function messageRoutes(
+  app: FastifyInstance,
+  { db, notify, rateLimits, now, threads }: MessageRouteDeps,
+) {
   app.addHook('preValidation', async (request) => {
     requireUser(request);
   });
@@ -44,7 +55,21 @@ export async function messageRoutes(app: FastifyInstance, { db, notify, rateLimi
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return readThread(db, requireUser(request), request.params.referralId, now());
+      const viewer = requireUser(request);
+      const { referralId } = request.params;
+      const at = now();
+      const answer = await threads.answer(
+        `${viewer.id}:${referralId}`,
+        at.getTime(),
+        (since) => snapshotStamp(db, since),
+        async () => {
+          const thread = await readThread(db, viewer, referralId, at);
+          // An open thread with an end closes then, with no row written.
+          const until = thread.open && thread.closesAt ? Date.parse(thread.closesAt) : Infinity;
+          return { body: serializedBy(reply)(thread), until };
+        },
+      );
+      return sendKept(reply, answer);
     },
   );
   // Only writing spends the budget: a thread open on a card reads it again and again.

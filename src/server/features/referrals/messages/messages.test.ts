@@ -8,6 +8,8 @@ import { createTestApp, testDatabases, type TestApp } from '../../../testing/tes
 import { ask, companyWithReferrers, currentReferral } from '../../../testing/handoff-fixtures.js';
 import { preparedPlans } from '../../../testing/plan-world.js';
 import { notificationsOf } from '../../../testing/referral-fixtures.js';
+import { eq } from 'drizzle-orm';
+import { referralMessages } from '../../../db/schema.js';
 import { findThreadReferral, findThreadWithMessages } from './messages-repo.js';
 
 /** A seeker whose request Rita holds, and a stranger. */
@@ -115,6 +117,34 @@ describe.each(testDatabases)('referral messages (%s)', (kind) => {
     const thread = (await seeker.get(url)).json();
     expect(thread).toMatchObject({ open: false, closesAt: closes.toISOString() });
     expect(thread.messages).toHaveLength(1);
+  });
+
+  it("keeps each viewer's thread as answered while nothing commits: a change shows at once, and so does the close", async () => {
+    const { seeker, referrer, stranger, referralId } = await signInWorld(t);
+    const url = `/api/referrals/${referralId}/messages`;
+    clock = new Date('2026-11-21T10:00:00Z');
+    await seeker.post(url, { body: 'Is the team still hiring?' });
+    const kept = await referrer.get(url);
+    expect(kept.json().messages).toMatchObject([{ mine: false, body: 'Is the team still hiring?' }]);
+    expect((await referrer.get(url)).body).toBe(kept.body);
+    // Kept per viewer: the seeker's own view, and a stranger still refused.
+    expect((await seeker.get(url)).json().messages).toMatchObject([{ mine: true }]);
+    expect((await stranger.get(url)).statusCode).toBe(404);
+    // A change straight in the database, not through the app, shows on the next read.
+    await t.database.db
+      .update(referralMessages)
+      .set({ body: 'Changed by hand' })
+      .where(eq(referralMessages.referralId, referralId));
+    expect((await referrer.get(url)).json().messages).toMatchObject([{ body: 'Changed by hand' }]);
+    // The referral ends; its thread closes days later with no row written, and the kept answer says so then.
+    for (const status of ['accepted', 'submitted', 'successful'])
+      expect((await referrer.put(`/api/referrals/${referralId}/status`, { status })).statusCode).toBe(200);
+    const closesAt = (await referrer.get(url)).json().closesAt as string;
+    clock = new Date(Date.parse(closesAt) - 1000);
+    expect((await seeker.get(url)).json()).toMatchObject({ open: true, closesAt });
+    expect((await seeker.get(url)).json()).toMatchObject({ open: true, closesAt });
+    clock = new Date(closesAt);
+    expect((await seeker.get(url)).json()).toMatchObject({ open: false, closesAt });
   });
 
   // A thread's reads are prepared: the referral's five-table join took PostgreSQL five times longer to plan
