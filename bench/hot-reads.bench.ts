@@ -12,7 +12,8 @@
  * cache: a loopback stand-in for Greenhouse answers the one fetch (fake-greenhouse.ts), and the load is
  * spread over PREVIEW_USERS sessions, as the route allows each user 60 previews a minute. The loads send no
  * Accept-Encoding, so they read the answers uncompressed, except one: the referrer's list again, asked for as
- * a browser asks (brotli).
+ * a browser asks (brotli). One load (PostgreSQL only) reads the held messages while another connection
+ * commits 50 times a second: the other loads write nothing, so they measure a quiet database.
  *
  * BENCH_SECONDS sets each load's length (10 by default); BENCH_ONLY=pglite|postgres runs one database;
  * BENCH_READS=unread,stats runs only the reads whose label contains one of the words. BENCH_HELLO=each loads
@@ -24,6 +25,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { z } from 'zod';
 import { openDatabase } from '../src/server/db/client.js';
 import { seed } from '../src/server/db/seed.js';
@@ -61,6 +63,13 @@ interface Load {
   as?: Who;
   /** Sent as Accept-Encoding; the other loads send none, and read the answers uncompressed. */
   acceptEncoding?: string;
+  /**
+   * Commits a second made beside the load on a connection of its own, to a table no read reads (PostgreSQL
+   * only: PGlite lives in the server's process). Each moves the snapshot a kept answer holds at, so its next
+   * read reads the stamp ([decision 050](../docs/decisions/050-stamps-skipped-while-nothing-commits.md)):
+   * the busy case beside the quiet one the other loads measure.
+   */
+  commitsPerSecond?: number;
 }
 /** What Chromium sends: the app then answers in brotli. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
@@ -85,6 +94,12 @@ const LOADS: Load[] = [
   { label: 'admin: open reports', path: '/api/admin/reports', as: 'admin' },
   { label: 'admin: held requests', path: '/api/admin/requests?status=held', as: 'admin' },
   { label: 'admin: held messages', path: '/api/admin/messages?status=held', as: 'admin' },
+  {
+    label: 'held messages + commits',
+    path: '/api/admin/messages?status=held',
+    as: 'admin',
+    commitsPerSecond: 50,
+  },
   {
     label: 'job preview (cached)',
     path: `/api/jobs/preview?url=${encodeURIComponent(POSTING_URL)}`,
@@ -194,6 +209,28 @@ async function fillPreviewCache(origin: string, token: string, greenhouse: FakeG
   }
 }
 
+/** Commits `perSecond` times a second to a table of its own until stopped (Load's commitsPerSecond). */
+async function startCommits(databaseUrl: string, perSecond: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('create table if not exists bench_commits (at timestamptz not null default now())');
+  let stopped = false;
+  const running = (async () => {
+    for (let next = Date.now(); !stopped; next += 1000 / perSecond) {
+      await client.query('insert into bench_commits default values');
+      const wait = next + 1000 / perSecond - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+      await client.end();
+    },
+  };
+}
+
 const row = (cells: string[]) =>
   console.log(
     cells[0]!.padEnd(24) +
@@ -234,13 +271,19 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
     const server = await startProcess(serverArgs, env, port);
     const results: Array<[string, Result, Result | undefined]> = [];
     try {
-      for (const { label, path: urlPath, as, acceptEncoding } of chosenLoads()) {
+      for (const { label, path: urlPath, as, acceptEncoding, commitsPerSecond } of chosenLoads()) {
+        if (commitsPerSecond && !databaseUrl) continue;
         const tokens = as ? sessions[as] : [];
         if (as === 'previewers') await fillPreviewCache(origin, tokens[0]!, greenhouse);
         const url = `${origin}${urlPath.replace('{thread}', String(threadId))}`;
         if (acceptEncoding) await expectCompressed(url, tokens[0]!, acceptEncoding);
         const beside = HELLO_EACH ? await helloWorld() : undefined;
-        results.push([label, await load(url, tokens, acceptEncoding), beside]);
+        const commits = commitsPerSecond ? await startCommits(databaseUrl!, commitsPerSecond) : undefined;
+        try {
+          results.push([label, await load(url, tokens, acceptEncoding), beside]);
+        } finally {
+          await commits?.stop();
+        }
       }
     } finally {
       await stop(server);
