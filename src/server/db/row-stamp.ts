@@ -49,11 +49,9 @@ export function stampUnlessSince(db: Db, stamp: SQLWrapper) {
   return db.select({ snapshot, stamp: stampRead }).from(sql`(values (0)) as one`);
 }
 
-const currentSnapshot = preparedPerDb((db) =>
-  db
-    .select({ snapshot: sql<string>`pg_current_snapshot()::text` })
-    .from(sql`(values (0)) as one`)
-    .prepare('current_snapshot'),
+/** The snapshot read as stampUnlessSince reads a stamp: the snapshot is the stamp. */
+const snapshotUnlessSince = preparedPerDb((db) =>
+  stampUnlessSince(db, sql`select pg_current_snapshot()::text`).prepare('snapshot_unless_since'),
 );
 
 /**
@@ -62,9 +60,8 @@ const currentSnapshot = preparedPerDb((db) =>
  * message); it cannot miss a row, as it names none.
  */
 export async function snapshotStamp(db: Db, since: string): Promise<StampRead> {
-  const [row] = await currentSnapshot(db).execute();
-  const snapshot = row!.snapshot;
-  return { snapshot, stamp: snapshot === since ? null : snapshot };
+  const [row] = await snapshotUnlessSince(db).execute({ since });
+  return row!;
 }
 
 /** A page's rows, each with its stamp (rowStamp, aliased `stamp`), through the page's own query. */
