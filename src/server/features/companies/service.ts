@@ -182,17 +182,17 @@ export async function companyDirectory(
   readResponses: ReadResponseNumbers = (ids, since) => responseNumbers(db, ids, since),
 ): Promise<CompanyDirectoryPage> {
   const after = query.cursor === undefined ? undefined : decodeDirectoryCursor(query.cursor);
-  const rows = await readDirectoryPage(db, { prefix: query.q, after, rows: query.limit + 1 }, now);
-  const page = rows.slice(0, query.limit);
-  const ids = page.map((c) => c.id);
   const { since, verifiedSince } = statsClock(now, verificationTtlMs);
-  const [people, answers] = await Promise.all([
-    countReferrers(db, ids, verifiedSince, now),
-    readResponses(ids, since),
-  ]);
-  const last = page.at(-1);
+  const page = { prefix: query.q, after, rows: query.limit + 1 };
+  const rows = await readDirectoryPage(db, page, now, verifiedSince);
+  const shown = rows.slice(0, query.limit);
+  const answers = await readResponses(
+    shown.map((c) => c.id),
+    since,
+  );
+  const last = shown.at(-1);
   return {
-    items: page.map((c) => ({ id: c.id, name: c.name, ...toStats(people.get(c.id), answers.get(c.id)) })),
+    items: shown.map((c) => ({ id: c.id, name: c.name, ...toStats(c, answers.get(c.id)) })),
     nextCursor: rows.length > query.limit && last ? encodeDirectoryCursor(last.key) : null,
   };
 }

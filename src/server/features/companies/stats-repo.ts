@@ -143,22 +143,50 @@ interface DirectoryPageSql {
 const prefixRange = (prefix: string) => ({ from: prefix, to: `${prefix}\u{10FFFF}` });
 
 /**
- * Issue 25 item 8: listed companies with at least one referrer available at `at`, by name, read along
+ * Issue 25 item 8: listed companies with at least one referrer available at `at`, by name, with how many
+ * are available and verified after `verifiedSince` (as countReferrers counts them), read along
  * companies_directory_idx (the listed companies that have referrers) from the cursor (and within the
- * prefix's range), each checked through referrers_company_idx, stopping after `rows`.
+ * prefix's range), each company's referrers counted through referrers_company_idx, stopping after `rows`.
  */
-export function directoryPageQuery(db: Db, { prefix, after, rows }: DirectoryPageArgs, at: Date) {
-  return directoryPageSql(db, { range: prefix ? prefixRange(prefix) : undefined, after, rows }, at);
+export function directoryPageQuery(
+  db: Db,
+  { prefix, after, rows }: DirectoryPageArgs,
+  at: Date,
+  verifiedSince: Date,
+) {
+  const page = { range: prefix ? prefixRange(prefix) : undefined, after, rows };
+  return directoryPageSql(db, page, at, verifiedSince);
 }
 
-function directoryPageSql(db: Db, { range, after, rows }: DirectoryPageSql, at: Date | SQL) {
-  const someoneThere = db
-    .select({ one: sql`1` })
+function directoryPageSql(
+  db: Db,
+  { range, after, rows }: DirectoryPageSql,
+  at: Date | SQL,
+  verifiedSince: Date | SQL,
+) {
+  // A LATERAL count per company, in the page's own statement: a second statement for the page's counts cost
+  // PGlite a round trip on its one thread (issue 26). PostgreSQL cannot turn a correlated aggregate into a
+  // join, so this stays a probe of referrers_company_idx per company, made only until the page is full.
+  const available = db
+    .select({
+      referrers: sql<number>`count(*)`.mapWith(Number).as('referrers'),
+      verified: sql<number>`count(*) filter (where ${verifiedInSql(verifiedSince)})`
+        .mapWith(Number)
+        .as('verified'),
+    })
     .from(referrers)
-    .where(and(eq(referrers.companyId, companies.id), availableAt(at)));
+    .where(and(eq(referrers.companyId, companies.id), availableAt(at)))
+    .as('available');
   return db
-    .select({ id: companies.id, name: companies.name, key: companies.normalizedName })
+    .select({
+      id: companies.id,
+      name: companies.name,
+      key: companies.normalizedName,
+      referrers: available.referrers,
+      verified: available.verified,
+    })
     .from(companies)
+    .innerJoinLateral(available, sql`${available.referrers} > 0`)
     .where(
       and(
         // Written as the index's own condition, as SQL: a bound true or 0 would not match it in a generic
@@ -168,9 +196,6 @@ function directoryPageSql(db: Db, { range, after, rows }: DirectoryPageSql, at: 
         sql`${companies.referrerCount} > 0`,
         after === undefined ? undefined : sql`${directoryKey} > ${after}`,
         range ? sql`${directoryKey} >= ${range.from} and ${directoryKey} < ${range.to}` : undefined,
-        // OFFSET 0 keeps EXISTS a probe per company through referrers_company_idx: the planner may not turn
-        // it into a join that reads every referrer and sorts, so a page reads only the companies it needs.
-        sql`exists (${someoneThere} offset 0)`,
       ),
     )
     .orderBy(asc(directoryKey))
@@ -186,9 +211,12 @@ function directoryPageSql(db: Db, { range, after, rows }: DirectoryPageSql, at: 
 const USUAL_ROWS = DIRECTORY_PAGE_SIZE + 1;
 const preparedPage = (name: string, page: Omit<DirectoryPageSql, 'rows'>) =>
   preparedPerDb((db) =>
-    directoryPageSql(db, { ...page, rows: writtenLimit(USUAL_ROWS) }, sql`${sql.placeholder('at')}`).prepare(
-      name,
-    ),
+    directoryPageSql(
+      db,
+      { ...page, rows: writtenLimit(USUAL_ROWS) },
+      sql`${sql.placeholder('at')}`,
+      sql`${sql.placeholder('since')}::timestamptz`,
+    ).prepare(name),
   );
 const searchRange = { from: sql.placeholder('from'), to: sql.placeholder('to') };
 const cursor = sql.placeholder('after');
@@ -204,9 +232,10 @@ const preparedPages = {
 };
 
 /** A page of the directory (see directoryPageQuery); a page of the usual size through its prepared statement. */
-export async function readDirectoryPage(db: Db, page: DirectoryPageArgs, at: Date) {
-  if (page.rows !== USUAL_ROWS) return directoryPageQuery(db, page, at);
+export async function readDirectoryPage(db: Db, page: DirectoryPageArgs, at: Date, verifiedSince: Date) {
+  if (page.rows !== USUAL_ROWS) return directoryPageQuery(db, page, at, verifiedSince);
   const range = page.prefix ? prefixRange(page.prefix) : undefined;
   const statement = preparedPages[range ? 'search' : 'all'][page.after === undefined ? 'first' : 'next'];
-  return statement(db).execute({ at: at.toISOString(), after: page.after, ...range });
+  const times = { at: at.toISOString(), since: verifiedSince.toISOString() };
+  return statement(db).execute({ ...times, after: page.after, ...range });
 }
