@@ -12,6 +12,7 @@ import { createAuth } from './features/auth/auth.js';
 import type { OidcClient } from './features/auth/oidc-client.js';
 import { sessionCookieName } from './features/auth/session-hooks.js';
 import { createCompanies } from './features/companies/companies.js';
+import { createKeptAnswers } from './lib/kept-answers.js';
 import { createJobs } from './features/jobs/jobs.js';
 import { createMail, type MailCollaborators } from './features/mail/mail.js';
 import { createNotifications } from './features/notifications/notifications.js';
@@ -121,7 +122,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     heartbeatMs: deps.streamHeartbeatMs,
     logger: app.log,
   });
-  const companies = createCompanies({ db, verificationTtlMs: config.verificationTtlMs, rateLimits });
+  // Every answer kept by the stamp of its rows (lib/kept-answers.ts), in one keeper under one size limit; the
+  // tests' apps check each kept answer against a fresh read.
+  const kept = createKeptAnswers({ verify: config.env === 'test' });
+  const companies = createCompanies({
+    db,
+    verificationTtlMs: config.verificationTtlMs,
+    rateLimits,
+    kept,
+    now: deps.now,
+  });
   const jobs = createJobs(config, { rateLimits, logger: app.log });
   const referrals = createReferrals(config, {
     db,
@@ -134,6 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sweep: deps.referralSweep,
     livenessSweep: deps.livenessSweep,
     logger: app.log,
+    kept,
   });
   const profile = createProfile(config, {
     db,
@@ -169,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       notify: notifications.notify,
     },
     now: deps.now,
+    kept,
   });
   for (const feature of [auth, notifications, companies, jobs, profile, referrals, account, mail, admin]) {
     await app.register(feature.routes);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { StampRead } from '../db/row-stamp.js';
-import { createKeptAnswers, type Built } from './kept-answers.js';
+import { createKeptAnswers, keptUnder, type Built } from './kept-answers.js';
 
 /**
  * A keeper's answer under `key`, over a database the test drives: its stamp, and its snapshot, which a
@@ -125,5 +125,22 @@ describe('kept answers', () => {
     expect(kept.encoded('br').length).toBeGreaterThan(100);
     expect((await a.read('a', 'rebuilt')).body).toBe('rebuilt');
     expect(a.builds()).toBe(3);
+  });
+
+  it('keeps features apart under their prefixes in one keeper, under its one size limit', async () => {
+    // Text, stamp, snapshot and key: room for the first two answers below, not for a third.
+    const size = (body: string, key: string) => body.length + 's1'.length + '1'.length + key.length;
+    const keeper = createKeptAnswers({ maxSize: size('one', 'list:k') + size('two', 'thread:k') });
+    const lists = answers(keptUnder(keeper, 'list:'));
+    const threads = answers(keptUnder(keeper, 'thread:'));
+    // The same key under two prefixes: two answers, neither answering for the other.
+    expect((await lists.read('k', 'one')).body).toBe('one');
+    expect((await threads.read('k', 'two')).body).toBe('two');
+    expect((await lists.read('k', 'again')).body).toBe('one');
+    expect(lists.builds() + threads.builds()).toBe(2);
+    // A third answer under a third prefix pushes out the least recent one: the limit is the keeper's.
+    const queues = answers(keptUnder(keeper, 'queue:'));
+    await queues.read('k', 'three');
+    expect((await threads.read('k', 'rebuilt')).body).toBe('rebuilt');
   });
 });

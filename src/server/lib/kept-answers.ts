@@ -6,7 +6,8 @@ import type { StampRead } from '../db/row-stamp.js';
 
 /**
  * Answers kept at most: UTF-16 code units of their text and stamp, and bytes of their compressed forms (a
- * referrer's page of 22 cards is 26 K, 2 K in brotli).
+ * referrer's page of 22 cards is 26 K, 2 K in brotli). The app keeps every feature's answers in one keeper
+ * (keptUnder), so this is the limit of them all.
  */
 const MAX_KEPT_SIZE = 32 * 1024 * 1024;
 
@@ -134,6 +135,14 @@ export function createKeptAnswers({
       return keep(key, read, await build());
     },
   };
+}
+
+/**
+ * The same keeper with `prefix` before every key: the features keep their answers in the app's one keeper,
+ * under one size limit, each under keys of its own (app.ts).
+ */
+export function keptUnder(kept: KeptAnswers, prefix: string): KeptAnswers {
+  return { answer: (key, now, readStamp, build) => kept.answer(`${prefix}${key}`, now, readStamp, build) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createKeptAnswers } from '../../lib/kept-answers.js';
+import { createKeptAnswers, keptUnder, type KeptAnswers } from '../../lib/kept-answers.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
@@ -22,6 +22,8 @@ export interface AdminCollaborators {
    */
   held: HeldReviewPorts;
   now?: () => Date;
+  /** Where answers are kept (lib/kept-answers.ts): the app's one keeper; a keeper of its own by default. */
+  kept?: KeptAnswers;
 }
 
 /**
@@ -34,6 +36,8 @@ export function createAdmin(
 ) {
   const { db, rateLimits, sharedRequest, control, companyLocks, held } = collaborators;
   const now = collaborators.now ?? (() => new Date());
+  // The tests' apps check every kept queue page against a fresh read (lib/kept-answers.ts).
+  const kept = collaborators.kept ?? createKeptAnswers({ verify: config.env === 'test' });
   return {
     routes: async (app: FastifyInstance) => {
       await app.register(adminRoutes, {
@@ -41,8 +45,7 @@ export function createAdmin(
         db,
         adminEmails: config.adminEmails,
         verificationTtlMs: config.verificationTtlMs,
-        // The tests' apps check every kept queue page against a fresh read (lib/kept-answers.ts).
-        queues: createKeptAnswers({ verify: config.env === 'test' }),
+        queues: keptUnder(kept, 'queue:'),
         control,
         companyLocks,
         held,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { createKeptAnswers, keptUnder, type KeptAnswers } from '../../lib/kept-answers.js';
 import { inMemoryLimits, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { companiesRoutes } from './routes.js';
 import {
@@ -18,11 +19,17 @@ export function createCompanies({
   db,
   verificationTtlMs,
   rateLimits = inMemoryLimits,
+  kept = createKeptAnswers(),
+  now = () => new Date(),
 }: {
   db: Db;
   verificationTtlMs: number;
   /** Where the directory's limit for visitors counts (the app's store; in memory by default). */
   rateLimits?: RateLimitStore;
+  /** Where answers are kept (lib/kept-answers.ts): the app's one keeper; a keeper of its own by default. */
+  kept?: KeptAnswers;
+  /** The directory's and the stats' clock (tests move it); the wall clock by default. */
+  now?: () => Date;
 }) {
   return {
     directory: {
@@ -34,7 +41,14 @@ export function createCompanies({
     /** The admin feature's merge: the names' lock, and which companies are built in. */
     locks: { lockNames: lockCompanyNames, isBuiltIn: isBuiltInEmployer },
     routes: async (app: FastifyInstance) => {
-      await app.register(companiesRoutes, { prefix: '/api/companies', db, verificationTtlMs, rateLimits });
+      await app.register(companiesRoutes, {
+        prefix: '/api/companies',
+        db,
+        verificationTtlMs,
+        rateLimits,
+        pages: keptUnder(kept, 'directory:'),
+        now,
+      });
     },
   };
 }

@@ -105,9 +105,9 @@ describe.each(testDatabases)('company directory query plans with 10,000 companie
     const db = t.database.db;
     await companyDirectory(db, { limit: 20 }, TTL);
     const started = performance.now();
-    const first = await companyDirectory(db, { limit: 20 }, TTL);
-    const second = await companyDirectory(db, { limit: 20, cursor: first.nextCursor! }, TTL);
-    const search = await companyDirectory(db, { limit: 20, q: 'plan co 09' }, TTL);
+    const { page: first } = await companyDirectory(db, { limit: 20 }, TTL);
+    const { page: second } = await companyDirectory(db, { limit: 20, cursor: first.nextCursor! }, TTL);
+    const { page: search } = await companyDirectory(db, { limit: 20, q: 'plan co 09' }, TTL);
     const elapsed = (performance.now() - started) / 3;
     expect(first.items).toHaveLength(20);
     expect(second.items[0]!.name > first.items[19]!.name).toBe(true);

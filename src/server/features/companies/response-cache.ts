@@ -16,22 +16,29 @@ export type ReadResponseNumbers = (
   since: Date,
 ) => Promise<Map<number, ResponseNumbers>>;
 
+/** ReadResponseNumbers with its answers kept a while. */
+export interface KeptResponseNumbers extends ReadResponseNumbers {
+  /** How long (ms) the numbers of these companies, all read just now, are still kept: the least of them. */
+  keptFor(companyIds: readonly number[]): number;
+}
+
 /**
  * `read` (stats-repo's responseNumbers), each company's answer kept for RESPONSE_NUMBERS_KEEP_MS
  * ([decision 041](../../../../docs/decisions/041-company-numbers-kept-a-minute.md)): the companies not kept
- * are read in one query. Who can take a request now is never kept: the directory and the stats read it live.
+ * are read in one query. Who can take a request now is read afresh whenever anything has committed or the
+ * clock may have changed it ([decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md)).
  */
 export function createResponseNumbersCache(
   read: ReadResponseNumbers,
   { keepMs = RESPONSE_NUMBERS_KEEP_MS, now }: { keepMs?: number; now?: () => number } = {},
-): ReadResponseNumbers {
+): KeptResponseNumbers {
   const kept = new LRUCache<number, ResponseNumbers | typeof NONE>({
     max: MAX_COMPANIES,
     ttl: keepMs,
     // A clock of the caller's (tests) is read at every check, not once a millisecond.
     ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
   });
-  return async (companyIds, since) => {
+  const readKept = async (companyIds: readonly number[], since: Date) => {
     const answers = new Map<number, ResponseNumbers>();
     const missing: number[] = [];
     for (const id of companyIds) {
@@ -48,4 +55,8 @@ export function createResponseNumbersCache(
     }
     return answers;
   };
+  return Object.assign(readKept, {
+    keptFor: (companyIds: readonly number[]) =>
+      Math.min(keepMs, ...companyIds.map((id) => kept.getRemainingTTL(id))),
+  });
 }

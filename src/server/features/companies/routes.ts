@@ -12,7 +12,9 @@ import {
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import { CompanyDetectionSchema, DetectCompanyQuerySchema } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
+import { snapshotStamp } from '../../db/row-stamp.js';
 import { tooManyRequests } from '../../lib/errors.js';
+import { sendKept, serializedBy, type KeptAnswers } from '../../lib/kept-answers.js';
 import { requireUser } from '../../lib/request-user.js';
 import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { createResponseNumbersCache } from './response-cache.js';
@@ -24,6 +26,9 @@ export interface CompaniesRouteDeps {
   /** VERIFICATION_TTL in milliseconds: the stats count only verifications still holding. */
   verificationTtlMs: number;
   rateLimits: RateLimitStore;
+  /** The directory's pages as answered, kept while nothing has committed (service.ts's companyDirectory). */
+  pages: KeptAnswers;
+  now: () => Date;
 }
 
 /** Directory pages a visitor's address may read a minute (signed-in users are not limited). */
@@ -33,7 +38,7 @@ export const TOO_MANY_DIRECTORY_PAGES =
 
 export async function companiesRoutes(
   app: FastifyInstance,
-  { db, verificationTtlMs, rateLimits }: CompaniesRouteDeps,
+  { db, verificationTtlMs, rateLimits, pages, now }: CompaniesRouteDeps,
 ) {
   await app.register(rateLimit, rateLimitOptions(rateLimits, 'directory', { global: false }));
   // One limiter of our own, as profile's company changes have: a route's `config.rateLimit` is counted again
@@ -86,7 +91,32 @@ export async function companiesRoutes(
         reply.header('cache-control', 'no-store');
       },
     },
-    async (request) => companyDirectory(db, request.query, verificationTtlMs, new Date(), readResponses),
+    async (request, reply) => {
+      const { q, cursor, limit } = request.query;
+      const at = now();
+      // Kept while nothing at all has committed (snapshotStamp), and until the clock changes the page:
+      // [decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md).
+      const answer = await pages.answer(
+        JSON.stringify([q ?? null, cursor ?? null, limit]),
+        at.getTime(),
+        (since) => snapshotStamp(db, since),
+        async () => {
+          const { page, until } = await companyDirectory(
+            db,
+            request.query,
+            verificationTtlMs,
+            at,
+            readResponses,
+          );
+          const ids = page.items.map((c) => c.id);
+          return {
+            body: serializedBy(reply)(page),
+            until: Math.min(until, at.getTime() + readResponses.keptFor(ids)),
+          };
+        },
+      );
+      return sendKept(reply, answer);
+    },
   );
 
   api.get(
@@ -129,6 +159,6 @@ export async function companiesRoutes(
         requireUser(request);
       },
     },
-    async (request) => companyStats(db, request.params.id, verificationTtlMs, new Date(), readResponses),
+    async (request) => companyStats(db, request.params.id, verificationTtlMs, now(), readResponses),
   );
 }

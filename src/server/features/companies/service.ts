@@ -169,10 +169,28 @@ function decodeDirectoryCursor(cursor: string): string {
   return key;
 }
 
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/**
+ * The next moment a pause may end after `ms`: pauses end at midnight in the referrer's time zone, and every
+ * time zone is a whole number of quarter hours from UTC
+ * ([decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md)).
+ */
+export const nextPauseEndAfter = (ms: number) => (Math.floor(ms / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS;
+
+/** A directory page, and until when (ms) the clock leaves it as it is. */
+export interface DirectoryAnswer {
+  page: CompanyDirectoryPage;
+  until: number;
+}
+
 /**
  * GET /api/companies/directory (issue 25 item 8, docs/decisions/039-running-the-marketplace.md): the listed
  * companies where someone can take a request now, by name, with their stats as GET /api/companies/{id}/stats
  * gives them. Names only: never a referrer's name, email or id.
+ *
+ * The clock changes a page only when a pause ends (someone becomes available) or a verification it counts
+ * lapses: `until` is the first of those, not counting when the response numbers are read again.
  */
 export async function companyDirectory(
   db: Db,
@@ -180,7 +198,7 @@ export async function companyDirectory(
   verificationTtlMs: number,
   now = new Date(),
   readResponses: ReadResponseNumbers = (ids, since) => responseNumbers(db, ids, since),
-): Promise<CompanyDirectoryPage> {
+): Promise<DirectoryAnswer> {
   const after = query.cursor === undefined ? undefined : decodeDirectoryCursor(query.cursor);
   const { since, verifiedSince } = statsClock(now, verificationTtlMs);
   const page = { prefix: query.q, after, rows: query.limit + 1 };
@@ -191,8 +209,12 @@ export async function companyDirectory(
     since,
   );
   const last = shown.at(-1);
+  const lapses = shown.map((c) => c.lapsesAt ?? Infinity);
   return {
-    items: shown.map((c) => ({ id: c.id, name: c.name, ...toStats(c, answers.get(c.id)) })),
-    nextCursor: rows.length > query.limit && last ? encodeDirectoryCursor(last.key) : null,
+    page: {
+      items: shown.map((c) => ({ id: c.id, name: c.name, ...toStats(c, answers.get(c.id)) })),
+      nextCursor: rows.length > query.limit && last ? encodeDirectoryCursor(last.key) : null,
+    },
+    until: Math.min(nextPauseEndAfter(now.getTime()), ...lapses),
   };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rowExists } from '../../db/rows.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../db/prepared.js';
 import { companies, referralRequests, referrals, referrers } from '../../db/schema.js';
-import { pausedInSql, referrerRowPause, verifiedInSql } from '../../lib/referrer-sql.js';
+import { lapsesInSql, pausedInSql, referrerRowPause, verifiedInSql } from '../../lib/referrer-sql.js';
 
 export const companyExists = (db: Db, id: number) => rowExists(db, companies, id);
 
@@ -142,6 +142,18 @@ interface DirectoryPageSql {
 /** Every name starting with the prefix, as a range of the index: U+10FFFF sorts after any character. */
 const prefixRange = (prefix: string) => ({ from: prefix, to: `${prefix}\u{10FFFF}` });
 
+/** A row of a directory page (directoryPageQuery). */
+export interface DirectoryRow {
+  id: number;
+  name: string;
+  key: string;
+  /** Referrers available now (availableAt), and how many of them are verified. */
+  referrers: number;
+  verified: number;
+  /** The first moment (ms) a verification counted in `verified` lapses; null when none is counted. */
+  lapsesAt: number | null;
+}
+
 /**
  * Issue 25 item 8: listed companies with at least one referrer available at `at`, by name, with how many
  * are available and verified after `verifiedSince` (as countReferrers counts them), read along
@@ -164,29 +176,35 @@ function directoryPageSql(
   at: Date | SQL,
   verifiedSince: Date | SQL,
 ) {
+  const available = availableAt(at);
+  const verified = sql`${available} and ${verifiedInSql(verifiedSince)}`;
   // A LATERAL count per company, in the page's own statement: a second statement for the page's counts cost
   // PGlite a round trip on its one thread (issue 26). PostgreSQL cannot turn a correlated aggregate into a
   // join, so this stays a probe of referrers_company_idx per company, made only until the page is full.
-  const available = db
+  const counts = db
     .select({
-      referrers: sql<number>`count(*)`.mapWith(Number).as('referrers'),
-      verified: sql<number>`count(*) filter (where ${verifiedInSql(verifiedSince)})`
+      referrers: sql<number>`count(*) filter (where ${available})`.mapWith(Number).as('referrers'),
+      verified: sql<number>`count(*) filter (where ${verified})`.mapWith(Number).as('verified'),
+      lapsesAt: sql<
+        number | null
+      >`(extract(epoch from min(${lapsesInSql(verifiedSince, at)}) filter (where ${verified})) * 1000)::float8`
         .mapWith(Number)
-        .as('verified'),
+        .as('lapses_at'),
     })
     .from(referrers)
-    .where(and(eq(referrers.companyId, companies.id), availableAt(at)))
-    .as('available');
+    .where(eq(referrers.companyId, companies.id))
+    .as('counts');
   return db
     .select({
       id: companies.id,
       name: companies.name,
       key: companies.normalizedName,
-      referrers: available.referrers,
-      verified: available.verified,
+      referrers: counts.referrers,
+      verified: counts.verified,
+      lapsesAt: counts.lapsesAt,
     })
     .from(companies)
-    .innerJoinLateral(available, sql`${available.referrers} > 0`)
+    .innerJoinLateral(counts, sql`${counts.referrers} > 0`)
     .where(
       and(
         // Written as the index's own condition, as SQL: a bound true or 0 would not match it in a generic
@@ -232,7 +250,12 @@ const preparedPages = {
 };
 
 /** A page of the directory (see directoryPageQuery); a page of the usual size through its prepared statement. */
-export async function readDirectoryPage(db: Db, page: DirectoryPageArgs, at: Date, verifiedSince: Date) {
+export async function readDirectoryPage(
+  db: Db,
+  page: DirectoryPageArgs,
+  at: Date,
+  verifiedSince: Date,
+): Promise<DirectoryRow[]> {
   if (page.rows !== USUAL_ROWS) return directoryPageQuery(db, page, at, verifiedSince);
   const range = page.prefix ? prefixRange(page.prefix) : undefined;
   const statement = preparedPages[range ? 'search' : 'all'][page.after === undefined ? 'first' : 'next'];

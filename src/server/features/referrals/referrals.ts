@@ -7,7 +7,7 @@ import { startLivenessSweep } from './liveness/liveness-sweep.js';
 import { assignWaitingRequests } from './matching/matching.js';
 import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
 import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
-import { createKeptAnswers } from '../../lib/kept-answers.js';
+import { createKeptAnswers, keptUnder, type KeptAnswers } from '../../lib/kept-answers.js';
 import { createFirstPages } from './requests/list-cache.js';
 import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
@@ -40,6 +40,8 @@ export interface ReferralCollaborators {
   /** False: no job liveness timer (tests that drive runLivenessSweep themselves). */
   livenessSweep?: boolean;
   logger: FastifyBaseLogger;
+  /** Where answers are kept (lib/kept-answers.ts): the app's one keeper; a keeper of its own by default. */
+  kept?: KeptAnswers;
 }
 
 /**
@@ -66,6 +68,8 @@ export type ReferralConfig = Pick<
 export function createReferrals(config: ReferralConfig, collaborators: ReferralCollaborators) {
   const { db, logger } = collaborators;
   const now = collaborators.now ?? (() => new Date());
+  // The tests' apps check every kept page and thread against a fresh read (lib/kept-answers.ts).
+  const kept = collaborators.kept ?? createKeptAnswers({ verify: config.env === 'test' });
   const deps: ReferralDeps = {
     companies: collaborators.companies,
     notify: collaborators.notify,
@@ -120,8 +124,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         prefix: '/api',
         db,
         publicUrl: config.publicUrl,
-        // The tests' apps check every kept page against a fresh read (list-cache.ts).
-        firstPages: createFirstPages(db, { verify: config.env === 'test' }),
+        firstPages: createFirstPages(db, kept),
         ...deps,
       });
       await app.register(blockRoutes, { prefix: '/api/users/:id/block', db, ...deps });
@@ -131,7 +134,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         notify: deps.notify,
         rateLimits: collaborators.rateLimits,
         now,
-        threads: createKeptAnswers({ verify: config.env === 'test' }),
+        threads: keptUnder(kept, 'thread:'),
       });
       await app.register(verificationRoutes, {
         prefix: '/api/referrer/verification',

@@ -6,6 +6,7 @@ import { companies, referralRequests, referralStatusChanges, referrals, users } 
 import { ask, companyWithReferrers, currentReferral } from '../../../testing/handoff-fixtures.js';
 import { pdfBytes, uploadResume } from '../../../testing/profile-fixtures.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
+import { createKeptAnswers } from '../../../lib/kept-answers.js';
 import { createFirstPages } from './list-cache.js';
 import { listClock, listRequestViews } from './list-repo.js';
 
@@ -33,7 +34,7 @@ describe.each(testDatabases)('first pages kept by their stamp (%s)', (kind) => {
 
   /** A cache of the test's own, counting the pages it had to read and serialise. */
   function pageOf(role: 'seeker' | 'referrer', who: SignedIn, limit = 20) {
-    const pages = createFirstPages(t.database.db);
+    const pages = createFirstPages(t.database.db, createKeptAnswers());
     let built = 0;
     const serialize = (cards: ReferralRequest[]) => {
       built += 1;
@@ -195,7 +196,7 @@ describe.each(testDatabases)('first pages kept by their stamp (%s)', (kind) => {
     expect(await page.read()).toBe(kept);
     expect(page.built()).toBe(1);
     // The seeker's page and a smaller page are kept apart.
-    const pages = createFirstPages(t.database.db);
+    const pages = createFirstPages(t.database.db, createKeptAnswers());
     const serialize = (cards: ReferralRequest[]) => JSON.stringify(cards);
     const read = async (role: 'seeker' | 'referrer', userId: number, limit: number) =>
       (await pages.read(role, userId, limit, clockNow(), serialize)).body;
@@ -224,7 +225,7 @@ describe.each(testDatabases)('first pages kept by their stamp (%s)', (kind) => {
 
   it('in the tests’ apps, fails a kept page that differs from a fresh read', async () => {
     const { rhea } = await world();
-    const pages = createFirstPages(t.database.db, { verify: true });
+    const pages = createFirstPages(t.database.db, createKeptAnswers({ verify: true }));
     const read = async (serialize: (cards: ReferralRequest[]) => string) =>
       (await pages.read('referrer', rhea.user.id, 20, clockNow(), serialize)).body;
     const kept = await read((cards) => JSON.stringify(cards));

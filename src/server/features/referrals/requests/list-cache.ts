@@ -1,6 +1,6 @@
 import type { ReferralRequest } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
-import { createKeptAnswers, type KeptAnswer } from '../../../lib/kept-answers.js';
+import { keptUnder, type KeptAnswer, type KeptAnswers } from '../../../lib/kept-answers.js';
 import { listRequestViews, type ListClock } from './list-repo.js';
 import { firstPageStamp } from './list-stamp.js';
 
@@ -22,10 +22,10 @@ export interface FirstPages {
  * The lists' first pages (every dashboard's and every poll's) kept as their answers' text while the stamp
  * of their rows holds (list-stamp.ts, lib/kept-answers.ts,
  * [decision 049](../../../../../docs/decisions/049-first-pages-kept-by-stamp.md)), per user, list and size.
- * `verify` is the tests' apps' check of every kept page against a fresh read.
+ * They are kept in `keeper` under keys of their own.
  */
-export function createFirstPages(db: Db, { verify = false }: { verify?: boolean } = {}): FirstPages {
-  const kept = createKeptAnswers({ verify });
+export function createFirstPages(db: Db, keeper: KeptAnswers): FirstPages {
+  const kept = keptUnder(keeper, 'list:');
   return {
     read: (role, userId, limit, clock, serialize) =>
       kept.answer(
