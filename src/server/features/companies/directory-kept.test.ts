@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CompanyDirectoryPageSchema } from '../../../shared/companies.js';
+import { CompanyDirectoryPageSchema, CompanyStatsSchema } from '../../../shared/companies.js';
 import { referrers } from '../../db/schema.js';
 import { signInReferrer } from '../../testing/referral-fixtures.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
@@ -100,10 +100,17 @@ describe.each(testDatabases)('the company directory kept between commits (%s)', 
       .set({ isVerified: true, verifiedAt: new Date(lapses - t.config.verificationTtlMs) })
       .where(eq(referrers.userId, verified.user.id));
     const verifiedOf = async () => (await visitorPage()).find((c) => c.name === company)?.verifiedReferrers;
+    const id = (await visitorPage()).find((c) => c.name === company)!.id;
+    // The company's stats (GET /api/companies/{id}/stats) are kept the same way.
+    const statsOf = async () =>
+      CompanyStatsSchema.parse((await paused.get(`/api/companies/${id}/stats`)).json());
     expect(await verifiedOf()).toBe(1);
+    expect(await statsOf()).toMatchObject({ referrers: 1, verifiedReferrers: 1 });
     clock = new Date(lapses - 1);
     expect(await verifiedOf()).toBe(1);
+    expect(await statsOf()).toMatchObject({ referrers: 1, verifiedReferrers: 1 });
     clock = new Date(lapses);
     expect(await verifiedOf()).toBe(0);
+    expect(await statsOf()).toMatchObject({ referrers: 1, verifiedReferrers: 0 });
   });
 });

@@ -26,7 +26,10 @@ export interface CompaniesRouteDeps {
   /** VERIFICATION_TTL in milliseconds: the stats count only verifications still holding. */
   verificationTtlMs: number;
   rateLimits: RateLimitStore;
-  /** The directory's pages as answered, kept while nothing has committed (service.ts's companyDirectory). */
+  /**
+   * The directory's pages and the companies' stats as answered, kept while nothing has committed and until
+   * the clock changes them (service.ts's companyDirectory).
+   */
   pages: KeptAnswers;
   now: () => Date;
 }
@@ -97,7 +100,7 @@ export async function companiesRoutes(
       // Kept while nothing at all has committed (snapshotStamp), and until the clock changes the page:
       // [decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md).
       const answer = await pages.answer(
-        JSON.stringify([q ?? null, cursor ?? null, limit]),
+        `page:${JSON.stringify([q ?? null, cursor ?? null, limit])}`,
         at.getTime(),
         (since) => snapshotStamp(db, since),
         async () => {
@@ -159,6 +162,23 @@ export async function companiesRoutes(
         requireUser(request);
       },
     },
-    async (request) => companyStats(db, request.params.id, verificationTtlMs, now(), readResponses),
+    async (request, reply) => {
+      const { id } = request.params;
+      const at = now();
+      // The same for every user: kept as the directory's pages are (decision 051).
+      const answer = await pages.answer(
+        `stats:${id}`,
+        at.getTime(),
+        (since) => snapshotStamp(db, since),
+        async () => {
+          const { stats, until } = await companyStats(db, id, verificationTtlMs, at, readResponses);
+          return {
+            body: serializedBy(reply)(stats),
+            until: Math.min(until, at.getTime() + readResponses.keptFor([id])),
+          };
+        },
+      );
+      return sendKept(reply, answer);
+    },
   );
 }

@@ -139,6 +139,7 @@ function toStats(
 /**
  * GET /api/companies/{id}/stats: referrers now, and how they answered the company's requests of the last
  * 90 days; rate and median are null below COMPANY_STATS_MIN_SAMPLE (docs/decisions/021-account-settings.md).
+ * `until`: as companyDirectory's.
  */
 export async function companyStats(
   db: Db,
@@ -146,14 +147,18 @@ export async function companyStats(
   verificationTtlMs: number,
   now = new Date(),
   readResponses: ReadResponseNumbers = (ids, since) => responseNumbers(db, ids, since),
-): Promise<CompanyStats> {
+): Promise<{ stats: CompanyStats; until: number }> {
   if (!(await companyExists(db, companyId))) throw notFound(COMPANY_NOT_FOUND);
   const { since, verifiedSince } = statsClock(now, verificationTtlMs);
   const [people, answers] = await Promise.all([
     countReferrers(db, [companyId], verifiedSince, now),
     readResponses([companyId], since),
   ]);
-  return toStats(people.get(companyId), answers.get(companyId));
+  const counts = people.get(companyId);
+  return {
+    stats: toStats(counts, answers.get(companyId)),
+    until: Math.min(nextPauseEndAfter(now.getTime()), counts?.lapsesAt ?? Infinity),
+  };
 }
 
 /** The cursor is the last company's normalised name, base64url-encoded: opaque to clients, and URL-safe. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_PAGE_SIZE } from '../../../shared/companies.js';
 import type { Db } from '../../db/client.js';
 import { rowExists } from '../../db/rows.js';
@@ -23,20 +23,31 @@ function availableAt(at: Date | SQL): SQL {
 
 /**
  * Per company, the referrers available now (see availableAt) and how many of them are verified: verified
- * after `verifiedSince`, so a lapsed verification counts as none (docs/decisions/035-verification-lapse.md).
- * Read through referrers_company_idx; a company without any is missing from the map.
+ * after `verifiedSince`, so a lapsed verification counts as none (docs/decisions/035-verification-lapse.md);
+ * and the first moment (ms) one of those verifications lapses. Read through referrers_company_idx; a company
+ * without any is missing from the map.
  */
 export function referrerCountQuery(db: Db, companyIds: readonly number[], verifiedSince: Date, at: Date) {
   return referrerCounts(db, inArray(referrers.companyId, [...companyIds]), verifiedSince, at);
 }
 
+/** The counts of referrerCountQuery, as selected (the directory's page selects them per company too). */
+function countsOfReferrers(verifiedSince: Date | SQL, at: Date | SQL, available: SQL = sql`true`) {
+  const verified = sql`${available} and ${verifiedInSql(verifiedSince)}`;
+  return {
+    referrers: sql<number>`count(*) filter (where ${available})`.mapWith(Number).as('referrers'),
+    verified: sql<number>`count(*) filter (where ${verified})`.mapWith(Number).as('verified'),
+    lapsesAt: sql<
+      number | null
+    >`(extract(epoch from min(${lapsesInSql(verifiedSince, at)}) filter (where ${verified})) * 1000)::float8`
+      .mapWith(Number)
+      .as('lapses_at'),
+  };
+}
+
 function referrerCounts(db: Db, ofCompanies: SQL, verifiedSince: Date | SQL, at: Date | SQL) {
   return db
-    .select({
-      companyId: referrers.companyId,
-      referrers: count(),
-      verified: sql<number>`count(*) filter (where ${verifiedInSql(verifiedSince)})`.mapWith(Number),
-    })
+    .select({ companyId: referrers.companyId, ...countsOfReferrers(verifiedSince, at) })
     .from(referrers)
     .where(and(ofCompanies, availableAt(at)))
     .groupBy(referrers.companyId);
@@ -53,14 +64,26 @@ const preparedCounts = preparedPerDb((db) =>
   ).prepare('available_referrer_counts'),
 );
 
-export async function countReferrers(db: Db, companyIds: readonly number[], verifiedSince: Date, at: Date) {
-  if (companyIds.length === 0) return new Map<number, { referrers: number; verified: number }>();
+/** Referrers available now per company, verified ones, and their first lapse (referrerCountQuery). */
+export interface ReferrerCounts {
+  referrers: number;
+  verified: number;
+  lapsesAt: number | null;
+}
+
+export async function countReferrers(
+  db: Db,
+  companyIds: readonly number[],
+  verifiedSince: Date,
+  at: Date,
+): Promise<Map<number, ReferrerCounts>> {
+  if (companyIds.length === 0) return new Map();
   const rows = await preparedCounts(db).execute({
     ids: [...companyIds],
     since: verifiedSince.toISOString(),
     at: at.toISOString(),
   });
-  return new Map(rows.map((r) => [r.companyId, { referrers: r.referrers, verified: r.verified }]));
+  return new Map(rows.map(({ companyId, ...counts }) => [companyId, counts]));
 }
 
 /**
@@ -176,21 +199,11 @@ function directoryPageSql(
   at: Date | SQL,
   verifiedSince: Date | SQL,
 ) {
-  const available = availableAt(at);
-  const verified = sql`${available} and ${verifiedInSql(verifiedSince)}`;
   // A LATERAL count per company, in the page's own statement: a second statement for the page's counts cost
   // PGlite a round trip on its one thread (issue 26). PostgreSQL cannot turn a correlated aggregate into a
   // join, so this stays a probe of referrers_company_idx per company, made only until the page is full.
   const counts = db
-    .select({
-      referrers: sql<number>`count(*) filter (where ${available})`.mapWith(Number).as('referrers'),
-      verified: sql<number>`count(*) filter (where ${verified})`.mapWith(Number).as('verified'),
-      lapsesAt: sql<
-        number | null
-      >`(extract(epoch from min(${lapsesInSql(verifiedSince, at)}) filter (where ${verified})) * 1000)::float8`
-        .mapWith(Number)
-        .as('lapses_at'),
-    })
+    .select(countsOfReferrers(verifiedSince, at, availableAt(at)))
     .from(referrers)
     .where(eq(referrers.companyId, companies.id))
     .as('counts');
