@@ -165,7 +165,8 @@ export async function companiesRoutes(
     async (request, reply) => {
       const { id } = request.params;
       const at = now();
-      // The same for every user: kept as the directory's pages are (decision 051).
+      // The same for every user: kept as the directory's pages are
+      // ([decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md)).
       const answer = await pages.answer(
         `stats:${id}`,
         at.getTime(),
