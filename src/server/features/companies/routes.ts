@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -60,6 +60,29 @@ export async function companiesRoutes(
   };
   // How each company's referrers answered, kept a minute and shared by the directory and the stats.
   const readResponses = createResponseNumbersCache((ids, since) => responseNumbers(db, ids, since));
+  /**
+   * The directory's pages and the stats, kept while nothing at all has committed (snapshotStamp) and until the
+   * clock changes them, or their companies' response numbers are read again
+   * ([decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md)).
+   */
+  const answerKept = async (
+    reply: FastifyReply,
+    key: string,
+    at: Date,
+    build: () => Promise<{ value: unknown; until: number; companyIds: readonly number[] }>,
+  ) => {
+    const answer = await pages.answer(
+      key,
+      at.getTime(),
+      (since) => snapshotStamp(db, since),
+      async () => {
+        const { value, until, companyIds } = await build();
+        const numbersUntil = at.getTime() + readResponses.keptFor(companyIds);
+        return { body: serializedBy(reply)(value), until: Math.min(until, numbersUntil) };
+      },
+    );
+    return sendKept(reply, answer);
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -97,28 +120,16 @@ export async function companiesRoutes(
     async (request, reply) => {
       const { q, cursor, limit } = request.query;
       const at = now();
-      // Kept while nothing at all has committed (snapshotStamp), and until the clock changes the page:
-      // [decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md).
-      const answer = await pages.answer(
-        `page:${JSON.stringify([q ?? null, cursor ?? null, limit])}`,
-        at.getTime(),
-        (since) => snapshotStamp(db, since),
-        async () => {
-          const { page, until } = await companyDirectory(
-            db,
-            request.query,
-            verificationTtlMs,
-            at,
-            readResponses,
-          );
-          const ids = page.items.map((c) => c.id);
-          return {
-            body: serializedBy(reply)(page),
-            until: Math.min(until, at.getTime() + readResponses.keptFor(ids)),
-          };
-        },
-      );
-      return sendKept(reply, answer);
+      return answerKept(reply, `page:${JSON.stringify([q ?? null, cursor ?? null, limit])}`, at, async () => {
+        const { page, until } = await companyDirectory(
+          db,
+          request.query,
+          verificationTtlMs,
+          at,
+          readResponses,
+        );
+        return { value: page, until, companyIds: page.items.map((c) => c.id) };
+      });
     },
   );
 
@@ -165,21 +176,11 @@ export async function companiesRoutes(
     async (request, reply) => {
       const { id } = request.params;
       const at = now();
-      // The same for every user: kept as the directory's pages are
-      // ([decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md)).
-      const answer = await pages.answer(
-        `stats:${id}`,
-        at.getTime(),
-        (since) => snapshotStamp(db, since),
-        async () => {
-          const { stats, until } = await companyStats(db, id, verificationTtlMs, at, readResponses);
-          return {
-            body: serializedBy(reply)(stats),
-            until: Math.min(until, at.getTime() + readResponses.keptFor([id])),
-          };
-        },
-      );
-      return sendKept(reply, answer);
+      // The same for every user: one kept answer per company.
+      return answerKept(reply, `stats:${id}`, at, async () => {
+        const { stats, until } = await companyStats(db, id, verificationTtlMs, at, readResponses);
+        return { value: stats, until, companyIds: [id] };
+      });
     },
   );
 }
