@@ -64,6 +64,22 @@ export async function snapshotStamp(db: Db, since: string): Promise<StampRead> {
   return row!;
 }
 
+const currentSnapshotQuery = preparedPerDb((db) =>
+  db
+    .select({ snapshot: sql<string>`pg_current_snapshot()::text` })
+    .from(sql`(values (0)) as one`)
+    .prepare('current_snapshot'),
+);
+
+/**
+ * The database's snapshot now: the same text as a kept answer's snapshot means nothing has committed since
+ * it was read, so its rows read as they did ([decision 050](../../../docs/decisions/050-stamps-skipped-while-nothing-commits.md)).
+ */
+export async function currentSnapshot(db: Db): Promise<string> {
+  const [row] = await currentSnapshotQuery(db).execute();
+  return row!.snapshot;
+}
+
 /** A page's rows, each with its stamp (rowStamp, aliased `stamp`), through the page's own query. */
 export type StampedRows = TypedQueryBuilder<{ stamp: SQL.Aliased<string> }>;
 

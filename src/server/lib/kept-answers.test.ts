@@ -14,6 +14,7 @@ function answers(kept = createKeptAnswers()) {
   let snapshot = 1;
   let builds = 0;
   let stampsRead = 0;
+  let snapshotsRead = 0;
   const readStamp = async (since: string): Promise<StampRead> => {
     if (since === String(snapshot)) return { snapshot: since, stamp: null };
     stampsRead += 1;
@@ -31,6 +32,12 @@ function answers(kept = createKeptAnswers()) {
     setStampUnseen: (next: string) => void (stamp = next),
     builds: () => builds,
     stampsRead: () => stampsRead,
+    /** The database's snapshot now, as a keeper's currentSnapshot reads it. */
+    currentSnapshot: async () => {
+      snapshotsRead += 1;
+      return String(snapshot);
+    },
+    snapshotsRead: () => snapshotsRead,
     /** The answer under `key`, where the rows now give `body`. */
     read: (key: string, body: string, now = 0, until?: number) =>
       kept.answer(key, now, readStamp, async (): Promise<Built> => {
@@ -69,6 +76,29 @@ describe('kept answers', () => {
     expect([a.stampsRead(), a.builds()]).toEqual([3, 2]);
   });
 
+  it("given the database's snapshot, reads a stamp only for an answer whose snapshot moved", async () => {
+    const a: ReturnType<typeof answers> = answers(
+      createKeptAnswers({ currentSnapshot: () => a.currentSnapshot() }),
+    );
+    // Nothing kept: the stamp is read with the rows, the snapshot is not asked for.
+    await a.read('k', 'one');
+    expect([a.snapshotsRead(), a.stampsRead()]).toEqual([0, 1]);
+    // Kept, nothing committed: the snapshot alone answers.
+    expect((await a.read('k', 'two')).body).toBe('one');
+    expect([a.snapshotsRead(), a.stampsRead()]).toEqual([1, 1]);
+    // A commit elsewhere: the stamp is read, holds, and its new snapshot answers the next read.
+    a.commitElsewhere();
+    expect((await a.read('k', 'two')).body).toBe('one');
+    expect((await a.read('k', 'two')).body).toBe('one');
+    expect([a.snapshotsRead(), a.stampsRead(), a.builds()]).toEqual([3, 2, 1]);
+    // A commit to its rows: built again, never the kept text.
+    a.setStamp('s2');
+    expect((await a.read('k', 'two')).body).toBe('two');
+    // The clock past its until: built whatever the snapshot says.
+    await a.read('t', 'timed', 0, 100);
+    expect((await a.read('t', 'later', 100)).body).toBe('later');
+  });
+
   it('reads the stamp once the clock has passed an answer, whatever the snapshot', async () => {
     const a = answers();
     await a.read('k', 'one', 0, 100);
@@ -91,6 +121,16 @@ describe('kept answers', () => {
     // A change both see is a write since, not a fault.
     a.setStamp('s3');
     expect((await a.read('k', 'three')).body).toBe('three');
+  });
+
+  it("verify: an answer the database's snapshot vouched for is checked against a fresh one", async () => {
+    const a: ReturnType<typeof answers> = answers(
+      createKeptAnswers({ currentSnapshot: () => a.currentSnapshot(), verify: true }),
+    );
+    await a.read('k', 'one');
+    expect((await a.read('k', 'one')).body).toBe('one');
+    a.setStampUnseen('s2');
+    await expect(a.read('k', 'two')).rejects.toThrow(/The kept answer k differs from one built afresh/);
   });
 
   it('compresses a kept answer once for each encoding, and every form reads back as its text', async () => {

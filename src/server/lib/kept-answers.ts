@@ -80,7 +80,10 @@ export interface KeptAnswers {
  *
  * Each answer also keeps the database's snapshot at which its stamp last held. While no transaction has
  * committed since, the statement does not read the stamp at all ([decision
- * 050](../../../docs/decisions/050-stamps-skipped-while-nothing-commits.md)).
+ * 050](../../../docs/decisions/050-stamps-skipped-while-nothing-commits.md)). Given `currentSnapshot`, a kept
+ * answer first compares its snapshot with the database's, read once for all the answers asked for at the
+ * same time; only one whose snapshot moved reads its stamp ([decision
+ * 052](../../../docs/decisions/052-one-snapshot-read-for-many-answers.md)).
  *
  * `verify` (the tests' apps): every kept answer is built afresh too, and a difference the stamp did not see
  * is an error. Every test that reads such an answer after a change then checks the stamp's cover.
@@ -88,7 +91,16 @@ export interface KeptAnswers {
 export function createKeptAnswers({
   verify = false,
   maxSize = MAX_KEPT_SIZE,
-}: { verify?: boolean; maxSize?: number } = {}): KeptAnswers {
+  currentSnapshot,
+}: {
+  verify?: boolean;
+  maxSize?: number;
+  /**
+   * The database's snapshot now, read after the call (db/row-stamp.ts's currentSnapshot through
+   * sharedFreshRead): one read answers every kept answer asked for meanwhile, whatever its key.
+   */
+  currentSnapshot?: () => Promise<string>;
+} = {}): KeptAnswers {
   const kept = new LRUCache<string, Kept>({
     maxSize,
     sizeCalculation: (entry, key) =>
@@ -126,6 +138,10 @@ export function createKeptAnswers({
     async answer(key, now, readStamp, build) {
       const held = kept.get(key);
       const found = held && now < held.until ? held : undefined;
+      if (found && currentSnapshot && (await currentSnapshot()) === found.snapshot) {
+        if (verify) await expectSameRows(key, found, readStamp, build);
+        return found;
+      }
       const read = await readStamp(found?.snapshot ?? '');
       if (found && (read.stamp === null || read.stamp === found.stamp)) {
         found.snapshot = read.snapshot;
