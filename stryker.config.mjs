@@ -77,6 +77,11 @@ const modules = {
     mutate: ['src/server/lib/session-memo.ts'],
     tests: ['src/server/lib/session-memo.test.ts'],
   },
+  // The kept answers' keeper and the snapshot read they share: their own pure tests.
+  'kept-answers': {
+    mutate: ['src/server/lib/kept-answers.ts', 'src/server/lib/fresh-read.ts'],
+    tests: ['src/server/lib/kept-answers.test.ts', 'src/server/lib/fresh-read.test.ts'],
+  },
   // The lists' times, written as toISOString writes them: its own pure tests.
   'iso-time': {
     mutate: ['src/server/lib/iso-time.ts'],
