@@ -15,8 +15,9 @@ export function sharedFreshRead<T>(read: () => Promise<T>): () => Promise<T> {
   function start(): Promise<T> {
     const started = read();
     running = started;
+    // The waiting read starts only after this ends, so the one running is still this one.
     const ended = () => {
-      if (running === started) running = undefined;
+      running = undefined;
     };
     started.then(ended, ended);
     return started;

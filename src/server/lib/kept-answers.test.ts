@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { StampRead } from '../db/row-stamp.js';
-import { createKeptAnswers, keptUnder, type Built } from './kept-answers.js';
+import { createKeptAnswers, keptUnder, sendKept, serializedBy, type Built } from './kept-answers.js';
 
 /**
  * A keeper's answer under `key`, over a database the test drives: its stamp, and its snapshot, which a
@@ -15,7 +16,9 @@ function answers(kept = createKeptAnswers()) {
   let builds = 0;
   let stampsRead = 0;
   let snapshotsRead = 0;
+  let statements = 0;
   const readStamp = async (since: string): Promise<StampRead> => {
+    statements += 1;
     if (since === String(snapshot)) return { snapshot: since, stamp: null };
     stampsRead += 1;
     return { snapshot: String(snapshot), stamp };
@@ -38,6 +41,8 @@ function answers(kept = createKeptAnswers()) {
       return String(snapshot);
     },
     snapshotsRead: () => snapshotsRead,
+    /** Stamp statements run, whether they read the stamp or found nothing committed. */
+    statements: () => statements,
     /** The answer under `key`, where the rows now give `body`. */
     read: (key: string, body: string, now = 0, until?: number) =>
       kept.answer(key, now, readStamp, async (): Promise<Built> => {
@@ -83,9 +88,9 @@ describe('kept answers', () => {
     // Nothing kept: the stamp is read with the rows, the snapshot is not asked for.
     await a.read('k', 'one');
     expect([a.snapshotsRead(), a.stampsRead()]).toEqual([0, 1]);
-    // Kept, nothing committed: the snapshot alone answers.
+    // Kept, nothing committed: the snapshot alone answers, with no stamp statement.
     expect((await a.read('k', 'two')).body).toBe('one');
-    expect([a.snapshotsRead(), a.stampsRead()]).toEqual([1, 1]);
+    expect([a.snapshotsRead(), a.statements()]).toEqual([1, 1]);
     // A commit elsewhere: the stamp is read, holds, and its new snapshot answers the next read.
     a.commitElsewhere();
     expect((await a.read('k', 'two')).body).toBe('one');
@@ -123,6 +128,60 @@ describe('kept answers', () => {
     expect((await a.read('k', 'three')).body).toBe('three');
   });
 
+  it('verify: a write that lands while the fresh answer is built is no fault of the cover', async () => {
+    const keeper = createKeptAnswers({ verify: true });
+    let read: StampRead = { snapshot: '1', stamp: 's1' };
+    const readStamp = async (since: string) => (since === read.snapshot ? { ...read, stamp: null } : read);
+    await keeper.answer('k', 0, readStamp, async () => ({ body: 'one' }));
+    const answer = await keeper.answer('k', 0, readStamp, async () => {
+      // A commit between the stamp read and the fresh build: both the stamp and the snapshot move.
+      read = { snapshot: '2', stamp: 's2' };
+      return { body: 'two' };
+    });
+    expect(answer.body).toBe('one');
+    // A write the stamp saw but the snapshot did not is still the cover's fault.
+    read = { snapshot: '2', stamp: 's1' };
+    await keeper.answer('k', 0, readStamp, async () => ({ body: 'one' }));
+    await expect(
+      keeper.answer('k', 0, readStamp, async () => {
+        read = { snapshot: '2', stamp: 's3' };
+        return { body: 'three' };
+      }),
+    ).rejects.toThrow(/differs/);
+  });
+
+  it('verify: a write the snapshot saw and the stamp missed is a fault of the stamp', async () => {
+    const keeper = createKeptAnswers({ verify: true });
+    let read: StampRead = { snapshot: '4', stamp: 's4' };
+    const readStamp = async (since: string) => (since === read.snapshot ? { ...read, stamp: null } : read);
+    await keeper.answer('k', 0, readStamp, async () => ({ body: 'four' }));
+    await expect(
+      keeper.answer('k', 0, readStamp, async () => {
+        read = { snapshot: '5', stamp: 's4' };
+        return { body: 'five' };
+      }),
+    ).rejects.toThrow(/differs/);
+  });
+
+  it('counts the stamp and the snapshot in what it keeps', async () => {
+    // Stamps and snapshots as long as a page's: three answers of 204 characters where two fit.
+    const readStamp = async () => ({ snapshot: 'x'.repeat(100), stamp: 's'.repeat(100) });
+    let builds = 0;
+    const keeper = createKeptAnswers({ maxSize: 2 * 204 });
+    const read = (key: string) =>
+      keeper.answer(key, 0, readStamp, async () => {
+        builds += 1;
+        return { body: 'one' };
+      });
+    await read('a');
+    await read('b');
+    await read('a');
+    expect(builds).toBe(2);
+    await read('c');
+    await read('b');
+    expect(builds).toBe(4);
+  });
+
   it("verify: an answer the database's snapshot vouched for is checked against a fresh one", async () => {
     const a: ReturnType<typeof answers> = answers(
       createKeptAnswers({ currentSnapshot: () => a.currentSnapshot(), verify: true }),
@@ -147,6 +206,18 @@ describe('kept answers', () => {
       expect(decode(form).toString('utf8')).toBe(body);
       expect((await a.read('k', body)).encoded(encoding)).toBe(form);
     }
+  });
+
+  it('keeps no form made for an answer another has since replaced', async () => {
+    const a = answers();
+    const body = JSON.stringify({ words: 'old '.repeat(400) });
+    const old = await a.read('k', body);
+    a.setStamp('s2');
+    expect((await a.read('k', 'new')).body).toBe('new');
+    // The old answer's form is made after its place was taken: the new answer stays kept.
+    old.encoded('br');
+    expect((await a.read('k', 'newer')).body).toBe('new');
+    expect(a.builds()).toBe(2);
   });
 
   it('counts a compressed form in what it keeps: the least recent answer makes room for it', async () => {
@@ -182,5 +253,91 @@ describe('kept answers', () => {
     const queues = answers(keptUnder(keeper, 'queue:'));
     await queues.read('k', 'three');
     expect((await threads.read('k', 'rebuilt')).body).toBe('rebuilt');
+  });
+});
+
+describe('sendKept', () => {
+  /** A bare Fastify whose one route sends `body` as a kept answer, after setting `vary` when given. */
+  async function sending(body: string, vary?: string) {
+    const answer = await createKeptAnswers().answer(
+      'k',
+      0,
+      async () => ({ snapshot: '1', stamp: 's1' }),
+      async () => ({ body }),
+    );
+    const app = Fastify();
+    app.get('/', (_request, reply) => {
+      if (vary) reply.header('vary', vary);
+      return sendKept(reply, answer);
+    });
+    return app;
+  }
+  const long = JSON.stringify({ words: 'kept '.repeat(400) });
+
+  it('sends the text as JSON when the client takes no encoding, or asks for none', async () => {
+    const app = await sending(long);
+    for (const headers of [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    ]) {
+      const response = await app.inject({ url: '/', headers });
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe(long);
+    }
+  });
+
+  it('sends the kept form of the encoding the client asks for, as the compression plugin would choose it', async () => {
+    const app = await sending(long);
+    for (const [accepted, encoding, decode] of [
+      ['br', 'br', zlib.brotliDecompressSync],
+      ['GZIP', 'gzip', zlib.gunzipSync],
+      ['deflate', 'deflate', zlib.inflateSync],
+      ['*', 'gzip', zlib.gunzipSync],
+      ['x-gzip', 'gzip', zlib.gunzipSync],
+      ['gzip, br', 'br', zlib.brotliDecompressSync],
+    ] as const) {
+      const response = await app.inject({ url: '/', headers: { 'accept-encoding': accepted } });
+      expect([accepted, response.headers['content-encoding']]).toEqual([accepted, encoding]);
+      expect(response.headers['vary']).toBe('accept-encoding');
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(decode(response.rawPayload).toString('utf8')).toBe(long);
+    }
+  });
+
+  it('leaves an answer under 1 KiB uncompressed, as the plugin does, counting its bytes', async () => {
+    // 1,023 bytes: sent as it is. 1,024 bytes in 1,022 characters (two of them two bytes each): compressed.
+    const short = `"${'a'.repeat(1021)}"`;
+    const atLimit = `"é${'a'.repeat(1018)}é"`;
+    expect([Buffer.byteLength(short), Buffer.byteLength(atLimit), atLimit.length]).toEqual([
+      1023, 1024, 1022,
+    ]);
+    const shortResponse = await (
+      await sending(short)
+    ).inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(shortResponse.headers['content-encoding']).toBeUndefined();
+    expect(shortResponse.body).toBe(short);
+    const atLimitResponse = await (
+      await sending(atLimit)
+    ).inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(atLimitResponse.headers['content-encoding']).toBe('br');
+  });
+
+  it('adds accept-encoding to the Vary a route set', async () => {
+    const app = await sending(long, 'cookie');
+    const response = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['vary']).toBe('cookie, accept-encoding');
+  });
+
+  it("serializes a value with the route's own response schema", async () => {
+    const app = Fastify();
+    app.get(
+      '/',
+      { schema: { response: { 200: { type: 'object', properties: { kept: { type: 'string' } } } } } },
+      (_request, reply) =>
+        reply.type('application/json').send(serializedBy(reply)({ kept: 'yes', dropped: 1 })),
+    );
+    expect((await app.inject({ url: '/' })).body).toBe('{"kept":"yes"}');
   });
 });
