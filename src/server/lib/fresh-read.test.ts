@@ -36,6 +36,8 @@ describe('sharedFreshRead', () => {
     const reads = heldReads();
     const current = sharedFreshRead(reads.read);
     const first = current();
+    // Not in this turn, not even once its promises have settled: callers asking meanwhile may still share it.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
     expect(reads.started()).toBe(0);
     await turns();
     expect(reads.started()).toBe(1);
