@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminQueuePageShape } from './admin.js';
 import { idSchema } from './ids.js';
-import { PAYMENT_RULES } from './payment-offer.js';
+import { PAYMENT_RULES } from './payment-rules.js';
 import { ReferralMessageStatusSchema } from './referral-messages.js';
 import { RequestStatusSchema } from './referral-status.js';
 import { requiredTextSchema, optionalTextSchema } from './text.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { offersPayment, PAYMENT_RULE_LABELS, paymentOfferRule, type PaymentRule } from './payment-offer.js';
+import { normaliseForRules, offersPayment, paymentOfferRule } from './payment-offer.js';
+import { PAYMENT_RULE_LABELS, type PaymentRule } from './payment-rules.js';
 
 /** Issue 25 item 6: fixed examples on both sides (docs/decisions/038-payment-offers.md). */
 const HELD = [
@@ -37,6 +38,26 @@ const HELD = [
   'What is your finder’s fee?',
   'For $200 I can refer you today.',
   'I can refer you for $150, half now.',
+  // Issue 46 item 6: disguised, written out, after the figure, other apps and coins.
+  'I will p\u0430y $300',
+  '\u0420\u0430yPal works',
+  'Pay\u200bPal',
+  'Pay\u00adPal after the interview',
+  'Ven\u200dmo me your handle',
+  'ＰａｙＰａｌ',
+  'Three hundred dollars for the referral.',
+  'I can give you a few hundred bucks.',
+  'Two grand if you refer me.',
+  'Five thousand rupees as a thank you.',
+  '300$ if you refer me',
+  'I will send 300 € once hired.',
+  '500€',
+  'Revolut or Wise, your call.',
+  'I can send it by Interac e-Transfer.',
+  'Apple Pay works for me.',
+  'Will send ETH? No, Ethereum or USDC.',
+  'Happy to pay in Solana or Tether.',
+  'Pay pal is fine',
 ];
 
 const ORDINARY = [
@@ -64,6 +85,16 @@ const ORDINARY = [
   'Saved the team $40k a year in cloud costs.',
   'Happy to refer you for the $180k role on my team.',
   'I was referred for a $150k job last year.',
+  // Issue 46 item 6: ordinary figures and words around fees stay out.
+  'I reduced cloud costs by $300k',
+  'I know the fee structure of card networks',
+  'I rebuilt the fee calculation engine for merchants.',
+  'Our team cut cloud spend by 300k dollars.',
+  'I studied at ETH Zürich and worked in Zürich.',
+  'Three hundred engineers use the tool I built.',
+  'Résumé attached; I can start in two weeks.',
+  'I worked at Revolut on the payments platform.',
+  'I led the Alipay integration at my last job.',
   '',
 ];
 
@@ -117,11 +148,39 @@ const BY_RULE: [string, PaymentRule | null][] = [
   ['For $200 I will refer you', 'money-offer'],
   ['rs 500 only', 'amount-only'],
   ['I will send it from PayPal.', 'payment-app'],
+  ['Fee?', 'fee'],
+  ['The fee structure is standard.', null],
+  ['I give you three hundred dollars', 'money-offer'],
+  ['three hundred dollars', 'amount-only'],
+  ['300$', 'amount-only'],
+  ['Send via Payoneer.', 'payment-app'],
   // A team or a product after the name, an employer before it (unless a payment word is there too).
   ['I lead the Venmo team.', null],
   ['I led Venmo’s API team.', null],
   ['I got paid. Then I worked at PayPal.', null],
 ];
+
+/** The look-alikes a probe used: Cyrillic letters that read as Latin ones. */
+const CYRILLIC: Record<string, string> = { a: 'а', c: 'с', e: 'е', o: 'о', p: 'р', x: 'х', y: 'у' };
+
+describe('disguises read plainly (issue 46 item 6)', () => {
+  it('normalises width, invisible characters, look-alike letters, case and spaces', () => {
+    expect(normaliseForRules('ＰａｙＰａｌ')).toBe('paypal');
+    expect(normaliseForRules('Pay\u200bPal\u00ad \u2060Ven\ufeffmo')).toBe('paypal venmo');
+    expect(normaliseForRules('\u0420\u0430\u0443\u0420\u0430l')).toBe('paypal');
+    expect(normaliseForRules('Zürich  café')).toBe('zurich cafe');
+    // Currency signs are not letters: '€' stays '€', never 'E'.
+    expect(normaliseForRules('€100 £50 ₹2000')).toBe('€100 £50 ₹2000');
+  });
+
+  it.each(HELD)('still holds %j with a zero-width space after every character', (text) => {
+    expect(offersPayment([...text].join('\u200b'))).toBe(true);
+  });
+
+  it.each(HELD)('still holds %j with Cyrillic look-alikes for Latin letters', (text) => {
+    expect(offersPayment(text.replace(/[aceopxy]/g, (ch) => CYRILLIC[ch] ?? ch))).toBe(true);
+  });
+});
 
 describe('each rule', () => {
   it.each(BY_RULE)('%j is %j', (text, rule) => {

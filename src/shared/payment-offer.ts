@@ -6,36 +6,27 @@
  *
  * Naming a team, a role or a product never counts: 'the payments team', 'payment systems', 'pay it
  * forward', 'I worked at PayPal'.
+ *
+ * Before the rules read a text it is normalised, so the usual disguises read plainly: Unicode NFKC
+ * ('ＰａｙＰａｌ'), invisible characters dropped ('Pay\u200bPal', 'Pay\u00adPal'), and letters that look
+ * like Latin ones folded to them with the `confusables` package's list (Cyrillic 'р' and 'а' in 'рaypal').
  */
+import { confusablesMap } from 'confusables';
+import type { PaymentRule } from './payment-rules.js';
 
-export const PAYMENT_RULES = [
-  'payment-app',
-  'pay-verb',
-  'fee',
-  'bonus-share',
-  'money-offer',
-  'amount-only',
-  'compensation',
-] as const;
-export type PaymentRule = (typeof PAYMENT_RULES)[number];
-
-/** What each rule means, for the admin who reviews what it held. */
-export const PAYMENT_RULE_LABELS: Readonly<Record<PaymentRule, string>> = {
-  'payment-app': 'Names a payment app or a transfer',
-  'pay-verb': 'Offers to pay for the referral',
-  fee: 'Mentions a fee',
-  'bonus-share': 'Offers to share the referral bonus',
-  'money-offer': 'Offers an amount of money',
-  'amount-only': 'An amount of money and little else',
-  compensation: 'Offers compensation, a commission or a reward',
-};
-
-const AMOUNT = String.raw`(?:[$€£₹¥]\s?\d[\d,.]*\s?k?|\b\d[\d,.]*\s?k?\s?(?:usd|eur|gbp|inr|dollars?|bucks|euros?|pounds|rupees|rs\.?|lakhs?)(?![a-z])|\b(?:usd|eur|gbp|inr|rs\.?|rupees)\s?\d[\d,.]*\s?k?)`;
+const CURRENCY_WORD = String.raw`(?:usd|eur|gbp|inr|dollars?|bucks|euros?|pounds|rupees|rs\.?|lakhs?)`;
+/** Money written out: 'three hundred dollars', 'a few hundred bucks', 'two grand'. */
+const NUMBER_WORD = String.raw`(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|few|couple(?: of)?|several)`;
+const WORD_AMOUNT = String.raw`\b(?:${NUMBER_WORD}[\s-]+(?:and\s+)?){1,4}(?:${CURRENCY_WORD}|grand)(?![a-z])`;
+const AMOUNT = String.raw`(?:[$€£₹¥]\s?\d[\d,.]*\s?k?|\b\d[\d,.]*\s?k?\s?(?:[$€£₹¥]|${CURRENCY_WORD}(?![a-z]))|\b(?:usd|eur|gbp|inr|rs\.?|rupees)\s?\d[\d,.]*\s?k?|${WORD_AMOUNT})`;
 
 /** A payment app named as a way to pay: not after 'worked at', not before 'team' or 'integration'. */
-const PAYMENT_APPS = String.raw`(?:paypal|venmo|zelle|cash\s?app|upi|gpay|google pay|paytm|phonepe|western union|wire transfer|bank transfer|crypto(?:currency)?|bitcoin|btc|usdt|gift\s?card|amazon voucher)`;
+const PAYMENT_APPS = String.raw`(?:pay[\s.-]?pal|venmo|zelle|cash\s?app|upi|gpay|google pay|apple pay|paytm|phonepe|bhim|alipay|wechat pay|revolut|skrill|payoneer|interac|e-?transfer|m-?pesa|western union|moneygram|wire transfer|bank transfer|crypto(?:currency)?|bitcoin|btc|ethereum|usdt|usdc|tether|litecoin|dogecoin|monero|solana|binance|gift\s?card|amazon voucher)`;
 const EMPLOYMENT_BEFORE = String.raw`(?:at|for|from|joined|join|joining|with|of|on the)\s+$`;
 const PRODUCT_AFTER = String.raw`^(?:'s)?\s+(?:team|teams|engineering|engineer|integration|checkout|api|sdk|product|platform|app team|codebase|account team|fraud)`;
+
+/** 'the fee structure of card networks': fees as what someone works on, not a price asked. */
+const FEE_AS_A_SUBJECT = String.raw`(?:structures?|schedules?|models?|income|revenue|reductions?|engines?|calculations?|systems?|waivers?|logic|tables?|data|analytics|rates?|pricing|disputes?|billing)\b`;
 
 const RULES: readonly { rule: PaymentRule; test: (text: string) => boolean }[] = [
   { rule: 'payment-app', test: namesPaymentApp },
@@ -52,7 +43,9 @@ const RULES: readonly { rule: PaymentRule; test: (text: string) => boolean }[] =
   },
   {
     rule: 'fee',
-    test: (t) => /\bfee\b/.test(t) || /\b(?:referral|finder'?s?|your) fees\b/.test(t),
+    test: (t) =>
+      new RegExp(String.raw`\bfee\b(?!\s+${FEE_AS_A_SUBJECT})`).test(t) ||
+      /\b(?:referral|finder'?s?|your) fees\b/.test(t),
   },
   {
     rule: 'bonus-share',
@@ -104,14 +97,27 @@ function namesPaymentApp(text: string): boolean {
   return false;
 }
 
-/** Lower case, one space, the usual apostrophe, so the rules read plainly. */
-function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[’‘`]/g, "'").replace(/\s+/g, ' ').trim();
+/** Invisible characters a word can hide behind: zero-width spaces and joiners, the soft hyphen, marks. */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
+
+/**
+ * What the rules read: NFKC, nothing invisible, look-alike letters folded to Latin, lower case, one space,
+ * the usual apostrophe. Only letters are folded: the list would read '€' and '£' as 'E'.
+ */
+export function normaliseForRules(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .replace(/\p{L}/gu, (letter) => confusablesMap.get(letter) ?? letter)
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The first rule the text breaks, or null when it offers no money. */
 export function paymentOfferRule(text: string): PaymentRule | null {
-  const t = normalise(text);
+  const t = normaliseForRules(text);
   if (t === '') return null;
   return RULES.find(({ test }) => test(t))?.rule ?? null;
 }

@@ -1,5 +1,5 @@
 import type { AdminHeldMessage, AdminHeldRequest } from '@shared/held-review';
-import { PAYMENT_RULE_LABELS, type PaymentRule } from '@shared/payment-offer';
+import { PAYMENT_RULE_LABELS, type PaymentRule } from '@shared/payment-rules';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
