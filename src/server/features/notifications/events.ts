@@ -1,16 +1,16 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
 
 /** One channel for the whole app; every instance LISTENs and keeps the events of its own open streams. */
 export const NOTIFICATION_CHANNEL = 'referbridge_notifications';
 
 /**
- * What changed for whom. Kept small (NOTIFY payloads are capped at 8000 bytes): a stream re-reads what it
- * shows. 'signed-out' (a session of the user ended or changed) asks that user's streams to check their
- * session; 'user-changed' (their row) changes nothing a stream shows. Both are sent by the database's own
- * triggers (drizzle/0030_signed_in_changes.sql). 'resync' is local only, sent after the listener
- * reconnected and may have missed events.
+ * What changed for whom, as the database's own triggers announce it, so no path (the app's or an operator's
+ * SQL) can forget to. Kept small (NOTIFY payloads are capped at 8000 bytes): a stream re-reads what it shows.
+ * 'created' (with the new notification's id), 'read' (one changed: read, unread or edited) and 'deleted' come
+ * from the notifications table (drizzle/0033_notifications_announce.sql). 'signed-out' (a session of the
+ * user ended or changed) asks that user's streams to check their session; 'user-changed' (their row) changes
+ * nothing a stream shows (drizzle/0030_signed_in_changes.sql). 'resync' is local only, sent after the
+ * listener reconnected and may have missed events.
  */
 const LiveEventSchema = z.object({
   userId: z.number().int().positive(),
@@ -19,14 +19,6 @@ const LiveEventSchema = z.object({
   id: z.number().int().positive().optional(),
 });
 export type LiveEvent = z.infer<typeof LiveEventSchema> | { userId: number; kind: 'resync' };
-
-/**
- * Announces a change. Sent through the caller's db or transaction: PostgreSQL delivers it only when that
- * transaction commits, so a rolled-back change is never announced.
- */
-export async function publishChange(db: Db, event: z.infer<typeof LiveEventSchema>): Promise<void> {
-  await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify(event)})`);
-}
 
 export function parseEvent(payload: string): LiveEvent | undefined {
   try {

@@ -1,7 +1,6 @@
 import { NotificationLinkSchema, RECENT_LIMIT, type Notification } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { publishChange } from './events.js';
 import type { SessionRead } from '../../lib/session-memo.js';
 import * as repo from './repo.js';
 import { isoTime } from '../../lib/iso-time.js';
@@ -50,7 +49,6 @@ export async function notify(db: Db, input: NotifyInput, hooks: NotifyHooks = {}
       link,
     });
     const notification = toNotificationDto(row);
-    await publishChange(tx, { userId: row.userId, kind: 'created', id: row.id });
     await hooks.onNotified?.(tx, { userId: input.userId, notification });
     return notification;
   };
@@ -129,32 +127,18 @@ export async function readSessionCount(
  * answered as it is: nothing is written and nothing announced to the user's open streams.
  */
 export async function markRead(db: Db, userId: number, id: number): Promise<Notification> {
-  const row = await db.transaction(async (tx) => {
-    const updated = await repo.markRead(tx, userId, id);
-    if (!updated) return repo.findNotification(tx, userId, id);
-    await publishChange(tx, { userId, kind: 'read' });
-    return updated;
-  });
+  const row = (await repo.markRead(db, userId, id)) ?? (await repo.findNotification(db, userId, id));
   if (!row) throw notFound(NOT_FOUND);
   return toNotificationDto(row);
 }
 
 /** With nothing unread, nothing is written and nothing announced. */
 export async function markAllRead(db: Db, userId: number): Promise<{ updated: number }> {
-  const updated = await db.transaction(async (tx) => {
-    const count = await repo.markAllRead(tx, userId);
-    if (count > 0) await publishChange(tx, { userId, kind: 'read' });
-    return count;
-  });
-  return { updated };
+  return { updated: await repo.markAllRead(db, userId) };
 }
 
 export async function remove(db: Db, userId: number, id: number): Promise<void> {
-  const deleted = await db.transaction(async (tx) => {
-    const found = await repo.deleteNotification(tx, userId, id);
-    if (found) await publishChange(tx, { userId, kind: 'deleted' });
-    return found;
-  });
+  const deleted = await repo.deleteNotification(db, userId, id);
   if (!deleted) throw notFound(NOT_FOUND);
 }
 
