@@ -43,6 +43,20 @@ export const REFERRAL_REQUEST_ERRORS = {
   capacity: (company: string) =>
     `We're sorry, but all referrers at ${company} are currently at maximum capacity for referrals. Please try again later or consider other companies.`,
   companyNotFound: 'That company does not exist. Please pick a company from the list.',
+  /** Issue 46 item 5: the posting URL decides the company when detection is sure of it. */
+  companyMismatch: (posting: string, chosen: string) =>
+    `This posting is at ${posting}, not ${chosen}. Send the request to ${posting}, or paste a posting at ${chosen}.`,
+  postingClosed: 'This posting is closed.',
+} as const;
+
+/**
+ * Issue 46 item 5: a request nobody at its company can take now (everyone who could has declined this
+ * posting before, or is blocked from it), with the ways forward. Never a promise of an answer.
+ */
+export const NOBODY_CAN_TAKE_TEXTS = {
+  nobody: (company: string) => `Nobody at ${company} can take this request now.`,
+  waysForward:
+    'It waits here and goes to the first referrer there who can take it. You can withdraw it, or ask at another company.',
 } as const;
 
 /** Spec section 8 ('Referral status toasts'). */

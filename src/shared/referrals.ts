@@ -191,8 +191,15 @@ export const ReferralRequestSchema = z.object({
 export type ReferralRequest = z.infer<typeof ReferralRequestSchema>;
 export const ReferralRequestListSchema = z.array(ReferralRequestSchema);
 
-/** The answer to a new request: the request, and `noReferrers: true` when nobody could take it yet. */
-export const CreateReferralRequestResultSchema = ReferralRequestSchema.extend({ noReferrers: z.boolean() });
+/**
+ * The answer to a new request: the request, and `noReferrers: true` when nobody could take it yet;
+ * `declinedBefore: true` with it when referrers there declined this posting before and nobody else can take
+ * it (issue 46 item 5): the form then says so plainly instead of promising an answer.
+ */
+export const CreateReferralRequestResultSchema = ReferralRequestSchema.extend({
+  noReferrers: z.boolean(),
+  declinedBefore: z.boolean().default(false),
+});
 export type CreateReferralRequestResult = z.infer<typeof CreateReferralRequestResultSchema>;
 
 export const REFERRAL_PAGE_SIZE = 50;

@@ -13,7 +13,7 @@ import { inMemoryLimits } from '../plugins/rate-limit-store.js';
 let jobSeq = 0;
 
 /** A fresh job posting URL, so each request is new unless a test means otherwise. */
-export function jobUrl(host = 'careers.google.com'): string {
+export function jobUrl(host = 'careers.example.com'): string {
   jobSeq += 1;
   return `https://${host}/jobs/${jobSeq}-${randomUUID().slice(0, 8)}`;
 }

@@ -19,7 +19,7 @@ export function RequestReferralRoute({ currentCompanyName }: { currentCompanyNam
   const resume = useActiveResume();
   return (
     <RequestReferralPage
-      resume={{ isLoading: resume.isPending, fileUrl: resume.data?.fileUrl ?? null }}
+      resume={{ isLoading: resume.isPending, isError: resume.isError, fileUrl: resume.data?.fileUrl ?? null }}
       currentCompanyName={currentCompanyName}
     />
   );

@@ -8,6 +8,7 @@ import {
   findOrCreateRequestCompany,
   isBuiltInEmployer,
   lockCompanyNames,
+  postingCompany,
   releaseCompany,
 } from './service.js';
 
@@ -37,6 +38,7 @@ export function createCompanies({
       ensureForRequest: findOrCreateRequestCompany,
       release: releaseCompany,
       lock: lockCompanyNames,
+      postingCompany,
     },
     /** The admin feature's merge: the names' lock, and which companies are built in. */
     locks: { lockNames: lockCompanyNames, isBuiltIn: isBuiltInEmployer },

@@ -49,6 +49,19 @@ export async function detectCompanyFromJobUrl(db: Db, url: string): Promise<Comp
 }
 
 /**
+ * Issue 46 item 5: the listed company a job URL names when detection is sure (high: LinkedIn, Lever,
+ * Greenhouse; medium: a careers host, Glassdoor), else null. A low-confidence guess from a domain name, or
+ * a name nobody lists, decides nothing: the seeker may pick another company.
+ */
+export async function postingCompany(db: Db, url: string): Promise<{ id: number; name: string } | null> {
+  const { companyId, companyName, confidence } = await detectCompanyFromJobUrl(db, url);
+  if (companyId === null || companyName === null || (confidence !== 'high' && confidence !== 'medium')) {
+    return null;
+  }
+  return { id: companyId, name: companyName };
+}
+
+/**
  * The company with this name (compared trimmed, case- and space-insensitively), created when unknown.
  * Race-safe: two users naming the same new employer at once end up with the same row. Someone's current
  * company is listed for everyone; see findOrCreateRequestCompany for a name typed on a request.

@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { createHostPacer } from '../../lib/host-pacer.js';
@@ -30,18 +31,33 @@ export function createJobs(
   const inFlight = new Set<Promise<unknown>>();
   const pacer = createHostPacer({ concurrency: CHECKS_AT_ONCE, perHostMs: CHECK_GAP_PER_HOST_MS });
   return {
-    /** The referrals feature's port: a cached reading now, or a fresh one stored after the commit. */
+    /** The referrals feature's port: a cached reading, or a fresh one waited for a moment, else stored later. */
     postings: {
       cached: (jobUrl: string) => previewer.cached(jobUrl),
-      readLater: (jobUrl: string, store: (reading: Reading) => Promise<unknown>) => {
+      readWithin: async (jobUrl: string, waitMs: number) => {
         const url = parseJobUrl(jobUrl);
-        if (!url) return;
-        const task: Promise<unknown> = previewer
-          .read(url)
-          .then(store)
-          .catch((err: unknown) => logger.warn({ err }, 'could not store a job posting reading'))
-          .finally(() => inFlight.delete(task));
-        inFlight.add(task);
+        if (!url) return { snapshot: undefined, storeWhenRead: () => undefined };
+        const reading = previewer.read(url);
+        const track = (task: Promise<unknown>) => {
+          inFlight.add(task);
+          void task.finally(() => inFlight.delete(task));
+        };
+        track(reading);
+        const waitEnds = new AbortController();
+        const waited = wait(waitMs, undefined, { signal: waitEnds.signal }).catch(() => undefined);
+        const snapshot = await Promise.race([reading, waited]);
+        waitEnds.abort();
+        return {
+          snapshot,
+          storeWhenRead: (store: (reading: Reading) => Promise<unknown>) => {
+            if (snapshot) return;
+            track(
+              reading
+                .then(store)
+                .catch((err: unknown) => logger.warn({ err }, 'could not store a job posting reading')),
+            );
+          },
+        };
       },
       /**
        * A fresh reading for the liveness sweep, paced; undefined for a URL that cannot be read at all or

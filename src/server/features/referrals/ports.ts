@@ -21,6 +21,8 @@ export interface ReferralCompanyDirectory {
   ensureForRequest(db: Db, name: string): Promise<ReferralCompany>;
   /** Taken first in a transaction that makes rows refer to these companies, so a release cannot race it. */
   lock(db: Db, names: string[]): Promise<unknown>;
+  /** The listed company a job URL names, when detection is sure of it (confidence high or medium). */
+  postingCompany(db: Db, jobUrl: string): Promise<{ id: number; name: string } | null>;
 }
 
 export interface ReferralNotice {
@@ -43,12 +45,20 @@ export interface JobSnapshot {
   checkedAt: Date;
 }
 
-/** The job postings reader, as requests use it: a new request never waits on the network. */
+/** A posting being read: what came within the wait, and a way to store what comes after it. */
+export interface PendingReading {
+  /** The reading, when it came within the wait. */
+  snapshot: JobSnapshot | undefined;
+  /** Hands the reading to `store` once it comes; nothing when it came within the wait. */
+  storeWhenRead(store: (snapshot: JobSnapshot) => Promise<unknown>): void;
+}
+
+/** The job postings reader, as requests use it: a new request waits on the network for 2 seconds at most. */
 export interface JobPostings {
   /** What a preview read lately says of this URL, without the network; undefined when none did. */
   cached(jobUrl: string): JobSnapshot | undefined;
-  /** Reads the posting in the background and hands it to `store`; the caller does not wait. */
-  readLater(jobUrl: string, store: (snapshot: JobSnapshot) => Promise<unknown>): void;
+  /** Reads the posting, waiting at most `waitMs` for it; a failure or the wait's end reads as nothing. */
+  readWithin(jobUrl: string, waitMs: number): Promise<PendingReading>;
   /**
    * Reads the posting afresh for the liveness sweep, paced per host; undefined when it was not read (a URL
    * that cannot be, or `signal` aborted first).

@@ -88,19 +88,45 @@ describe('/companies', () => {
 });
 
 describe('/request-referral?companyId=', () => {
-  it('starts the company field with the chosen company once the job URL is in', async () => {
-    fakeReferralsApi({
-      detect: () => ({ companyName: 'Google', companyId: 1, confidence: 'high', message: null }),
-    });
+  const renderChosen = () =>
     renderReferralsUi(
       <RequestReferralPage resume={{ isLoading: false, fileUrl: null }} currentCompanyName={null} />,
       '/request-referral?companyId=4',
     );
+
+  it('starts the company field with the chosen company when the posting only suggests another', async () => {
+    fakeReferralsApi({
+      detect: () => ({ companyName: 'Meta', companyId: 5, confidence: 'low', message: null }),
+    });
+    renderChosen();
     await userEvent.type(
       await screen.findByRole('textbox', { name: 'Job URL' }),
-      'https://careers.google.com/jobs/1',
+      'https://www.metaltech.com/careers/1',
     );
     const company = await screen.findByRole('combobox', { name: 'Company' }, SLOW);
     expect(company).toHaveValue('Stripe');
+  });
+
+  it('lets a posting that surely names another company decide, and says so (issue 46 item 5)', async () => {
+    const api = fakeReferralsApi({
+      detect: () => ({ companyName: 'Google', companyId: 1, confidence: 'high', message: null }),
+    });
+    renderChosen();
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Job URL' }),
+      'https://www.linkedin.com/jobs/view/engineer-at-google-1',
+    );
+    expect(
+      await screen.findByText(
+        'This posting is at Google, so the request goes to Google, not Stripe.',
+        {},
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Company' })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Position' }), 'Designer');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toMatchObject({ companyId: 1 });
   });
 });

@@ -67,7 +67,31 @@ describe('the request form reads the posting', () => {
     expect(position()).toHaveValue('Engineer');
   });
 
-  it('says a closed posting seems closed, and still sends the request', async () => {
+  it('clears a Position the previous posting filled when the URL changes, and keeps one the seeker edited', async () => {
+    fakeReferralsApi({
+      preview: (url) => ({ ...open(url), title: url.endsWith('23') ? 'Staff Engineer, Search' : null }),
+    });
+    renderPage();
+    await paste(JOB);
+    await waitFor(() => expect(position()).toHaveValue('Staff Engineer, Search'), SLOW);
+    await userEvent.clear(jobUrl());
+    await paste('https://boards.greenhouse.io/google/jobs/456');
+    await waitFor(() => expect(position()).toHaveValue(''));
+    expect(await screen.findByText('Zurich, Switzerland', { exact: false }, SLOW)).toBeInTheDocument();
+    expect(position()).toHaveValue('');
+
+    // Edited after the posting filled it: the seeker's own words stay.
+    await userEvent.clear(jobUrl());
+    await paste('https://boards.greenhouse.io/google/jobs/1123');
+    await waitFor(() => expect(position()).toHaveValue('Staff Engineer, Search'), SLOW);
+    await userEvent.type(position(), ' II');
+    await userEvent.clear(jobUrl());
+    await paste('https://boards.greenhouse.io/google/jobs/789');
+    expect(await screen.findByText('Zurich, Switzerland', { exact: false }, SLOW)).toBeInTheDocument();
+    expect(position()).toHaveValue('Staff Engineer, Search II');
+  });
+
+  it('says a closed posting seems closed, and leaves the refusal to the server', async () => {
     const api = fakeReferralsApi({
       preview: (url) => ({ ...open(url), title: null, location: null, status: 'closed' }),
     });

@@ -187,6 +187,24 @@ describe('RequestReferralPage', () => {
     expect(api.writes()[0]!.body).toMatchObject({ resumeLink: null });
   });
 
+  it('says plainly that nobody can take it when every referrer there declined this posting before', async () => {
+    const api = fakeReferralsApi();
+    api.overrides.set('POST /api/referral-requests', () =>
+      jsonResponse(201, { ...aRequest(6), noReferrers: true, declinedBefore: true }),
+    );
+    renderPage();
+    await userEvent.type(jobUrl(), JOB);
+    await userEvent.type(position(), 'Software Engineer');
+    await userEvent.click(submit());
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: REFERRAL_SUBMIT_TEXTS.success,
+        description:
+          'Nobody at Google can take this request now. It waits here and goes to the first referrer there who can take it. You can withdraw it, or ask at another company.',
+      }),
+    );
+  });
+
   it("puts the server's 409 error text in the failure toast and stays on the page", async () => {
     const api = fakeReferralsApi();
     api.overrides.set('POST /api/referral-requests', () =>
@@ -260,6 +278,21 @@ describe('RequestReferralPage', () => {
     expect(screen.getByRole('link', { name: /My Referrals/ })).toHaveAttribute('href', '/my-referrals');
   });
 
+  it("says 'Applicant information unavailable' when the applicant's resume cannot be loaded", () => {
+    fakeReferralsApi();
+    renderReferralsUi(
+      <RequestReferralPage
+        resume={{ isLoading: false, isError: true, fileUrl: null }}
+        currentCompanyName={null}
+      />,
+      '/request-referral',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Applicant information unavailable');
+    // Not a missing resume: nobody knows whether there is one.
+    expect(screen.queryByText("You haven't uploaded a resume yet")).not.toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
+
   it('shows no resume warning when the user has one', () => {
     fakeReferralsApi();
     renderPage();
@@ -281,12 +314,12 @@ describe('RequestReferralPage, what the company means for the request', () => {
     expect(await screen.findByText('Stripe', {}, SLOW)).toBeInTheDocument();
   });
 
-  it('asks to check a medium-confidence guess and lets the user pick another company', async () => {
+  it('asks to check a low-confidence guess and lets the user pick another company', async () => {
     const api = fakeReferralsApi({
-      detect: () => ({ companyName: 'Google', companyId: 1, confidence: 'medium', message: null }),
+      detect: () => ({ companyName: 'Meta', companyId: 5, confidence: 'low', message: null }),
     });
     renderPage();
-    await userEvent.type(jobUrl(), 'https://www.glassdoor.com/job-listing/engineer-google-JV_1.htm');
+    await userEvent.type(jobUrl(), 'https://www.metaltech.com/careers/1');
     expect(await screen.findByText(CHECK_COMPANY, {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByText(/confidence/i)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Pick another company' }));
@@ -297,6 +330,21 @@ describe('RequestReferralPage, what the company means for the request', () => {
     await userEvent.click(submit());
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]!.body).toMatchObject({ companyId: 4 });
+  });
+
+  it('takes a company the posting surely names (medium: a careers host), with nothing to pick', async () => {
+    const api = fakeReferralsApi({
+      detect: () => ({ companyName: 'Google', companyId: 1, confidence: 'medium', message: null }),
+    });
+    renderPage();
+    await userEvent.type(jobUrl(), JOB);
+    expect(await screen.findByText('Google', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText(CHECK_COMPANY)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pick another company' })).not.toBeInTheDocument();
+    await userEvent.type(position(), 'Designer');
+    await userEvent.click(submit());
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toMatchObject({ companyId: 1 });
   });
 
   it("refuses the user's own company on the form, with the spec's sentence, before any submit", async () => {

@@ -1,5 +1,5 @@
 import { ApiErrorSchema } from '@shared/errors';
-import { PAYMENT_HOLD_TEXTS, REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
+import { NOBODY_CAN_TAKE_TEXTS, PAYMENT_HOLD_TEXTS, REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
 import { type CreateReferralRequestInput } from '@shared/referrals';
 import { AlertTriangle, ClipboardList, Link2 } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -18,6 +18,8 @@ import { PageHeader } from '@/components/page-header';
 /** The active resume as the router hands it in (the profile feature owns that call). */
 export interface ActiveResumeState {
   isLoading: boolean;
+  /** The applicant's own data (their active resume) could not be loaded. */
+  isError?: boolean;
   fileUrl: string | null;
 }
 
@@ -47,9 +49,11 @@ export function RequestReferralPage({
         description:
           result.status === 'held'
             ? PAYMENT_HOLD_TEXTS.requestHeld
-            : result.noReferrers
-              ? REFERRAL_SUBMIT_TEXTS.noReferrers
-              : REFERRAL_SUBMIT_TEXTS.sent,
+            : result.declinedBefore
+              ? `${NOBODY_CAN_TAKE_TEXTS.nobody(result.company.name)} ${NOBODY_CAN_TAKE_TEXTS.waysForward}`
+              : result.noReferrers
+                ? REFERRAL_SUBMIT_TEXTS.noReferrers
+                : REFERRAL_SUBMIT_TEXTS.sent,
       });
       navigate(paths.dashboard);
       return undefined;
@@ -86,7 +90,11 @@ export function RequestReferralPage({
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid gap-4">
-          {!resume.isLoading && !resume.fileUrl && <NoResumeWarning />}
+          {resume.isError ? (
+            <ApplicantUnavailable />
+          ) : (
+            !resume.isLoading && !resume.fileUrl && <NoResumeWarning />
+          )}
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
@@ -112,6 +120,25 @@ export function RequestReferralPage({
         <TipsCard tips={REQUEST_TIPS} />
       </div>
     </PageMain>
+  );
+}
+
+/** Spec section 2: the applicant's data (their resume) could not be loaded; the request may still be sent. */
+function ApplicantUnavailable() {
+  return (
+    <div
+      role="alert"
+      data-testid="applicant-unavailable"
+      className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <div className="grid gap-1 text-sm">
+        <p className="font-semibold">Applicant information unavailable</p>
+        <p>
+          We could not load your resume just now. You can still send the request, or try again in a moment.
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -8,10 +8,12 @@ import {
 } from '../../../../shared/referrals.js';
 import { createTestApp, type SignedIn, testDatabases, type TestApp } from '../../../testing/test-app.js';
 import { requestBody } from '../../../testing/referral-fixtures.js';
+import { POSTING_READ_WAIT_MS } from './service.js';
 
 /**
- * A request remembers its posting (issue 23 item 4) without ever waiting for it: a posting held back by
- * the local Greenhouse below is still unread when the request is created, and stored once it answers.
+ * A request remembers its posting (issue 23 item 4), waiting for it 2 seconds at most (issue 46 item 5): a
+ * posting held back by the local Greenhouse below is still unread when the request is created, and stored
+ * once it answers; a posting known to be closed is refused.
  */
 const held: (() => void)[] = [];
 const hits = new Map<string, number>();
@@ -24,8 +26,9 @@ const server = http.createServer((req, res) => {
     res
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ title: `Posting ${id}`, location: { name: 'Berlin' } }));
-  // Posting 9xx answers only when the test lets it.
+  // Posting 9xx answers only when the test lets it; posting 4xx is gone.
   if (id?.startsWith('9')) held.push(answer);
+  else if (id?.startsWith('4')) res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
   else answer();
 });
 
@@ -72,11 +75,21 @@ describe.each(testDatabases)('requests remember their posting (%s)', (kind) => {
     expect((await mine()).find((r) => r.id === created.id)?.job).toEqual(created.job);
   });
 
-  it('never waits on the network: an unread posting is read after the commit and stored', async () => {
-    const jobUrl = `https://boards.greenhouse.io/acme${kind}/jobs/909`;
+  it('reads an unread posting before saving, and saves it with the request', async () => {
+    const jobUrl = `https://boards.greenhouse.io/acme${kind}/jobs/202`;
     const res = await seeker.post('/api/referral-requests', requestBody({ jobUrl }));
-    // Answered while the posting's server still holds its answer back.
     expect(res.statusCode).toBe(201);
+    const created = CreateReferralRequestResultSchema.parse(res.json());
+    expect(created.job).toMatchObject({ title: 'Posting 202', location: 'Berlin', status: 'open' });
+  });
+
+  it('waits 2 seconds at most: a posting still unread then is stored once it answers', async () => {
+    const jobUrl = `https://boards.greenhouse.io/acme${kind}/jobs/909`;
+    const started = Date.now();
+    const res = await seeker.post('/api/referral-requests', requestBody({ jobUrl }));
+    // Answered while the posting's server still holds its answer back: unknown goes through.
+    expect(res.statusCode).toBe(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(POSTING_READ_WAIT_MS - 50);
     const created = CreateReferralRequestResultSchema.parse(res.json());
     expect(created.job).toEqual({
       title: null,
@@ -91,6 +104,24 @@ describe.each(testDatabases)('requests remember their posting (%s)', (kind) => {
       const job = (await mine()).find((r) => r.id === created.id)?.job;
       expect(job).toMatchObject({ title: 'Posting 909', location: 'Berlin', status: 'open' });
     });
+  });
+
+  it('refuses a posting known to be closed, read now or by the preview, and saves nothing', async () => {
+    const before = (await mine()).length;
+    const fresh = `https://boards.greenhouse.io/acme${kind}/jobs/410`;
+    const res = await seeker.post('/api/referral-requests', requestBody({ jobUrl: fresh }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'This posting is closed.',
+      fieldErrors: { jobUrl: ['This posting is closed.'] },
+    });
+    const previewed = `https://boards.greenhouse.io/acme${kind}/jobs/411`;
+    const preview = await seeker.get(`/api/jobs/preview?url=${encodeURIComponent(previewed)}`);
+    expect(preview.json()).toMatchObject({ status: 'closed' });
+    const again = await seeker.post('/api/referral-requests', requestBody({ jobUrl: previewed }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('This posting is closed.');
+    expect(await mine()).toHaveLength(before);
   });
 
   it('gives every request of both lists its job, unknown when the posting could not be read', async () => {

@@ -240,7 +240,7 @@ describe('createReferralRequest', () => {
     expect(await w.noticesOf(referrer.id)).toEqual([]);
   });
 
-  it('keeps a posting a preview read moments ago, and has any other read after the commit', async () => {
+  it('keeps a posting a preview read moments ago, and stores one read past the wait after the commit', async () => {
     const company = await w.company();
     const seeker = await w.user('Sam Seeker');
     const checkedAt = new Date('2026-11-20T10:00:00.000Z');
@@ -254,7 +254,9 @@ describe('createReferralRequest', () => {
     const later: { url: string; store: (s: JobSnapshot) => Promise<unknown> }[] = [];
     const jobs: JobPostings = {
       cached: (url) => (url.endsWith('/cached') ? snapshot : undefined),
-      readLater: (url, store) => void later.push({ url, store }),
+      // Nothing comes within the wait: the reading is stored when it comes.
+      readWithin: (url) =>
+        Promise.resolve({ snapshot: undefined, storeWhenRead: (store) => void later.push({ url, store }) }),
       check: () => Promise.resolve(undefined),
     };
     const deps = { ...w.deps, jobs };

@@ -33,7 +33,7 @@ import {
   pickReferrer,
   SEEKER_LINK,
 } from '../matching/matching.js';
-import type { ReferralCompany, ReferralDeps } from '../ports.js';
+import type { PendingReading, ReferralCompany, ReferralDeps } from '../ports.js';
 import {
   earlierDecliners,
   findCompanyById,
@@ -85,6 +85,50 @@ async function resolveCompany(tx: Db, deps: ReferralDeps, input: CreateInput): P
 }
 
 /**
+ * Issue 46 item 5: the posting URL decides the company. A URL that surely names a listed company other
+ * than the one the request names is refused, naming both; a guess or an unlisted name never refuses.
+ */
+async function refuseAnotherCompany(db: Db, deps: ReferralDeps, input: CreateInput): Promise<void> {
+  const posting = await deps.companies.postingCompany(db, input.jobUrl);
+  if (!posting) return;
+  const chosen =
+    input.companyId != null
+      ? await findCompanyById(db, input.companyId, { listedOnly: true })
+      : { id: null, name: input.detectedCompanyName ?? '' };
+  if (!chosen || chosen.id === posting.id) return;
+  if (chosen.id === null && normalizeCompanyName(chosen.name) === normalizeCompanyName(posting.name)) return;
+  const message = REFERRAL_REQUEST_ERRORS.companyMismatch(posting.name, chosen.name);
+  throw badRequest(message, { jobUrl: [message] });
+}
+
+/** How long a new request waits for its posting's first reading when no preview read it lately. */
+export const POSTING_READ_WAIT_MS = 2000;
+
+/**
+ * Issue 46 item 5: the posting as read lately, else read now for 2 seconds at most; a posting known to be
+ * closed is refused. A failure or the wait's end reads as unknown, which never refuses: its reading is
+ * stored once it comes.
+ */
+async function readPosting(db: Db, deps: ReferralDeps, seekerId: number, jobUrl: string) {
+  if (!deps.jobs) return undefined;
+  const cached = deps.jobs.cached(jobUrl);
+  let reading: PendingReading;
+  if (cached) {
+    reading = { snapshot: cached, storeWhenRead: () => undefined };
+  } else {
+    // A seeker past the daily limit makes no fetch: refused here first, and again in the transaction.
+    await enforceDailyLimit(db, seekerId, deps.requestsPerDay);
+    reading = await deps.jobs.readWithin(jobUrl, POSTING_READ_WAIT_MS);
+  }
+  if (reading.snapshot?.status === 'closed') {
+    throw badRequest(REFERRAL_REQUEST_ERRORS.postingClosed, {
+      jobUrl: [REFERRAL_REQUEST_ERRORS.postingClosed],
+    });
+  }
+  return reading;
+}
+
+/**
  * DESIGN.md "Creating a request": refuses employees, duplicates and a company whose referrers are all at
  * capacity (nothing saved); otherwise saves the request and assigns it at once when someone can take it.
  * A message that offers or asks for money (issue 25 item 6) holds the request for an admin instead: it is
@@ -97,10 +141,11 @@ export async function createReferralRequest(
   seeker: UserRow,
   input: CreateInput,
 ): Promise<CreateReferralRequestResult> {
-  // The form previewed the URL moments ago, so its reading is usually cached; else it is read after the
-  // commit. Either way the request never waits on the network.
-  const cachedJob = deps.jobs?.cached(input.jobUrl);
-  let created: { id: number; noReferrers: boolean };
+  await refuseAnotherCompany(db, deps, input);
+  // The form previewed the URL moments ago, so its reading is usually cached; else it is read now.
+  const posting = await readPosting(db, deps, seeker.id, input.jobUrl);
+  const readJob = posting?.snapshot;
+  let created: { id: number; noReferrers: boolean; declinedBefore: boolean };
   try {
     created = await db.transaction(async (tx) => {
       await enforceDailyLimit(tx, seeker.id, deps.requestsPerDay);
@@ -117,9 +162,9 @@ export async function createReferralRequest(
         jobUrl: input.jobUrl,
         normalizedJobUrl: normalizeJobUrl(input.jobUrl),
         message: input.message,
-        // Its first reading is the one above or readLater's below; the liveness sweep's comes an interval on.
+        // Its first reading is the one above or the one stored below; the liveness sweep's comes an interval on.
         jobNextCheckAt: new Date(Date.now() + deps.jobCheckMs),
-        ...(cachedJob && jobColumns(cachedJob)),
+        ...(readJob && jobColumns(readJob)),
         ...(heldRule && { status: 'held', heldRule }),
       });
       if (!request) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);
@@ -129,7 +174,7 @@ export async function createReferralRequest(
           ...PAYMENT_HOLD_NOTICES.requestHeld(request.position, company.name),
           link: SEEKER_LINK,
         });
-        return { id: request.id, noReferrers: false };
+        return { id: request.id, noReferrers: false, declinedBefore: false };
       }
       // Asked again after an end: never to a referrer who declined this posting before.
       const declinedBefore = await earlierDecliners(tx, seeker.id, request.normalizedJobUrl);
@@ -150,18 +195,17 @@ export async function createReferralRequest(
           assignedToReferrerNotice(pick.referrerId, seeker.fullName, request.position, company.name),
         );
       }
-      return { id: request.id, noReferrers: pick.kind === 'none' };
+      const noReferrers = pick.kind === 'none';
+      return { id: request.id, noReferrers, declinedBefore: noReferrers && declinedBefore.length > 0 };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(REFERRAL_REQUEST_ERRORS.duplicate);
     throw err;
   }
-  if (deps.jobs && !cachedJob) {
-    deps.jobs.readLater(input.jobUrl, (snapshot) => updateRequestJob(db, created.id, snapshot));
-  }
+  posting?.storeWhenRead((snapshot) => updateRequestJob(db, created.id, snapshot));
   const view = await findRequestView(db, created.id, seeker.id, listClock(deps));
   if (!view) throw new Error(`referral request ${created.id} vanished right after its insert`);
-  return { ...view, noReferrers: created.noReferrers };
+  return { ...view, noReferrers: created.noReferrers, declinedBefore: created.declinedBefore };
 }
 
 export async function listRequests(

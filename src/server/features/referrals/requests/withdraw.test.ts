@@ -179,6 +179,9 @@ describe.each(testDatabases)('withdrawing and asking again (%s)', (kind) => {
     expect(await requestStatus(t, second.id)).toBe('declined');
     const third = await created(seeker, company, url);
     expect(third.noReferrers).toBe(true);
+    // Issue 46 item 5: the answer says why, so the form can say plainly that nobody can take it now.
+    expect(third.declinedBefore).toBe(true);
+    expect(first.declinedBefore).toBe(false);
     expect(await currentReferral(t, third.id)).toBeUndefined();
     // Neither decliner is handed the waiting request when they have room.
     expect(

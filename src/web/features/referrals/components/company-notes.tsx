@@ -1,6 +1,8 @@
 import { normalizeCompanyName } from '@shared/companies';
-import { REFERRAL_REQUEST_ERRORS } from '@shared/referral-texts';
-import { Hourglass, OctagonX } from 'lucide-react';
+import { NOBODY_CAN_TAKE_TEXTS, REFERRAL_REQUEST_ERRORS } from '@shared/referral-texts';
+import { Hourglass, OctagonX, UserX } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/paths';
 import { useCompanyStats } from '../api/get-company-stats';
 import { CompanyStatsLine } from './company-stats-line';
 
@@ -54,5 +56,30 @@ function NoReferrers({ companyName }: { companyName: string }) {
       <Hourglass className="mt-px size-3.5 shrink-0" aria-hidden="true" />
       {noReferrersYet(companyName)}
     </p>
+  );
+}
+
+/**
+ * A pending request nobody holds (issue 46 item 5): with nobody at the company, it waits for one to join;
+ * with referrers there, none of them can take it now (each declined this posting before, or cannot take
+ * it), so the card says that plainly with the ways forward, and never promises how they answer.
+ */
+export function WaitingRequestNote({ companyId, companyName }: { companyId: number; companyName: string }) {
+  const stats = useCompanyStats(companyId);
+  if (!stats.data) return null;
+  if (stats.data.referrers === 0) return <NoReferrers companyName={companyName} />;
+  return (
+    <div data-testid="nobody-can-take" className="grid gap-1 text-xs">
+      <p className="flex items-start gap-1.5 font-medium">
+        <UserX className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+        {NOBODY_CAN_TAKE_TEXTS.nobody(companyName)}
+      </p>
+      <p className="text-muted-foreground">
+        {NOBODY_CAN_TAKE_TEXTS.waysForward}{' '}
+        <Link to={paths.companies} className="underline underline-offset-4">
+          See where referrers are
+        </Link>
+      </p>
+    </div>
   );
 }

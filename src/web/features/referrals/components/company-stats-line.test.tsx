@@ -74,12 +74,37 @@ describe('the company stats line on the request form', () => {
 });
 
 describe("the company stats line on the seeker's card", () => {
-  it('shows on a pending request', async () => {
+  it('shows on a pending request a referrer holds', async () => {
     fakeReferralsApi({ stats: { 1: { ...answered, medianResponseHours: 72 } } });
-    renderReferralsUi(<MyRequestCard request={aRequest(1)} />);
+    renderReferralsUi(<MyRequestCard request={withReferral(aRequest(1), 'pending')} />);
     expect(
       await screen.findByText('Referrers at Google answer 8 in 10 requests, usually within 3 days'),
     ).toBeInTheDocument();
+  });
+
+  it('never promises an answer on a request nobody holds: it says plainly that nobody can take it now', async () => {
+    fakeReferralsApi({ stats: { 1: answered } });
+    renderReferralsUi(<MyRequestCard request={aRequest(3)} />);
+    expect(await screen.findByText('Nobody at Google can take this request now.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /It waits here and goes to the first referrer there who can take it\. You can withdraw it, or ask at another company\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See where referrers are' })).toHaveAttribute(
+      'href',
+      '/companies',
+    );
+    expect(screen.queryByTestId('company-stats')).not.toBeInTheDocument();
+  });
+
+  it('says a request nobody holds waits for a referrer when the company has none', async () => {
+    fakeReferralsApi({ stats: { 1: { ...tooFew, referrers: 0, verifiedReferrers: 0 } } });
+    renderReferralsUi(<MyRequestCard request={aRequest(4)} />);
+    expect(
+      await screen.findByText('No referrers at Google yet: your request will wait until one joins.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('nobody-can-take')).not.toBeInTheDocument();
   });
 
   it('is not asked for once the request has moved on', async () => {

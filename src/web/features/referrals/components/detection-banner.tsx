@@ -11,8 +11,8 @@ export type DetectionState =
   | { status: 'done'; detection: CompanyDetection };
 
 /**
- * What detection made of the job URL: the company, or the spec's warning message. A guess (medium or low
- * confidence) asks the user to check it and offers `onPickAnother`; a sure detection says nothing more.
+ * What detection made of the job URL: the company, or the spec's warning message. A guess (low confidence)
+ * asks the user to check it and offers `onPickAnother`; a sure detection (high or medium) says nothing more.
  */
 export function DetectionBanner({
   state,
@@ -44,7 +44,7 @@ export function DetectionBanner({
           <span>
             Company detected: <strong>{companyName}</strong>
           </span>
-          {(confidence === 'medium' || confidence === 'low') && (
+          {confidence === 'low' && (
             <span className="text-xs">
               Check this is the right company.{' '}
               {onPickAnother && (

@@ -9,6 +9,7 @@ import { paths } from '@/paths';
 import { Card, CardContent } from '@/components/ui/card';
 import { companyNameOf, formatRequestDate } from '../utils/referral-display';
 import { CompanyStatsLine } from './company-stats-line';
+import { WaitingRequestNote } from './company-notes';
 import { JobPostingLink, RequestCardHeader } from './request-card-parts';
 import { ReferralConfirmation } from './referral-confirmation';
 import { ReferralThread } from './referral-thread';
@@ -52,9 +53,15 @@ export function MyRequestCard({ request }: { request: ReferralRequest }) {
             {JOB_UNREACHABLE_MESSAGE}
           </p>
         )}
-        {displayStatus(request) === 'pending' && (
-          <CompanyStatsLine companyId={request.companyId} companyName={companyNameOf(request, 'Company')} />
-        )}
+        {displayStatus(request) === 'pending' &&
+          (referral ? (
+            <CompanyStatsLine companyId={request.companyId} companyName={companyNameOf(request, 'Company')} />
+          ) : (
+            <WaitingRequestNote
+              companyId={request.companyId}
+              companyName={companyNameOf(request, 'Company')}
+            />
+          ))}
         {request.message && (
           <p className="bg-muted/50 flex gap-2 rounded-md p-3">
             <MessageSquare className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden="true" />

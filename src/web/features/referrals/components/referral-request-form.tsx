@@ -86,7 +86,7 @@ export function ReferralRequestForm({
 
   const messageLength = useWatch({ control, name: 'message' }).length;
   const jobUrl = useWatch({ control, name: 'jobUrl' }).trim();
-  const { state, needsCompany, pickAnother, company, ownCompany } = useRequestCompany({
+  const { state, needsCompany, pickAnother, company, ownCompany, postingOverrodeChoice } = useRequestCompany({
     jobUrl,
     typedCompany: useWatch({ control, name: 'companyName' }),
     companies,
@@ -105,13 +105,25 @@ export function ReferralRequestForm({
   const { data: preview } = useJobPreview(previewUrl);
   const shownPreview = previewUrl === jobUrl ? preview : undefined;
   const filled = useRef({ position: '', company: '' });
+  // The Position a posting filled in, and for which URL: another URL clears it (issue 46 item 5).
+  const filledPosition = useRef<{ url: string; title: string } | null>(null);
   useEffect(() => {
-    if (!preview?.title || filled.current.position === previewUrl) return;
+    // A reading that arrives after the URL changed belongs to the URL before.
+    if (!preview?.title || filled.current.position === previewUrl || previewUrl !== jobUrl) return;
     filled.current.position = previewUrl;
     if (!getValues('position').trim()) {
-      setValue('position', preview.title.slice(0, POSITION_MAX), { shouldDirty: true });
+      const title = preview.title.slice(0, POSITION_MAX);
+      setValue('position', title, { shouldDirty: true });
+      filledPosition.current = { url: previewUrl, title };
     }
-  }, [preview, previewUrl, getValues, setValue]);
+  }, [preview, previewUrl, jobUrl, getValues, setValue]);
+  useEffect(() => {
+    const fill = filledPosition.current;
+    if (!fill || fill.url === jobUrl) return;
+    filledPosition.current = null;
+    // A Position the seeker has since edited is theirs: only the previous posting's own title goes.
+    if (getValues('position') === fill.title) setValue('position', '', { shouldDirty: true });
+  }, [jobUrl, getValues, setValue]);
   useEffect(() => {
     if (!needsCompany || !preview?.companyName || filled.current.company === previewUrl) return;
     filled.current.company = previewUrl;
@@ -191,6 +203,11 @@ export function ReferralRequestForm({
             )}
           />
         </FormField>
+      )}
+      {postingOverrodeChoice && company && chosenCompany && company.name !== chosenCompany.name && (
+        <p data-testid="posting-decides" className="text-muted-foreground text-xs">
+          This posting is at {company.name}, so the request goes to {company.name}, not {chosenCompany.name}.
+        </p>
       )}
       {company && <CompanyNotes company={company} ownCompany={ownCompany} />}
       <FormField id={ids.position} label="Position" error={errors.position?.message}>

@@ -35,9 +35,12 @@ export function useRequestCompany({
   // 'Pick another company' on a guessed company holds for that URL only.
   const [pickingFor, setPickingFor] = useState<string | null>(null);
   const picking = state.status === 'done' && pickingFor === debouncedUrl;
+  // Issue 46 item 5: a posting that surely names a listed company decides it, over a company chosen before
+  // (the server refuses the two disagreeing); a guess leaves the choice to the seeker.
+  const decided = state.status === 'done' && isSure(state.detection);
   const needsCompany =
     state.status === 'error' ||
-    (state.status === 'done' && (state.detection.companyId === null || picking || chosen));
+    (state.status === 'done' && !decided && (state.detection.companyId === null || picking || chosen));
   const typed = useDebouncedValue(typedCompany);
   const company =
     state.status === 'done' || state.status === 'error'
@@ -46,11 +49,20 @@ export function useRequestCompany({
   return {
     state,
     needsCompany,
-    /** Offered while the user has not chosen to name the company for this URL. */
-    pickAnother: picking ? undefined : () => setPickingFor(debouncedUrl),
+    /** Offered while the user has not chosen to name the company for this URL, and only on a guess. */
+    pickAnother: picking || decided ? undefined : () => setPickingFor(debouncedUrl),
+    /** The posting named another company than the one chosen before, and the request goes there. */
+    postingOverrodeChoice: chosen && decided,
     company,
     ownCompany: isOwnCompany(company, currentCompanyName),
   };
+}
+
+/** Detection is sure of a listed company: high (Lever, Greenhouse, LinkedIn) or medium (a careers host, Glassdoor). */
+export function isSure(detection: CompanyDetection): boolean {
+  return (
+    detection.companyId !== null && (detection.confidence === 'high' || detection.confidence === 'medium')
+  );
 }
 
 function detectionState(
