@@ -59,6 +59,8 @@ export interface AppDeps {
   livenessSweep?: boolean;
   /** The PostgreSQL pool's numbers, for the metrics. */
   poolStats?: () => PoolStats;
+  /** Whether the PostgreSQL listener hears its own heartbeat (Database.hearing), for the metrics. */
+  hearing?: () => boolean;
   /** Hears every route as it is registered (the authorisation matrix and the fuzzer learn the routes). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -80,7 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { onRoute } = deps;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   // Before any route: the metrics plugin times the routes registered after it.
-  await registerMetrics(app, config, { db: deps.db, poolStats: deps.poolStats });
+  await registerMetrics(app, config, deps);
   const rateLimits = await createRateLimitStore(config, app.log);
   app.addHook('onClose', () => rateLimits.close());
 

@@ -150,6 +150,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('has each PostgreSQL listener notify itself every LISTEN_HEARTBEAT: 5s by default, 1s to 1m', () => {
+    expect(loadConfig({}).listenHeartbeatMs).toBe(5000);
+    expect(loadConfig({ LISTEN_HEARTBEAT: '1s' }).listenHeartbeatMs).toBe(1000);
+    expect(loadConfig({ LISTEN_HEARTBEAT: '1m' }).listenHeartbeatMs).toBe(60_000);
+    for (const bad of ['0s', '500ms', 'often']) {
+      expect(() => loadConfig({ LISTEN_HEARTBEAT: bad })).toThrow(
+        /^Invalid configuration: LISTEN_HEARTBEAT must be a duration such as 90s, 30m, 12h or 5d/,
+      );
+    }
+    expect(() => loadConfig({ LISTEN_HEARTBEAT: '2m' })).toThrow(
+      /^Invalid configuration: LISTEN_HEARTBEAT must be at most 1m/,
+    );
+  });
+
   it('erases closed requests after RETENTION_AFTER_CLOSE: 180d by default, down to one second', () => {
     expect(loadConfig({}).retentionAfterCloseMs).toBe(180 * 24 * 3_600_000);
     expect(loadConfig({ RETENTION_AFTER_CLOSE: '1s' }).retentionAfterCloseMs).toBe(1000);

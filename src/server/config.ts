@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_REQUESTS_PER_DAY } from '../shared/request-limit.js';
+import { LISTEN_HEARTBEAT_MS } from './db/listen.js';
 import { normalizeAllowedHost } from './lib/outbound-fetch.js';
 
 const DURATION_UNITS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -93,6 +94,13 @@ const ConfigSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /** PostgreSQL: how often each instance's listener NOTIFYs itself; two unheard in a row, and it is deaf. */
+    LISTEN_HEARTBEAT: duration
+      .refine(
+        (ms) => ms <= DURATION_UNITS.m,
+        'must be at most 1m: a deaf instance keeps what it should not until it notices',
+      )
+      .default(LISTEN_HEARTBEAT_MS),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -238,6 +246,7 @@ const ConfigSchema = z
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    listenHeartbeatMs: e.LISTEN_HEARTBEAT,
     /** Undefined means: use the embedded development identity provider at /dev-idp. */
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

@@ -17,6 +17,7 @@ async function main() {
     dataDir: path.join(config.dataDir, 'db'),
     startingDump: STARTING_DATABASE,
     logger,
+    listenHeartbeatMs: config.listenHeartbeatMs,
     afterMigrate: seed,
   });
   // Resume files from before their bytes lived in the database: moved in once, then off the disk.
@@ -26,6 +27,7 @@ async function main() {
     listen: database.listen,
     logger,
     poolStats: database.poolStats,
+    hearing: database.hearing,
   });
 
   // 25 s: a 5 MB resume upload on a slow uplink finishes, and the process still exits on its own before

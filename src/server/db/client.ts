@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import { listenPostgres, type Listen } from './listen.js';
+import { LISTEN_HEARTBEAT_MS, listenPostgres, type Listen } from './listen.js';
 import { StatementCachingPGlite } from './pglite-statements.js';
 import * as schema from './schema.js';
 
@@ -26,6 +26,8 @@ export interface Database {
   db: Db;
   /** LISTEN to a NOTIFY channel; pg_notify(…) sent through `db` arrives here once its transaction commits. */
   listen: Listen;
+  /** PostgreSQL: false while a listener has stopped hearing its own heartbeat (the metrics' gauge). */
+  hearing?: () => boolean;
   /** PostgreSQL's connection pool, for the metrics; PGlite has none. */
   poolStats?: () => PoolStats;
   close(): Promise<void>;
@@ -43,6 +45,8 @@ export interface OpenDatabaseOptions {
   /** PGlite with a dataDir: the file of a dump to begin from when the directory holds no database yet. */
   startingDump?: string;
   logger?: Logger;
+  /** PostgreSQL: how often a listener NOTIFYs itself to prove it hears (LISTEN_HEARTBEAT). */
+  listenHeartbeatMs?: number;
   /** Runs right after the migrations and under the same lock (the idempotent seed). */
   afterMigrate?: (db: Db) => Promise<void>;
 }
@@ -59,6 +63,7 @@ const MIGRATION_LOCK = 7_270_146_201;
 async function openPostgres({
   url,
   logger,
+  listenHeartbeatMs = LISTEN_HEARTBEAT_MS,
   afterMigrate,
 }: OpenDatabaseOptions & { url: string }): Promise<Database> {
   const pool = new pg.Pool({
@@ -76,9 +81,15 @@ async function openPostgres({
     await pool.end();
     throw err;
   }
+  const listening = listenPostgres(url, {
+    logger,
+    heartbeatMs: listenHeartbeatMs,
+    notify: (channel, payload) => pool.query('select pg_notify($1, $2)', [channel, payload]),
+  });
   return {
     db,
-    listen: listenPostgres(url, logger),
+    listen: listening.listen,
+    hearing: listening.hearing,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
@@ -219,7 +230,7 @@ async function openPglite({
     return {
       db,
       // PGlite is one connection: it hears its own NOTIFYs, after commit, and never loses them to a dropped
-      // connection, so no reconnect is needed.
+      // or silent connection, so it needs no reconnect and no heartbeat.
       listen: async (channel, { onMessage }) => {
         const unlisten = await client.listen(channel, onMessage);
         return { close: () => unlisten() };

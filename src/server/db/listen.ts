@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import pg from 'pg';
 
 export interface ListenHandlers {
   /** One NOTIFY payload on the channel, delivered only once its transaction committed. */
   onMessage(payload: string): void;
-  /** The connection was lost (or the first LISTEN failed): until onReconnect, notifications are missed. */
+  /**
+   * Deaf: the connection was lost, the first LISTEN failed, or the listener's own heartbeat did not come
+   * back. Until onReconnect, notifications may be missed.
+   */
   onLost?(): void;
-  /** The connection was lost and is listening again: anything sent in between was missed. */
+  /** Hearing again (a fresh connection heard its own heartbeat): anything sent in between was missed. */
   onReconnect?(): void;
 }
 
@@ -17,68 +21,159 @@ export interface Listener {
 /** Subscribes to a PostgreSQL NOTIFY channel (PGlite's own listen, or a dedicated pg connection). */
 export type Listen = (channel: string, handlers: ListenHandlers) => Promise<Listener>;
 
+/** How often a PostgreSQL listener notifies itself, unless LISTEN_HEARTBEAT says otherwise. */
+export const LISTEN_HEARTBEAT_MS = 5000;
+/** Heartbeats sent and not heard back before a listener counts itself deaf. */
+const MISSED_HEARTBEATS = 2;
+/** TCP keepalive after this much silence: keeps a NAT's mapping alive and ends a dead socket some day. */
+const KEEPALIVE_DELAY_MS = 10_000;
 const FIRST_RETRY_MS = 200;
 const MAX_RETRY_MS = 10_000;
 
+export interface PostgresListening {
+  listen: Listen;
+  /** False while any of its listeners is deaf (the metrics' gauge). */
+  hearing(): boolean;
+}
+
+export interface PostgresListenOptions {
+  logger?: Logger;
+  heartbeatMs: number;
+  /** NOTIFY through another connection (the pool's): it comes back only to a listener that hears. */
+  notify(channel: string, payload: string): Promise<unknown>;
+}
+
 /**
  * LISTEN on a connection of its own: a pooled client is handed to other queries between uses and would
- * miss notifications. When the connection drops it reconnects with doubling backoff and LISTENs again.
+ * miss notifications. A connection that a NAT or a firewall drops without a word would leave the listener
+ * deaf for good, so it proves it hears: every heartbeat it NOTIFYs itself on a channel of its own, through
+ * the pool; when MISSED_HEARTBEATS in a row have not come back it counts itself deaf (onLost), drops the
+ * connection and connects again with doubling backoff; once the new one hears a heartbeat, it is hearing
+ * again (onReconnect) ([decision 057](../../../docs/decisions/057-listener-heartbeat.md)).
  */
-export function listenPostgres(url: string, logger: Logger | undefined): Listen {
-  return async (channel, handlers) => {
+export function listenPostgres(
+  url: string,
+  { logger, heartbeatMs, notify }: PostgresListenOptions,
+): PostgresListening {
+  let deafListeners = 0;
+
+  const listen: Listen = async (channel, handlers) => {
+    // Its own channel: no other listener, on this instance or another, hears these heartbeats.
+    const heartbeatChannel = `referbridge_heartbeat_${randomUUID().replaceAll('-', '')}`;
     let client: pg.Client | undefined;
     let closed = false;
+    let hearing = true;
     let retryMs = FIRST_RETRY_MS;
-    let timer: NodeJS.Timeout | undefined;
+    let retryTimer: NodeJS.Timeout | undefined;
+    let ticker: NodeJS.Timeout | undefined;
+    /** The last heartbeat sent, and the last one heard back (they count up for the listener's whole life). */
+    let sent = 0;
+    let heard = 0;
 
-    const scheduleReconnect = (lost: pg.Client) => {
+    const deaf = (err: unknown) => {
+      if (!hearing) return;
+      hearing = false;
+      deafListeners += 1;
+      logger?.warn(
+        { err, channel },
+        'not hearing PostgreSQL notifications: nothing is kept until it does again',
+      );
+      handlers.onLost?.();
+    };
+    const hearingAgain = () => {
+      if (hearing) return;
+      hearing = true;
+      deafListeners -= 1;
+      retryMs = FIRST_RETRY_MS;
+      logger?.info({ channel }, 'hearing PostgreSQL notifications again');
+      handlers.onReconnect?.();
+    };
+
+    /** A silent connection would never answer a goodbye: its socket is destroyed, not ended. */
+    const lose = (lost: pg.Client, err: unknown) => {
       if (closed || client !== lost) return;
       client = undefined;
-      handlers.onLost?.();
-      lost.end().catch(() => {});
-      timer = setTimeout(() => void connect(true), retryMs);
+      clearInterval(ticker);
+      lost.connection.stream.destroy();
+      deaf(err);
+      retryTimer = setTimeout(() => void connect(), retryMs);
       retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
     };
 
-    async function connect(reconnecting: boolean): Promise<void> {
-      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const beat = () => {
+      const current = client;
+      if (!current) return;
+      if (sent - heard >= MISSED_HEARTBEATS) {
+        lose(current, new Error(`${MISSED_HEARTBEATS} heartbeats ${heartbeatMs} ms apart did not come back`));
+        return;
+      }
+      sent += 1;
+      // One that cannot be sent is not heard either, which is what counts.
+      notify(heartbeatChannel, String(sent)).catch(() => {});
+    };
+    /** Heartbeats every heartbeatMs from now on: a connection that hangs before it listens is lost too. */
+    const beatFromNow = () => {
+      clearInterval(ticker);
+      ticker = setInterval(beat, heartbeatMs);
+      ticker.unref();
+    };
+
+    async function connect(): Promise<void> {
+      const next = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: 5000,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+      });
       client = next;
-      next.on('error', (err) => {
-        logger?.warn({ err }, 'PostgreSQL listening connection lost');
-        scheduleReconnect(next);
-      });
-      next.on('end', () => scheduleReconnect(next));
+      heard = sent;
+      next.on('error', (err) => lose(next, err));
+      next.on('end', () => lose(next, new Error('the listening connection ended')));
       next.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) handlers.onMessage(message.payload);
+        if (client !== next || message.payload === undefined) return;
+        if (message.channel === channel) handlers.onMessage(message.payload);
+        if (message.channel !== heartbeatChannel) return;
+        const beatHeard = Number(message.payload);
+        if (Number.isSafeInteger(beatHeard)) heard = Math.max(heard, beatHeard);
+        hearingAgain();
       });
+      beatFromNow();
       try {
         await next.connect();
-        await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+        await next.query(
+          `LISTEN ${next.escapeIdentifier(channel)}; LISTEN ${next.escapeIdentifier(heartbeatChannel)}`,
+        );
       } catch (err) {
-        logger?.warn({ err }, 'PostgreSQL LISTEN failed; retrying');
-        scheduleReconnect(next);
+        lose(next, err);
         return;
       }
       if (closed) {
-        await next.end().catch(() => {});
+        next.connection.stream.destroy();
         return;
       }
-      retryMs = FIRST_RETRY_MS;
-      if (reconnecting) {
-        logger?.info({ channel }, 'listening again after a lost connection');
-        handlers.onReconnect?.();
-      }
+      // At once: a fresh connection after an outage hears again as soon as this comes back.
+      if (!hearing) beat();
+      beatFromNow();
     }
 
-    await connect(false);
+    await connect();
     return {
       async close() {
+        if (closed) return;
         closed = true;
-        clearTimeout(timer);
+        clearTimeout(retryTimer);
+        clearInterval(ticker);
+        if (!hearing) deafListeners -= 1;
         const last = client;
         client = undefined;
-        await last?.end().catch(() => {});
+        if (!last) return;
+        // A goodbye, unless the connection is silent: then, after a second, its socket goes.
+        const destroying = setTimeout(() => last.connection.stream.destroy(), 1000);
+        await last.end().catch(() => {});
+        clearTimeout(destroying);
       },
     };
   };
+
+  return { listen, hearing: () => deafListeners === 0 };
 }

@@ -21,7 +21,7 @@ const gauge = (text: string, name: string) =>
   new RegExp(`^${name}(\\{[^}]*\\})? (\\d+)$`, 'm').exec(text)?.[2];
 
 describe.each(testDatabases)('metrics (%s)', (kind) => {
-  it('are served on METRICS_PORT only, with route timings, pool, outbox and open streams', async () => {
+  it('are served on METRICS_PORT only, with route timings, pool, listening, outbox and open streams', async () => {
     const port = await freePort();
     const t = await createTestApp(kind, {}, { METRICS_PORT: String(port), HOST: '127.0.0.1' });
     opened.push(t);
@@ -38,8 +38,12 @@ describe.each(testDatabases)('metrics (%s)', (kind) => {
     expect(text).toMatch(/^http_request_duration_seconds_bucket\{.*route="\/healthz".*status_code="200"/m);
     expect(gauge(text, 'referbridge_open_streams')).toBe('0');
     expect(gauge(text, 'referbridge_mail_outbox_depth')).toBe('0');
-    if (kind === 'postgres') expect(text).toMatch(/^referbridge_db_pool_connections\{state="total"\} \d+$/m);
-    else expect(text).not.toMatch(/referbridge_db_pool_connections/);
+    if (kind === 'postgres') {
+      expect(text).toMatch(/^referbridge_db_pool_connections\{state="total"\} \d+$/m);
+      expect(gauge(text, 'referbridge_db_listening')).toBe('1');
+    } else {
+      expect(text).not.toMatch(/referbridge_db_pool_connections|referbridge_db_listening/);
+    }
 
     const closeA = trackOpenStream();
     const closeB = trackOpenStream();

@@ -37,6 +37,8 @@ export interface MetricsSources {
   db: Db;
   /** PostgreSQL's pool; PGlite has one connection and no pool to report. */
   poolStats?: () => PoolStats;
+  /** PostgreSQL's listener hears its own heartbeat; PGlite always hears. */
+  hearing?: () => boolean;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function registerMetrics(
   });
 }
 
-function registerAppGauges(registry: client.Registry, { db, poolStats }: MetricsSources): void {
+function registerAppGauges(registry: client.Registry, { db, poolStats, hearing }: MetricsSources): void {
   new client.Gauge({
     name: 'referbridge_open_streams',
     help: 'Server-Sent Events streams open on this instance',
@@ -95,6 +97,16 @@ function registerAppGauges(registry: client.Registry, { db, poolStats }: Metrics
         this.set({ state: 'total' }, stats.total);
         this.set({ state: 'idle' }, stats.idle);
         this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+  }
+  if (hearing) {
+    new client.Gauge({
+      name: 'referbridge_db_listening',
+      help: "1 while this instance hears the database's notifications; 0 while deaf, when it keeps nothing in memory",
+      registers: [registry],
+      collect() {
+        this.set(hearing() ? 1 : 0);
       },
     });
   }

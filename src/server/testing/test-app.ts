@@ -17,11 +17,19 @@ export const testDatabases = testDatabaseKinds(process.env);
 
 /**
  * Another app instance on the same database, as behind a load balancer: on PostgreSQL its own pool and
- * listener; PGlite, being in process, is shared as it is. Closing it leaves the database to its owner.
+ * listener (reached through `through(url)` when given); PGlite, being in process, is shared as it is.
+ * Closing it leaves the database to its owner.
  */
-async function openSharedDatabase(owner: TestDatabase): Promise<TestDatabase> {
+async function openSharedDatabase(
+  owner: TestDatabase,
+  {
+    through = (url: string) => url,
+    listenHeartbeatMs,
+  }: { through?: (url: string) => string; listenHeartbeatMs: number },
+): Promise<TestDatabase> {
   if (!owner.url) return { ...owner, close: async () => {} };
-  return { ...(await openDatabase({ url: owner.url })), url: owner.url };
+  const url = through(owner.url);
+  return { ...(await openDatabase({ url, listenHeartbeatMs })), url };
 }
 
 export interface TestApp {
@@ -88,6 +96,8 @@ export async function createTestApp(
   overrides: Partial<Omit<AppDeps, 'db' | 'listen'>> & {
     /** What the app hears the database's announcements through, given the database's own (held-announcements.ts). */
     wrapListen?: (listen: Listen) => Listen;
+    /** A second instance reaches the database at this address instead, given its own (a test's TCP relay). */
+    databaseUrl?: (url: string) => string;
   } = {},
   env: Record<string, string> = {},
   /** Builds a second instance on this app's database instead of a fresh one. */
@@ -102,14 +112,16 @@ export async function createTestApp(
     JOB_FETCH: 'allowed',
     ...env,
   });
+  const { wrapListen = (listen: Listen) => listen, databaseUrl, ...deps } = overrides;
+  const { listenHeartbeatMs } = config;
   const database = sameDatabaseAs
-    ? await openSharedDatabase(sameDatabaseAs.database)
-    : await openTestDatabase(kind);
-  const { wrapListen = (listen: Listen) => listen, ...deps } = overrides;
+    ? await openSharedDatabase(sameDatabaseAs.database, { through: databaseUrl, listenHeartbeatMs })
+    : await openTestDatabase(kind, undefined, { listenHeartbeatMs });
   const app = await buildApp(config, {
     db: database.db,
     listen: wrapListen(database.listen),
     poolStats: database.poolStats,
+    hearing: database.hearing,
     webRoot: '/nonexistent',
     ...deps,
   });

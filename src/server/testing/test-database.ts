@@ -18,6 +18,7 @@ export interface TestDatabase extends Database {
 export async function openTestDatabase(
   kind: 'pglite' | 'postgres',
   afterMigrate: ((db: Db) => Promise<void>) | null = seed,
+  { listenHeartbeatMs }: { listenHeartbeatMs?: number } = {},
 ): Promise<TestDatabase> {
   // The seed and nothing are the two starts every test asks for: both are copied from a snapshot.
   const snapshot: SnapshotKind | undefined =
@@ -33,7 +34,11 @@ export async function openTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.href, afterMigrate: afterMigrate ?? undefined });
+  const database = await openDatabase({
+    url: url.href,
+    afterMigrate: afterMigrate ?? undefined,
+    listenHeartbeatMs,
+  });
   return {
     ...database,
     url: url.href,
