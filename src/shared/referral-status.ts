@@ -103,10 +103,7 @@ export function canEndReferral(from: ReferralStatus, ending: ReferralEnding): bo
 }
 
 /** The status a card shows: the referral's when there is one, else the request's (spec section 3). */
-export function displayStatus(request: {
-  status: RequestStatus;
-  referral: { status: ReferralStatus } | null;
-}): RequestStatus {
+export function displayStatus(request: { status: string; referral: { status: string } | null }): string {
   return request.referral?.status ?? request.status;
 }
 

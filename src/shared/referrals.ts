@@ -191,6 +191,37 @@ export const ReferralRequestSchema = z.object({
 export type ReferralRequest = z.infer<typeof ReferralRequestSchema>;
 export const ReferralRequestListSchema = z.array(ReferralRequestSchema);
 
+/** Older data's words (spec section 4): approved is accepted; a referral's rejected is declined. */
+const REFERRAL_STATUS_ALIASES: Readonly<Record<string, string>> = {
+  approved: 'accepted',
+  rejected: 'declined',
+};
+
+/**
+ * A request as the web reads it from either list (spec section 4, issue 46 item 10): a status the web does
+ * not know never makes the list an error. A referral's `approved` reads as accepted and its `rejected` as
+ * declined (a request's own `rejected` is an admin's refusal); any other value is kept as it came, shown
+ * raw by statusLabel, with no actions and in no group. A timeline step of an unknown kind is left out.
+ */
+export const ShownReferralRequestSchema = ReferralRequestSchema.extend({
+  status: z.string().transform((status) => (status === 'approved' ? 'accepted' : status)),
+  referral: ReferralRequestSchema.shape.referral
+    .unwrap()
+    .extend({ status: z.string().transform((status) => REFERRAL_STATUS_ALIASES[status] ?? status) })
+    .nullable(),
+  timeline: z
+    .array(z.unknown())
+    .default([])
+    .transform((steps) =>
+      steps.flatMap((step) => {
+        const parsed = TimelineEntrySchema.safeParse(step);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
+});
+export type ShownReferralRequest = z.infer<typeof ShownReferralRequestSchema>;
+export const ShownReferralRequestListSchema = z.array(ShownReferralRequestSchema);
+
 /**
  * The answer to a new request: the request, and `noReferrers: true` when nobody could take it yet;
  * `declinedBefore: true` with it when referrers there declined this posting before and nobody else can take

@@ -162,6 +162,17 @@ describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
     await context.close();
   });
 
+  it('tells a visitor who opens /request-referral to sign in, then takes them to /signin (spec section 8)', async () => {
+    const { page, errors, context } = await newPage(browser, baseUrl);
+    await page.goto('/request-referral');
+    await page.waitForURL('**/signin');
+    await page.getByText('Authentication required', { exact: true }).first().waitFor({ timeout: 10_000 });
+    await page.getByText('Please sign in to request referrals').first().waitFor();
+    await screenshot(page, `${name}-request-referral-visitor`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the 404 page for unknown paths', async () => {
     const { page, errors, context } = await newPage(browser, baseUrl);
     await page.goto('/no/such/page');

@@ -1,5 +1,5 @@
 import type { User } from '@shared/auth';
-import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { AuthError, AuthLoading } from '@/components/page-states';
 import { paths } from '@/paths';
@@ -39,7 +39,9 @@ export function RequireAuth({
   const status = useAuthStatus();
   const location = useLocation();
   const signedOut = status.isSuccess && !status.data.isAuthenticated;
-  useEffect(() => {
+  // A layout effect: it runs before <Navigate>'s own effect moves the browser's history to /signin, after
+  // which this screen would count as being left and the visitor would not be told (spec section 8's toast).
+  useLayoutEffect(() => {
     if (!signedOut) return;
     sessionFlags.clearLoggedIn();
     if (!leaving(location)) onVisitor?.();

@@ -1,5 +1,5 @@
 import { displayStatus, statusLabel } from '@shared/referral-status';
-import { type ReferralRequest } from '@shared/referrals';
+import { type ShownReferralRequest } from '@shared/referrals';
 import { Link } from 'react-router';
 import { HorizontalScroll } from '@/components/horizontal-scroll';
 import { Button } from '@/components/ui/button';
@@ -47,7 +47,7 @@ function errorText(error: Error) {
     : error.message;
 }
 
-function Tables({ requests }: { requests: readonly ReferralRequest[] }) {
+function Tables({ requests }: { requests: readonly ShownReferralRequest[] }) {
   const pending = requests.filter((r) => normalizeStatus(displayStatus(r)) === 'pending');
   const processed = requests.filter((r) => normalizeStatus(displayStatus(r)) !== 'pending');
   return (
@@ -58,7 +58,7 @@ function Tables({ requests }: { requests: readonly ReferralRequest[] }) {
   );
 }
 
-function PlainTable({ title, requests }: { title: string; requests: readonly ReferralRequest[] }) {
+function PlainTable({ title, requests }: { title: string; requests: readonly ShownReferralRequest[] }) {
   return (
     <section aria-label={title} className="grid min-w-0 gap-2">
       <h2 className="text-lg font-semibold">

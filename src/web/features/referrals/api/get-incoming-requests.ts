@@ -1,11 +1,11 @@
 import { apiPath } from '@shared/api-routes';
-import { REFERRAL_PAGE_SIZE, ReferralRequestListSchema } from '@shared/referrals';
+import { REFERRAL_PAGE_SIZE, ShownReferralRequestListSchema } from '@shared/referrals';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 import { referralKeys } from './referral-keys';
 
 export async function getIncomingRequests(before: number | undefined) {
-  return ReferralRequestListSchema.parse(
+  return ShownReferralRequestListSchema.parse(
     await apiGet(apiPath('referralRequests'), { role: 'referrer', limit: REFERRAL_PAGE_SIZE, before }),
   );
 }

@@ -1,6 +1,6 @@
 import { apiPath } from '@shared/api-routes';
 import { REQUEST_LIFECYCLE_TEXTS } from '@shared/referral-texts';
-import { ReferralRequestSchema } from '@shared/referrals';
+import { ShownReferralRequestSchema } from '@shared/referrals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { logActivity } from '@/lib/activity';
@@ -11,7 +11,7 @@ export const WITHDRAW_FAILED = 'Error: Failed to withdraw the request. Please tr
 
 /** POST /api/referral-requests/{id}/withdraw: the seeker's own request, before anything was submitted. */
 export async function withdrawRequest(requestId: number) {
-  return ReferralRequestSchema.parse(
+  return ShownReferralRequestSchema.parse(
     await apiRequest(apiPath('withdrawReferralRequest', { id: requestId }), { method: 'POST' }),
   );
 }

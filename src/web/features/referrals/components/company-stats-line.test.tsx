@@ -3,6 +3,7 @@ import type { CompanyStats } from '@shared/companies';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ShownReferralRequestSchema } from '@shared/referrals';
 import { RequestReferralPage } from '../request-referral-page';
 import { MyRequestCard } from './my-request-card';
 import { aRequest, fakeReferralsApi, renderReferralsUi, withReferral } from '@/testing/referrals-test-utils';
@@ -113,5 +114,20 @@ describe("the company stats line on the seeker's card", () => {
     await screen.findByText('Engineer 2');
     expect(api.calls.some((c) => c.path.endsWith('/stats'))).toBe(false);
     expect(screen.queryByTestId('company-stats')).not.toBeInTheDocument();
+  });
+});
+
+describe("a status the seeker's card does not know (spec section 4)", () => {
+  it('is shown raw, and older data’s approved as Accepted', async () => {
+    fakeReferralsApi({ stats: { 1: answered } });
+    const shown = (status: string) => {
+      const request = withReferral(aRequest(7), 'accepted');
+      return ShownReferralRequestSchema.parse({ ...request, referral: { ...request.referral, status } });
+    };
+    const { unmount } = renderReferralsUi(<MyRequestCard request={shown('on_hold')} />);
+    expect(await screen.findByText('on_hold')).toBeInTheDocument();
+    unmount();
+    renderReferralsUi(<MyRequestCard request={shown('approved')} />);
+    expect(await screen.findByText('Accepted')).toBeInTheDocument();
   });
 });

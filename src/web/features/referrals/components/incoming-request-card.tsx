@@ -1,6 +1,6 @@
 import { firstNameOf } from '@shared/names';
 import { DECLINE_REASON_LABELS } from '@shared/referral-texts';
-import { type ReferralRequest } from '@shared/referrals';
+import { type ShownReferralRequest } from '@shared/referrals';
 import { Calendar, Clock, FileText, Forward, Star, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -27,7 +27,7 @@ export function IncomingRequestCard({
   request,
   onViewProfile,
 }: {
-  request: ReferralRequest;
+  request: ShownReferralRequest;
   onViewProfile: (userId: number) => void;
 }) {
   const titleId = useId();

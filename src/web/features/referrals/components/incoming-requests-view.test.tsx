@@ -21,8 +21,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderView(incoming: ReferralRequest[]) {
+function renderView(incoming: ReferralRequest[], answer?: () => Response) {
   const api = fakeReferralsApi({ incoming });
+  if (answer) api.overrides.set('GET /api/referral-requests', answer);
   renderReferralsUi(
     <IncomingRequestsView
       user={aUser({ willingToGiveReferrals: true, role: 'referrer' })}
@@ -65,6 +66,23 @@ describe('IncomingRequestsView', () => {
       expect(within(region).getAllByRole('article')).toHaveLength(count);
     }
     expect(screen.queryByText('No Categorized Requests')).not.toBeInTheDocument();
+  });
+
+  it('reads statuses it does not know instead of failing the list (spec section 4, issue 46 item 10)', async () => {
+    // Older or foreign data: the server's own schema would refuse these, so they come as raw JSON.
+    const raw = (id: number, status: string) => {
+      const request = withReferral(aRequest(id), 'pending');
+      return { ...request, referral: { ...request.referral, status } };
+    };
+    renderView([], () =>
+      jsonResponse(200, [raw(1, 'approved'), raw(2, 'rejected'), raw(3, 'on_hold'), raw(4, 'pending')]),
+    );
+    expect(within(await section('Accepted Requests')).getByText('Engineer 1')).toBeInTheDocument();
+    expect(within(await section('Declined Requests')).getByText('Engineer 2')).toBeInTheDocument();
+    expect(within(await section('Pending Review')).getByText('Engineer 4')).toBeInTheDocument();
+    // An unknown value is in no group, and the list is not an error.
+    expect(screen.queryByText('Engineer 3')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Error loading referral requests/)).not.toBeInTheDocument();
   });
 
   it("says 'No Categorized Requests' when none is pending, accepted or declined", async () => {

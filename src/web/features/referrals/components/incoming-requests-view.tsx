@@ -1,5 +1,5 @@
 import type { User } from '@shared/auth';
-import type { ReferralRequest } from '@shared/referrals';
+import type { ShownReferralRequest } from '@shared/referrals';
 import { RefreshCw, UserCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -93,7 +93,7 @@ function RequestSection({
   onViewProfile,
 }: {
   title: string;
-  requests: readonly ReferralRequest[];
+  requests: readonly ShownReferralRequest[];
   onViewProfile: (userId: number) => void;
 }) {
   const headingId = useId();

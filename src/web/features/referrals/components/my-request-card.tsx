@@ -1,7 +1,7 @@
 import { JOB_UNREACHABLE_MESSAGE } from '@shared/jobs';
 import { displayStatus } from '@shared/referral-status';
 import { DECLINE_REASON_SENTENCES, PAYMENT_HOLD_TEXTS, type DeclineReason } from '@shared/referral-texts';
-import { type ReferralHandoff, type ReferralRequest } from '@shared/referrals';
+import { type ReferralHandoff, type ShownReferralRequest } from '@shared/referrals';
 import { Ban, Calendar, CircleHelp, History, MessageSquare, ShieldAlert, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ import { ReportUserButton } from './report-user-button';
 import { BlockUserButton } from './block-user-button';
 
 /** One of the seeker's own requests (My Requests tab). */
-export function MyRequestCard({ request }: { request: ReferralRequest }) {
+export function MyRequestCard({ request }: { request: ShownReferralRequest }) {
   const titleId = useId();
   const referral = request.referral;
   return (
@@ -123,7 +123,7 @@ const OUTCOME: Record<ReferralHandoff['outcome'], string> = {
  * Earlier referrers, oldest first (DESIGN.md "Bounded answers"). The last one of a request that nobody
  * holds any more and that is not waiting closed it rather than passing it on.
  */
-function HandoffHistory({ request }: { request: ReferralRequest }) {
+function HandoffHistory({ request }: { request: ShownReferralRequest }) {
   const closed = request.referral === null && request.status !== 'pending';
   return (
     <ul aria-label="Referrer history" className="text-muted-foreground grid gap-1">
@@ -153,7 +153,7 @@ function HandoffHistory({ request }: { request: ReferralRequest }) {
  * A request its message held for our team (issue 25 item 6): awaiting review, or rejected with the reason
  * the seeker was told.
  */
-function ReviewLines({ request }: { request: ReferralRequest }) {
+function ReviewLines({ request }: { request: ShownReferralRequest }) {
   if (request.status === 'held') {
     return (
       <div className="grid gap-1 rounded-md border border-orange-200 bg-orange-50 p-3 text-orange-950 dark:border-orange-900 dark:bg-orange-950 dark:text-orange-50">

@@ -1,4 +1,4 @@
-import { type Referral } from '@shared/referrals';
+import { type ShownReferralRequest } from '@shared/referrals';
 import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useConfirmReferral } from '../api/confirm-referral';
@@ -9,7 +9,11 @@ const SENT: readonly string[] = ['submitted', 'successful', 'unsuccessful'];
  * Issue 24 item 7 on the seeker's card: once submitted, did the company's referral email arrive? The
  * answer may be changed; the referrer is told.
  */
-export function ReferralConfirmation({ referral }: { referral: Referral & { referrerFirstName: string } }) {
+export function ReferralConfirmation({
+  referral,
+}: {
+  referral: NonNullable<ShownReferralRequest['referral']>;
+}) {
   const confirm = useConfirmReferral(referral.id);
   if (!SENT.includes(referral.status)) return null;
   const answer = referral.seekerConfirmation;

@@ -1,5 +1,5 @@
 import { displayStatus } from '@shared/referral-status';
-import { type ReferralRequest } from '@shared/referrals';
+import { type ShownReferralRequest } from '@shared/referrals';
 import { Building2, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -21,7 +21,7 @@ export function RequestCardHeader({
   companyExtra,
   status,
 }: {
-  request: ReferralRequest;
+  request: ShownReferralRequest;
   titleId: string;
   level: 'h3' | 'h4';
   companyFallback: string;

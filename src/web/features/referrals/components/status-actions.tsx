@@ -6,7 +6,7 @@ import {
   type DeclineReason,
   FEEDBACK_MAX,
 } from '@shared/referral-texts';
-import { CANDIDATE_ID_MAX, type ReferralRequest } from '@shared/referrals';
+import { CANDIDATE_ID_MAX, type ShownReferralRequest } from '@shared/referrals';
 import { Check, Loader2, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
@@ -75,7 +75,7 @@ const ACTIONS: Partial<Record<string, readonly Action[]>> = {
 export const MISSING_REFERRAL_TEXT = 'Unable to find referral ID. Please try again.';
 
 /** The action buttons of a request card; each asks for optional feedback before it changes the status. */
-export function StatusActions({ request }: { request: ReferralRequest }) {
+export function StatusActions({ request }: { request: ShownReferralRequest }) {
   const [chosen, setChosen] = useState<Action | null>(null);
   const actions = ACTIONS[normalizeStatus(displayStatus(request))] ?? [];
   if (actions.length === 0) return null;

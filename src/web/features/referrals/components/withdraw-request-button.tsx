@@ -1,6 +1,6 @@
 import { RequestStatusSchema, WITHDRAWABLE_REQUEST_STATUSES } from '@shared/referral-status';
 import { REQUEST_LIFECYCLE_TEXTS } from '@shared/referral-texts';
-import { type ReferralRequest } from '@shared/referrals';
+import { type ShownReferralRequest } from '@shared/referrals';
 import { Loader2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
@@ -11,7 +11,7 @@ import { useWithdrawRequest } from '../api/withdraw-request';
  * The seeker's 'Withdraw', while nothing was submitted (the request's own status is held, pending or
  * accepted), behind a confirmation: the referrer is told and loses sight of the profile.
  */
-export function WithdrawRequestButton({ request }: { request: ReferralRequest }) {
+export function WithdrawRequestButton({ request }: { request: ShownReferralRequest }) {
   const [open, setOpen] = useState(false);
   const withdraw = useWithdrawRequest();
   const status = RequestStatusSchema.safeParse(request.status);

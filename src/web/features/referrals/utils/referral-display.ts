@@ -1,7 +1,7 @@
 import { PARTNER_COMPANY_ID, fallbackCompanyName } from '@shared/companies';
 import { isPartnerJobUrl } from '@shared/job-url';
 import { displayStatus } from '@shared/referral-status';
-import { type ReferralRequest } from '@shared/referrals';
+import { type ShownReferralRequest } from '@shared/referrals';
 import { format } from 'date-fns';
 
 /** Referral dates: short month, day, year ('Jan 5, 2025'; spec section 5). */
@@ -27,13 +27,16 @@ export function isLastQuarter(start: string, end: string, now: Date): boolean {
 }
 
 /** Spec section 2: the partner company (id 4), also recognised by its host in the job URL. */
-export function isPartnerRequest(request: Pick<ReferralRequest, 'companyId' | 'company' | 'jobUrl'>) {
+export function isPartnerRequest(request: Pick<ShownReferralRequest, 'companyId' | 'company' | 'jobUrl'>) {
   return (
     request.company.isPartner || request.companyId === PARTNER_COMPANY_ID || isPartnerJobUrl(request.jobUrl)
   );
 }
 
-export function companyNameOf(request: Pick<ReferralRequest, 'companyId' | 'company'>, fallback: string) {
+export function companyNameOf(
+  request: Pick<ShownReferralRequest, 'companyId' | 'company'>,
+  fallback: string,
+) {
   return request.company.name || fallbackCompanyName(request.companyId) || fallback;
 }
 
@@ -58,7 +61,7 @@ export const REQUEST_GROUPS: readonly { key: RequestGroupKey; title: string }[] 
 ];
 
 /** A referrer's card for a request that has since passed to someone else; their own declines excepted. */
-export function isPassedOn(request: Pick<ReferralRequest, 'referral'>): boolean {
+export function isPassedOn(request: Pick<ShownReferralRequest, 'referral'>): boolean {
   return request.referral?.passedOnAt != null && request.referral.status !== 'declined';
 }
 
@@ -72,8 +75,8 @@ function groupOf(status: string): RequestGroupKey | undefined {
   return REQUEST_GROUPS.find((g) => g.key === status)?.key;
 }
 
-export function groupRequests(requests: readonly ReferralRequest[]) {
-  const groups: Record<RequestGroupKey, ReferralRequest[]> = {
+export function groupRequests(requests: readonly ShownReferralRequest[]) {
+  const groups: Record<RequestGroupKey, ShownReferralRequest[]> = {
     pending: [],
     accepted: [],
     declined: [],
@@ -90,7 +93,7 @@ export function groupRequests(requests: readonly ReferralRequest[]) {
 }
 
 /** Spec: requests exist but none is pending, accepted or declined. */
-export function hasNoCategorized(requests: readonly ReferralRequest[]) {
+export function hasNoCategorized(requests: readonly ShownReferralRequest[]) {
   const g = groupRequests(requests);
   return requests.length > 0 && g.pending.length + g.accepted.length + g.declined.length === 0;
 }
