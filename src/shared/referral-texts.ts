@@ -124,6 +124,14 @@ export const REQUEST_LIFECYCLE_TEXTS = {
   withdrawn: 'Your request was withdrawn.',
   undo: 'Undo',
   undone: 'The decline was undone; the request is pending again.',
+  /**
+   * Issue 46 item 9: while a decline may be undone nobody is told of it, so its toast says when the seeker
+   * will be (the spec's 'has been notified' would not be true yet).
+   */
+  declinedUndoable:
+    "You've declined the referral request. The job seeker will be told once the undo window passes; until then you can undo it here or on the card.",
+  undoOnCard: 'Undo decline',
+  undoUntil: (time: string) => `You can undo this decline until ${time}; the job seeker is told after that.`,
 } as const;
 
 /**

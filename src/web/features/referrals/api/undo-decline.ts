@@ -1,7 +1,7 @@
 import { apiPath } from '@shared/api-routes';
 import { REQUEST_LIFECYCLE_TEXTS } from '@shared/referral-texts';
 import { ReferralSchema } from '@shared/referrals';
-import { MutationObserver, type QueryClient } from '@tanstack/react-query';
+import { MutationObserver, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
 import { referralKeys } from './referral-keys';
@@ -26,4 +26,10 @@ export function runUndoDecline(queryClient: QueryClient, referralId: number): Pr
     meta: { errorToast: UNDO_FAILED, conflictFromServer: true },
   });
   return observer.mutate(referralId).catch(() => undefined);
+}
+
+/** The card's own Undo (issue 46 item 9): the same undo, for as long as the window lasts. */
+export function useUndoDecline(referralId: number) {
+  const queryClient = useQueryClient();
+  return { undo: () => runUndoDecline(queryClient, referralId) };
 }

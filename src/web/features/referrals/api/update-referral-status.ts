@@ -61,7 +61,9 @@ export function useUpdateReferralStatus() {
               },
             }
           : {};
-      toast({ title: 'Referral updated', description: REFERRAL_STATUS_TOASTS[status], ...undo });
+      const description =
+        status === 'declined' ? REQUEST_LIFECYCLE_TEXTS.declinedUndoable : REFERRAL_STATUS_TOASTS[status];
+      toast({ title: 'Referral updated', description, ...undo });
       logActivity('referral_action', ACTIVITY_ACTION[status], { referralId });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: referralKeys.all }),

@@ -21,6 +21,11 @@ import { BlockUserButton } from './block-user-button';
 import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
 import { StatusActions } from './status-actions';
+import { UndoDeclineButton } from './undo-decline-button';
+
+/** What the partner badge means, said on the card itself (issue 46 item 9). */
+export const PARTNER_MEANING =
+  'Partner company: it works with ReferBridge and welcomes referrals sent through it.';
 
 /** A request assigned to the referrer (spec section 2, 'Request card (referrer side)'). */
 export function IncomingRequestCard({
@@ -31,6 +36,7 @@ export function IncomingRequestCard({
   onViewProfile: (userId: number) => void;
 }) {
   const titleId = useId();
+  const partnerNoteId = useId();
   const partner = isPartnerRequest(request);
   const name = request.jobSeeker.fullName.trim() || 'Unknown User';
   // A request that passed to another referrer stays as history: who and what, no contact and no actions.
@@ -53,7 +59,12 @@ export function IncomingRequestCard({
         companyFallback="Unknown Company"
         companyExtra={
           partner && (
-            <Badge className="border-transparent bg-green-600 text-white">
+            // Green 700 on white text passes WCAG AA (5.0:1); 600 did not (3.3:1). Issue 46 item 9.
+            <Badge
+              className="border-transparent bg-green-700 text-white"
+              title={PARTNER_MEANING}
+              aria-describedby={partnerNoteId}
+            >
               <Star aria-hidden="true" />
               Partner Company
             </Badge>
@@ -61,6 +72,11 @@ export function IncomingRequestCard({
         }
       />
       <CardContent className="grid gap-3 text-sm">
+        {partner && (
+          <p id={partnerNoteId} className="text-xs text-green-900 dark:text-green-100">
+            {PARTNER_MEANING}
+          </p>
+        )}
         <div className="flex items-center gap-3">
           <span
             aria-hidden="true"
@@ -154,6 +170,9 @@ export function IncomingRequestCard({
           )}
         </div>
         {!passedOn && <StatusActions request={request} />}
+        {!passedOn && request.referral?.status === 'declined' && request.referral.undoUntil && (
+          <UndoDeclineButton referralId={request.referral.id} undoUntil={request.referral.undoUntil} />
+        )}
       </CardContent>
     </Card>
   );

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { apiPath } from '@shared/api-routes';
-import { REFERRAL_STATUS_TOASTS } from '@shared/referral-texts';
+import { REFERRAL_STATUS_TOASTS, REQUEST_LIFECYCLE_TEXTS } from '@shared/referral-texts';
 import { type ReferralRequest } from '@shared/referrals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { IncomingRequestsView } from './incoming-requests-view';
+import { PARTNER_MEANING } from './incoming-request-card';
 import { MISSING_REFERRAL_TEXT } from './status-actions';
 import { STATUS_UPDATE_FAILED } from '../api/update-referral-status';
 import { aUser } from '@/testing/fixtures';
@@ -178,7 +179,9 @@ describe('IncomingRequestsView', () => {
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith({
         title: 'Referral updated',
-        description: REFERRAL_STATUS_TOASTS[to],
+        // A decline may still be undone, so its toast says when the seeker is told (issue 46 item 9).
+        description:
+          to === 'declined' ? REQUEST_LIFECYCLE_TEXTS.declinedUndoable : REFERRAL_STATUS_TOASTS[to],
         // A decline's toast carries its Undo (decline-reason.test.tsx presses it).
         ...(to === 'declined' ? { action: { label: 'Undo', onClick: expect.any(Function) as unknown } } : {}),
       }),
@@ -249,6 +252,9 @@ describe('IncomingRequestsView', () => {
     const [byId, byHost, plain] = within(await section('Pending Review')).getAllByRole('article');
     expect(byId).toHaveTextContent('Partner Company');
     expect(byId).toHaveAttribute('data-partner', 'true');
+    // The badge says what it means, on the card and as its description (issue 46 item 9).
+    expect(within(byId!).getByText(PARTNER_MEANING)).toBeInTheDocument();
+    expect(within(byId!).getByText('Partner Company')).toHaveAccessibleDescription(PARTNER_MEANING);
     expect(byHost).toHaveTextContent('Partner Company');
     expect(byHost).toHaveTextContent('Unknown Company');
     expect(byHost).toHaveTextContent('Unknown User');

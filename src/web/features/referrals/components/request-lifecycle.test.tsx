@@ -109,6 +109,51 @@ describe('declining with a reason', () => {
   });
 });
 
+describe("the card's Undo (issue 46 item 9)", () => {
+  const declined = (id: number, undoUntil: string | null) => {
+    const request = withReferral(aRequest(id), 'declined');
+    return { ...request, referral: { ...request.referral!, undoUntil } };
+  };
+
+  it('stays on the declined card for the whole window, undoes, and goes when the window ends', async () => {
+    const api = renderIncoming([declined(1, new Date(Date.now() + 60_000).toISOString())]);
+    const undo = await screen.findByRole('button', { name: 'Undo decline' });
+    expect(screen.getByText(/the job seeker is told after that\./)).toBeInTheDocument();
+    await userEvent.click(undo);
+    await waitFor(() =>
+      expect(api.writes().map((w) => `${w.method} ${w.path}`)).toContain('POST /api/referrals/1001/undo'),
+    );
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Referral updated',
+        description: REQUEST_LIFECYCLE_TEXTS.undone,
+      }),
+    );
+  });
+
+  it('is gone once the window has passed, without a reload', async () => {
+    renderIncoming([declined(2, new Date(Date.now() + 1500).toISOString()), declined(3, null)]);
+    expect(await screen.findAllByRole('button', { name: 'Undo decline' })).toHaveLength(1);
+    await waitFor(
+      () => expect(screen.queryByRole('button', { name: 'Undo decline' })).not.toBeInTheDocument(),
+      {
+        timeout: 4000,
+      },
+    );
+  });
+
+  it('the decline toast says the seeker is told once the window passes, not that they were', async () => {
+    renderIncoming([withReferral(aRequest(4), 'pending')]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ description: REQUEST_LIFECYCLE_TEXTS.declinedUndoable }),
+      ),
+    );
+  });
+});
+
 describe('withdrawing', () => {
   it('asks first, then withdraws; Cancel does nothing', async () => {
     const api = renderMine([withReferral(aRequest(5), 'pending')]);
