@@ -162,7 +162,7 @@ describe('account, settings and verification bodies', () => {
       expect(verdict(UserSettingsInputSchema, { monthlyReferralCap: ok })).toBe('ok');
     for (const bad of [0, 101, 1.5, '3']) {
       expect(verdict(UserSettingsInputSchema, { monthlyReferralCap: bad })).toBe(
-        'The monthly cap must be a whole number from 1 to 100, or null for no cap.',
+        'The monthly cap must be a whole number from 1 to 100; leave it empty for no cap.',
       );
     }
     for (const ok of ['2030-02-28', '2032-02-29', null]) {
@@ -170,7 +170,7 @@ describe('account, settings and verification bodies', () => {
     }
     for (const bad of ['2030-02-29', '2030-13-01', '1999-12-31', '2030-1-1', 'tomorrow', 5]) {
       expect(verdict(UserSettingsInputSchema, { referralsPausedUntil: bad })).toBe(
-        'The pause must end on a date written as YYYY-MM-DD, or be null for no pause.',
+        'The pause must end on a date written as YYYY-MM-DD; leave it empty for no pause.',
       );
     }
     expect(verdict(UserSettingsInputSchema, { timeZone: null })).toBe('ok');

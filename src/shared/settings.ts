@@ -43,8 +43,8 @@ export const TimeZoneSchema = z
 /** Issue 25 item 9: the most a referrer may cap their new assignments at, per calendar month. */
 export const MAX_MONTHLY_REFERRAL_CAP = 100;
 
-const CAP_MESSAGE = `The monthly cap must be a whole number from 1 to ${MAX_MONTHLY_REFERRAL_CAP}, or null for no cap.`;
-const PAUSE_MESSAGE = 'The pause must end on a date written as YYYY-MM-DD, or be null for no pause.';
+const CAP_MESSAGE = `The monthly cap must be a whole number from 1 to ${MAX_MONTHLY_REFERRAL_CAP}; leave it empty for no cap.`;
+const PAUSE_MESSAGE = 'The pause must end on a date written as YYYY-MM-DD; leave it empty for no pause.';
 
 /** A referrer's cap on new assignments per calendar month in their time zone; null: no cap. */
 export const MonthlyReferralCapSchema = z

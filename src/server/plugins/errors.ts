@@ -40,16 +40,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string[]> = {};
+      // Schema messages are whole sentences that name their field ('Job title is required'); where zod
+      // speaks for itself ('Invalid input: expected string, received null'), validationSentence makes one,
+      // for the field's own error too: a form shows those under its fields (issue 46 item 9, no 'null').
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-        (fieldErrors[field] ??= []).push(issue.message ?? 'is invalid');
+        const sentence = validationSentence(
+          issue.message ?? 'is invalid',
+          field === 'body' ? '' : field,
+          error.validationContext,
+        );
+        (fieldErrors[field] ??= []).push(sentence);
       }
-      const first = Object.entries(fieldErrors)[0];
-      // Schema messages are whole sentences that name their field ('Job title is required'); where zod
-      // speaks for itself, validationSentence makes one.
-      const message = first
-        ? validationSentence(first[1][0]!, first[0] === 'body' ? '' : first[0], error.validationContext)
-        : 'The request is not valid.';
+      const first = Object.values(fieldErrors)[0];
+      const message = first ? first[0]! : 'The request is not valid.';
       return reply.status(400).send({ error: message, fieldErrors });
     }
     if (error instanceof AppError) {

@@ -24,5 +24,15 @@ export function errorContractProblem(res: LightMyRequestResponse): string | unde
   if (!/^([A-Z0-9"'‘“(]|[a-z]+[A-Z]\w* )/.test(error) || isZodDefaultMessage(error)) {
     return `not a sentence: ${JSON.stringify(error)}`;
   }
+  // A form shows each field's own error under the field: those are sentences too, never zod's wording
+  // ('Invalid input: expected string, received null'; issue 46 item 9).
+  const { fieldErrors } = res.json<{ fieldErrors?: Record<string, unknown> }>();
+  for (const messages of Object.values(fieldErrors ?? {})) {
+    for (const message of Array.isArray(messages) ? messages : [messages]) {
+      if (typeof message !== 'string' || isZodDefaultMessage(message) || /\bnull\b/.test(message)) {
+        return `a field error is not a sentence: ${JSON.stringify(message)}`;
+      }
+    }
+  }
   return undefined;
 }

@@ -72,7 +72,7 @@ describe("/refer: 'Refer people at your company'", () => {
     await userEvent.type(cap, '101');
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The monthly cap must be a whole number from 1 to 100, or null for no cap.',
+      'The monthly cap must be a whole number from 1 to 100; leave it empty for no cap.',
     );
     expect(api.writes()).toEqual([]);
   });

@@ -152,10 +152,10 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
     }
     const capBody = { monthlyReferralCap: 101 };
     expect((await who.put('/api/user/settings', capBody)).json().error).toBe(
-      'The monthly cap must be a whole number from 1 to 100, or null for no cap.',
+      'The monthly cap must be a whole number from 1 to 100; leave it empty for no cap.',
     );
     expect((await who.put('/api/user/settings', { referralsPausedUntil: '2031-02-30' })).json().error).toBe(
-      'The pause must end on a date written as YYYY-MM-DD, or be null for no pause.',
+      'The pause must end on a date written as YYYY-MM-DD; leave it empty for no pause.',
     );
     expect(await settings(who)).toMatchObject({ monthlyReferralCap: 7, referralsPausedUntil: null });
   });
