@@ -50,15 +50,29 @@ describe.each(servers)('a request withdrawn, a decline undone, on $name', ({ bas
     await dialog.getByRole('combobox', { name: /Reason/ }).selectOption('team_not_hiring');
     await dialog.getByRole('textbox', { name: /Feedback/ }).fill('Hiring freeze until spring');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // Nobody is told while the decline may be undone, and the toast says so (issue 46 item 9).
     await toastText(
       rita.page,
-      "You've declined the referral request. The job seeker has been notified.",
+      "You've declined the referral request. The job seeker will be told once the undo window passes; until then you can undo it here or on the card.",
     ).waitFor();
     const declined = rita.page.getByRole('region', { name: 'Declined Requests' });
     // The card says why; its folded timeline says it again.
     await declined.getByText('The team is not hiring').first().waitFor();
     await screenshot(rita.page, 'lifecycle-declined-with-undo');
-    await rita.page.getByRole('button', { name: 'Undo' }).click();
+    await rita.page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await toastText(rita.page, 'The decline was undone; the request is pending again.').waitFor();
+    await pending.getByText('Data Engineer').waitFor();
+
+    // Declined again: once the toast has gone, the card's own Undo is still there for the window.
+    await pending.getByRole('button', { name: 'Decline' }).click();
+    await rita.page.getByRole('dialog', { name: 'Decline' }).getByRole('button', { name: 'Confirm' }).click();
+    const undoOnCard = declined.getByRole('button', { name: 'Undo decline' });
+    await undoOnCard.waitFor();
+    await rita.page
+      .getByRole('button', { name: 'Undo', exact: true })
+      .waitFor({ state: 'detached', timeout: 15_000 });
+    await screenshot(rita.page, 'lifecycle-declined-undo-on-card');
+    await undoOnCard.click();
     await toastText(rita.page, 'The decline was undone; the request is pending again.').waitFor();
     await pending.getByText('Data Engineer').waitFor();
 

@@ -1,7 +1,9 @@
 import { REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
 import { lazy, Suspense } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import type { User } from '@shared/auth';
 import { useActiveResume } from '@/features/profile/api/get-active-resume';
+import { useUserSettings } from '@/features/profile/api/user-settings';
 import type { RenderProfileModal } from '@/features/referrals/components/profile-modal-slot';
 
 /**
@@ -10,6 +12,9 @@ import type { RenderProfileModal } from '@/features/referrals/components/profile
  */
 const RequestReferralPage = lazy(() =>
   import('@/features/referrals/request-referral-page').then((m) => ({ default: m.RequestReferralPage })),
+);
+const ReferrerDashboardPage = lazy(() =>
+  import('@/features/referrals/referrer-dashboard-page').then((m) => ({ default: m.ReferrerDashboardPage })),
 );
 const UserProfileModal = lazy(() =>
   import('@/features/profile/components/user-profile-modal').then((m) => ({ default: m.UserProfileModal })),
@@ -23,6 +28,12 @@ export function RequestReferralRoute({ currentCompanyName }: { currentCompanyNam
       currentCompanyName={currentCompanyName}
     />
   );
+}
+
+/** /referrer-dashboard with the referrer's pause and monthly cap, which the profile feature's settings hold. */
+export function ReferrerDashboardRoute(props: { user: User; renderProfileModal: RenderProfileModal }) {
+  const settings = useUserSettings();
+  return <ReferrerDashboardPage {...props} referralLoad={settings.data} />;
 }
 
 export const renderProfileModal: RenderProfileModal = (props) => (

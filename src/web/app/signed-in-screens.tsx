@@ -3,7 +3,12 @@ import { AuthRequired, CenteredMessage } from '@/components/page-states';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { mayAskForCompany } from '@/features/profile/utils/company-question';
 import { SignedInPage, myReferralsMenu, myReferralsNav, notificationsNav } from './layouts';
-import { RequestReferralRoute, renderProfileModal, toastSignInToRequest } from './referral-routes';
+import {
+  ReferrerDashboardRoute,
+  RequestReferralRoute,
+  renderProfileModal,
+  toastSignInToRequest,
+} from './referral-routes';
 
 /**
  * Every screen under the signed-in header, loaded on demand as one module: a visitor's first page (the
@@ -29,9 +34,6 @@ const VisitorCompaniesScreen = lazy(() =>
 const ReferFlowPage = lazy(() => import('./refer-flow').then((m) => ({ default: m.ReferFlowPage })));
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
-);
-const ReferrerDashboardPage = lazy(() =>
-  import('@/features/referrals/referrer-dashboard-page').then((m) => ({ default: m.ReferrerDashboardPage })),
 );
 const OriginalDashboardPage = lazy(() =>
   import('@/features/referrals/original-dashboard-page').then((m) => ({ default: m.OriginalDashboardPage })),
@@ -106,7 +108,7 @@ export function NotificationsScreen() {
 export function ReferrerDashboardScreen() {
   return (
     <SignedInPage visitor={<AuthRequired />}>
-      {(user) => <ReferrerDashboardPage user={user} renderProfileModal={renderProfileModal} />}
+      {(user) => <ReferrerDashboardRoute user={user} renderProfileModal={renderProfileModal} />}
     </SignedInPage>
   );
 }

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { BasicDashboardPage } from './basic-dashboard-page';
 import { EmergencyDashboardPage } from './emergency-dashboard-page';
 import { OriginalDashboardPage } from './original-dashboard-page';
+import { format } from 'date-fns';
 import { ReferrerDashboardPage } from './referrer-dashboard-page';
 import { aUser } from '@/testing/fixtures';
 import { aRequest, fakeReferralsApi, renderReferralsUi, withReferral } from '@/testing/referrals-test-utils';
@@ -28,6 +29,48 @@ describe('referrer dashboards', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Referrer Dashboard' })).toBeInTheDocument();
     const pending = await screen.findByRole('region', { name: 'Pending Review' });
     expect(within(pending).getByRole('button', { name: 'Accept Referral' })).toBeInTheDocument();
+  });
+
+  it('/referrer-dashboard speaks to the referrer: their pause, their cap, and what waits with its deadline', async () => {
+    const withDeadline = (id: number, respondBy: string) => {
+      const request = withReferral(aRequest(id), 'pending');
+      return { ...request, referral: { ...request.referral!, respondBy } };
+    };
+    fakeReferralsApi({
+      incoming: [
+        withDeadline(1, '2031-03-06T14:00:00.000Z'),
+        withDeadline(2, '2031-03-04T09:30:00.000Z'),
+        withReferral(aRequest(3), 'accepted'),
+      ],
+    });
+    const { unmount } = renderReferralsUi(
+      <ReferrerDashboardPage
+        user={{ ...referrer, currentCompanyName: 'Stripe' }}
+        referralLoad={{ monthlyReferralCap: 4, referralsPausedUntil: '2031-03-10' }}
+      />,
+    );
+    const summary = await screen.findByRole('region', { name: 'Your referring' });
+    expect(summary).toHaveTextContent('Paused: no new requests reach you until Mon, Mar 10.');
+    expect(summary).toHaveTextContent('At most 4 new requests a month.');
+    expect(within(summary).getByRole('link', { name: 'Change your pause or limit' })).toHaveAttribute(
+      'href',
+      '/refer',
+    );
+    expect(await within(summary).findByTestId('waiting-for-answer')).toHaveTextContent(
+      `2 requests wait for your answer; answer the next by ${format(new Date('2031-03-04T09:30:00.000Z'), 'EEE d MMM, HH:mm')}, or it passes to another referrer.`,
+    );
+    unmount();
+
+    renderReferralsUi(
+      <ReferrerDashboardPage
+        user={{ ...referrer, currentCompanyName: 'Stripe' }}
+        referralLoad={{ monthlyReferralCap: null, referralsPausedUntil: '2020-01-01' }}
+      />,
+    );
+    const again = await screen.findByRole('region', { name: 'Your referring' });
+    // A pause whose day has come is over.
+    expect(again).toHaveTextContent('New requests at Stripe reach you.');
+    expect(again).toHaveTextContent('No monthly limit on new requests.');
   });
 
   it('/original-dashboard adds debug information from the same query', async () => {
