@@ -10,31 +10,28 @@ import { RequireAuth } from '@/lib/require-auth';
 import { paths } from '@/paths';
 import { TrackPageView } from './track-page-view';
 
-/** The two links every signed-in header starts with (spec section 2). */
-const specNav: NavItem[] = [
+/**
+ * The one signed-in header (issue 46 item 9): every signed-in page has the same links, so the way around
+ * never changes under a person. They hold every link spec section 2 asks of any signed-in header: Dashboard
+ * and Referrals (the dashboard), Notifications (/notifications), Profile (/my-referrals), and the company
+ * directory (issue 25 item 8).
+ */
+export const signedInNav: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard },
   { label: 'Referrals', to: paths.myReferrals },
+  { label: 'Notifications', to: paths.notifications },
+  { label: 'Profile', to: paths.profileEdit },
+  { label: 'Companies', to: paths.companies },
 ];
 
-/** The default signed-in header: the spec's two links and the company directory (issue 25 item 8). */
-export const dashboardNav: NavItem[] = [...specNav, { label: 'Companies', to: paths.companies }];
-
-/** The /notifications header (spec: nav Dashboard, Referrals, Notifications). */
-export const notificationsNav: NavItem[] = [...specNav, { label: 'Notifications', to: paths.notifications }];
-
-/** The /my-referrals header (spec: links to /dashboard, /my-referrals, /profile/edit). */
-export const myReferralsNav: NavItem[] = [...specNav, { label: 'Profile', to: paths.profileEdit }];
-
-/** The /my-referrals account menu (spec: Referrals Dashboard, Account Settings, Sign out). */
-export function myReferralsMenu(): MenuLink[] {
+/**
+ * The one account menu, with every item the spec names for one: Referrals Dashboard (the shared dropdown
+ * and /my-referrals), My Referral Requests and, for referrers, Referrer Dashboard (the dashboard), Account
+ * Settings; sign-out follows.
+ */
+export function signedInMenu(user: User): MenuLink[] {
   return [
     { label: 'Referrals Dashboard', to: paths.dashboard },
-    { label: 'Account Settings', to: paths.profileEdit },
-  ];
-}
-
-export function dashboardMenu(user: User): MenuLink[] {
-  return [
     { label: 'My Referral Requests', to: paths.myReferrals },
     ...(user.role === 'referrer' ? [{ label: 'Referrer Dashboard', to: paths.referrerDashboard }] : []),
     { label: 'Account Settings', to: paths.profileEdit },
@@ -43,15 +40,11 @@ export function dashboardMenu(user: User): MenuLink[] {
 
 /** A protected screen under the signed-in header. */
 export function SignedInPage({
-  nav = dashboardNav,
-  menu = dashboardMenu,
   visitor,
   authError,
   onVisitor,
   children,
 }: {
-  nav?: NavItem[];
-  menu?: (user: User) => MenuLink[];
   visitor?: ReactNode;
   authError?: ReactNode;
   onVisitor?: () => void;
@@ -64,11 +57,11 @@ export function SignedInPage({
           <TrackPageView />
           <div className="bg-muted/30 min-h-screen">
             <AppHeader
-              nav={nav}
+              nav={signedInNav}
               actions={
                 <>
                   <NotificationBell />
-                  <AccountButton user={user} links={menu(user)} signOutLabel="Sign out" />
+                  <AccountButton user={user} links={signedInMenu(user)} signOutLabel="Sign out" />
                 </>
               }
             />

@@ -52,29 +52,58 @@ describe('the skip link', () => {
   });
 });
 
-describe('the /my-referrals header', () => {
-  it('links to /dashboard, /my-referrals and /profile/edit (spec section 2)', async () => {
-    await renderSignedIn('/my-referrals');
-    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
-    const links = within(nav)
-      .getAllByRole('link')
-      .map((a) => [a.textContent, a.getAttribute('href')]);
-    expect(links).toEqual([
-      ['Dashboard', '/dashboard'],
-      ['Referrals', '/my-referrals'],
-      ['Profile', '/profile/edit'],
-    ]);
-  });
+/** Every signed-in page (spec section 2's and issue 25's), each with the one header. */
+const SIGNED_IN_PAGES = [
+  '/dashboard',
+  '/my-referrals',
+  '/notifications',
+  '/profile/edit',
+  '/request-referral',
+  '/refer',
+  '/companies',
+  '/referrer-dashboard',
+  '/original-dashboard',
+  '/basic-dashboard',
+  '/emergency-dashboard',
+];
 
-  it("has the spec's account menu: Referrals Dashboard, Account Settings, Sign out", async () => {
-    await renderSignedIn('/my-referrals');
-    await userEvent.click(await screen.findByRole('button', { name: /Account/ }, { timeout: 10_000 }));
-    const menu = await screen.findByRole('menu');
-    const items = within(menu)
-      .getAllByRole('menuitem')
-      .map((item) => item.textContent);
-    expect(items).toEqual(['Referrals Dashboard', 'Account Settings', 'Sign out', 'Sign out everywhere']);
-  });
+describe('the signed-in header', () => {
+  it.each(SIGNED_IN_PAGES)(
+    'on %s has the same links, with every one spec section 2 asks for',
+    async (path) => {
+      await renderSignedIn(path);
+      const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
+      const links = within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]);
+      expect(links).toEqual([
+        ['Dashboard', '/dashboard'],
+        ['Referrals', '/my-referrals'],
+        ['Notifications', '/notifications'],
+        ['Profile', '/profile/edit'],
+        ['Companies', '/companies'],
+      ]);
+    },
+  );
+
+  it.each(['/my-referrals', '/notifications', '/refer'])(
+    'on %s has the same account menu, with every item the spec names for one',
+    async (path) => {
+      await renderSignedIn(path);
+      await userEvent.click(await screen.findByRole('button', { name: /Account/ }, { timeout: 10_000 }));
+      const menu = await screen.findByRole('menu');
+      const items = within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+      expect(items).toEqual([
+        'Referrals Dashboard',
+        'My Referral Requests',
+        'Account Settings',
+        'Sign out',
+        'Sign out everywhere',
+      ]);
+    },
+  );
 });
 
 /** The visitor's /companies with one company, rendered whole. */

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AuthRequired, CenteredMessage } from '@/components/page-states';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { mayAskForCompany } from '@/features/profile/utils/company-question';
-import { SignedInPage, myReferralsMenu, myReferralsNav, notificationsNav } from './layouts';
+import { SignedInPage } from './layouts';
 import {
   ReferrerDashboardRoute,
   RequestReferralRoute,
@@ -81,7 +81,7 @@ export function RequestReferralScreen() {
 
 export function MyReferralsScreen() {
   return (
-    <SignedInPage nav={myReferralsNav} menu={myReferralsMenu}>
+    <SignedInPage>
       {(user) => <MyReferralsPage user={user} renderProfileModal={renderProfileModal} />}
     </SignedInPage>
   );
@@ -101,7 +101,7 @@ export function ReferScreen() {
 }
 
 export function NotificationsScreen() {
-  return <SignedInPage nav={notificationsNav}>{() => <NotificationsPage />}</SignedInPage>;
+  return <SignedInPage>{() => <NotificationsPage />}</SignedInPage>;
 }
 
 /** The referrer dashboard variants: visitors see 'Authentication Required' instead of a redirect (spec 6). */

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { usePopupOnDemand } from '@/lib/use-popup-on-demand';
 import type { AccountMenuProps } from './account-menu';
 import { AccountTrigger } from './account-trigger';
 
@@ -11,27 +12,13 @@ const loadMenu = () =>
 const AccountMenu = lazy(() => loadMenu().then((m) => ({ default: m.AccountMenu })));
 
 /**
- * The header's account button. The menu (Radix) loads when the pointer or focus first comes near it and
- * opens once loaded, so a signed-in page's first load does not carry it.
+ * The header's account button. The menu (Radix) loads when the pointer or focus first comes near it, so a
+ * signed-in page's first load does not carry it; its trigger replaces this button only when that cannot
+ * take the focus away (use-popup-on-demand.ts).
  */
 export function AccountButton(props: Omit<AccountMenuProps, 'defaultOpen'>) {
-  // Once the menu's code is here (an earlier page used it), the button is the whole Radix menu at once.
-  const [ready, setReady] = useState(menuLoaded);
-  const [openAtOnce, setOpenAtOnce] = useState(false);
-  const prepare = () => void loadMenu().then(() => setReady(true));
-  const trigger = (
-    <AccountTrigger
-      user={props.user}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={prepare}
-      onFocus={prepare}
-      onClick={() => {
-        setOpenAtOnce(true);
-        prepare();
-      }}
-    />
-  );
+  const { ready, openAtOnce, triggerProps } = usePopupOnDemand(loadMenu, () => menuLoaded);
+  const trigger = <AccountTrigger user={props.user} aria-haspopup="menu" {...triggerProps} />;
   if (!ready) return trigger;
   return (
     <Suspense fallback={trigger}>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBell } from './notification-bell';
@@ -8,6 +8,25 @@ import { fakeNotificationsApi, makeNotification, renderWithApp } from '@/testing
 afterEach(() => vi.unstubAllGlobals());
 
 describe('NotificationBell', () => {
+  // First in the file: the popup's code is not loaded yet (a later test's click loads it for the rest).
+  it('stays the focused element while its popup loads, and opens from the keyboard', async () => {
+    fakeNotificationsApi([makeNotification(1)]);
+    renderWithApp(<NotificationBell />);
+    await userEvent.tab();
+    const bell = screen.getByRole('button', { name: /^Notifications/ });
+    expect(bell).toHaveFocus();
+    // Focus loads the popup's code; the bell stays the same element, with the focus on it.
+    await act(() => import('./bell-popover'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(bell).toBeInTheDocument();
+    expect(bell).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: /^Notifications/ })).toHaveFocus();
+  });
+
   it("caps the badge at '99+'", async () => {
     fakeNotificationsApi(Array.from({ length: 150 }, (_, i) => makeNotification(150 - i)));
     renderWithApp(<NotificationBell />);

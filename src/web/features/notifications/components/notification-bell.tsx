@@ -2,6 +2,7 @@ import { formatBadgeCount } from '@shared/notifications';
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { usePopupOnDemand } from '@/lib/use-popup-on-demand';
 import { useRecentNotifications } from '../api/get-recent-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useOpenNotification } from '../hooks/use-open-notification';
@@ -16,13 +17,16 @@ const BellPopover = lazy(() => loadPopover().then((m) => ({ default: m.BellPopov
 
 /**
  * Spec 'Notification bell': unread badge ('99+' cap, hidden at 0) and a popup of the recent notifications.
- * The badge and the data are here from the start; the popup's code loads when the bell is first used.
+ * The badge and the data are here from the start; the popup's code loads when the bell is first used, and
+ * its trigger replaces this button only when that cannot take the focus away (use-popup-on-demand.ts).
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  // Once the popup's code is here (an earlier page used it), the bell is the whole Radix popover at once.
-  const [ready, setReady] = useState(popoverLoaded);
-  const prepare = () => void loadPopover().then(() => setReady(true));
+  const { ready, triggerProps } = usePopupOnDemand(
+    loadPopover,
+    () => popoverLoaded,
+    () => setOpen(true),
+  );
   const unread = useUnreadCount();
   const recent = useRecentNotifications();
   const openNotification = useOpenNotification({ beforeNavigate: () => setOpen(false) });
@@ -37,17 +41,7 @@ export function NotificationBell() {
       // The badge's text is part of the name, as it is on screen: a voice user can say what they see (WCAG 2.5.3).
       aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
       aria-haspopup="dialog"
-      {...(ready
-        ? {}
-        : {
-            'aria-expanded': false,
-            onPointerEnter: prepare,
-            onFocus: prepare,
-            onClick: () => {
-              setOpen(true);
-              prepare();
-            },
-          })}
+      {...(ready ? {} : triggerProps)}
     >
       <Bell className="size-5" aria-hidden="true" />
       {badge && (
