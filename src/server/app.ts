@@ -160,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     rateLimits,
     companies: companies.directory,
     canViewProfile: referrals.canViewProfile,
+    openResumeLink: referrals.openResumeLink,
     onCurrentCompanyChanged: referrals.followCurrentCompany,
   });
   const account = createAccount({

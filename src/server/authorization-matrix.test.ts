@@ -259,6 +259,13 @@ const ROWS: Row[] = [
     call: (w) => get(`/api/resumes/${w.ids.resume}/file`),
     expect: profileViewers(200),
   },
+  {
+    // The link is the credential, whoever holds it (requests/resume-link.test.ts opens real ones): a
+    // forged one opens nothing for anyone, signed in or not.
+    route: 'GET /api/resume-links/:token',
+    call: (w) => get(`/api/resume-links/1.${w.ids.resume}.9999999999.${'A'.repeat(43)}`),
+    expect: everyone(404),
+  },
 
   // Writes to one's own things: each actor changes only its own.
   {

@@ -119,6 +119,7 @@ export const API_ROUTE_SCHEMAS = {
   userSkills: { response: z.array(SkillSchema) },
   userActiveResume: { response: ResumeSchema.nullable() },
   resumeFile: {},
+  resumeLink: {},
   profileStatus: { response: UserSchema, body: ProfileStatusInputSchema },
   currentCompany: { response: UserSchema, body: CurrentCompanyInputSchema },
   notWorking: { response: UserSchema, body: NotWorkingInputSchema },

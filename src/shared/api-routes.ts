@@ -50,6 +50,8 @@ export const API_ROUTES = {
   userSkills: { method: 'GET', path: '/api/users/:id/skills', status: 200 },
   userActiveResume: { method: 'GET', path: '/api/users/:id/resume/active', status: 200 },
   resumeFile: { method: 'GET', path: '/api/resumes/:id/file', status: 200 },
+  // A referral packet's signed résumé link: opens with no session, for whoever the referrer pastes it to.
+  resumeLink: { method: 'GET', path: '/api/resume-links/:token', status: 200 },
   profileStatus: { method: 'PUT', path: '/api/users/:id/profile-status', status: 200 },
   currentCompany: { method: 'PUT', path: '/api/users/:id/current-company', status: 200 },
   notWorking: { method: 'PUT', path: '/api/users/:id/not-working', status: 200 },

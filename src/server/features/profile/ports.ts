@@ -15,6 +15,15 @@ export type ProfileViewRule = (db: Db, viewerId: number, profileUserId: number) 
 export const ownProfileOnly: ProfileViewRule = async (_db, viewerId, profileUserId) =>
   viewerId === profileUserId;
 
+/**
+ * Which résumé a signed link opens now, or undefined (issue 46 item 9): the referrals feature signs the
+ * links in its packets and knows whether the referral behind one still stands.
+ */
+export type ResumeLinkRule = (db: Db, token: string) => Promise<number | undefined>;
+
+/** Before referrals: no link opens anything. */
+export const noResumeLinks: ResumeLinkRule = async () => undefined;
+
 /** The company list, as far as a user's current company touches it. */
 export interface CompanyDirectory {
   /**

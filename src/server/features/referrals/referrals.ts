@@ -20,6 +20,7 @@ import { verifyReferrerByAdmin } from './verification/verification.js';
 import { renewAtSignIn } from './verification/lapse.js';
 import { matchReleasedRequest } from './requests/release.js';
 import { deliverReleasedMessage } from './messages/messages.js';
+import { openResumeLink } from './requests/resume-link.js';
 
 export interface ReferralCollaborators {
   db: Db;
@@ -92,6 +93,8 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     /** The profile feature's hook: the referrer record follows its user to a new company. */
     followCurrentCompany: (tx: Db, userId: number, companyName: string) =>
       followCurrentCompany(tx, deps, userId, companyName),
+    /** The profile feature's rule for a packet's signed résumé link: the résumé it opens now, if any. */
+    openResumeLink: (linkDb: Db, token: string) => openResumeLink(linkDb, config.sessionSecret, token, now()),
     /** The admin feature's rule for reports and blocks: a request the two users share, or null. */
     sharedRequest: (userId: number, otherId: number, requestId?: number | null) =>
       sharedRequest(db, userId, otherId, requestId),
@@ -124,6 +127,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         prefix: '/api',
         db,
         publicUrl: config.publicUrl,
+        resumeLinkSecret: config.sessionSecret,
         firstPages: createFirstPages(db, kept),
         ...deps,
       });

@@ -36,6 +36,8 @@ export interface ReferralRouteDeps extends ReferralDeps {
   db: Db;
   /** PUBLIC_URL: the packet's résumé link is absolute, to paste elsewhere. */
   publicUrl: string;
+  /** Signs the résumé links of packets (SESSION_SECRET). */
+  resumeLinkSecret: string;
   /** The lists' first pages, kept while their rows are unchanged. */
   firstPages: FirstPages;
 }
@@ -52,7 +54,7 @@ const errors = {
 /** Spec section 7 'Referrals', registered under /api. */
 export async function referralRoutes(
   app: FastifyInstance,
-  { db, publicUrl, firstPages, ...deps }: ReferralRouteDeps,
+  { db, publicUrl, resumeLinkSecret, firstPages, ...deps }: ReferralRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Visitors get 401 before any body or query is validated.
@@ -148,7 +150,12 @@ export async function referralRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return referralPacket(db, requireUser(request).id, request.params.referralId, publicUrl);
+      return referralPacket(db, requireUser(request).id, request.params.referralId, {
+        publicUrl,
+        secret: resumeLinkSecret,
+        retentionMs: deps.retentionMs,
+        now: deps.now(),
+      });
     },
   );
 

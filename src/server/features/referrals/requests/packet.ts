@@ -3,6 +3,7 @@ import type { ReferralPacket } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
+import { resumeLinkExpiry, signResumeLink } from './resume-link.js';
 import { REFERRAL_NOT_FOUND } from './service.js';
 
 /** Statuses in which the referrer still works on the referral: the packet is for them. */
@@ -11,13 +12,13 @@ const WORKING: readonly string[] = ['pending', 'accepted', 'submitted', 'success
 /**
  * GET /api/referrals/{id}/packet (issue 24 item 8): what a company's referral tool asks, for the referrer
  * holding the referral (404 for anyone else, and once it was withdrawn or closed), with one block of text
- * to paste. The résumé link is the app's own, which only the holder may open.
+ * to paste. The résumé link is signed: it opens for the recruiter it is pasted to, while the referral stands.
  */
 export async function referralPacket(
   db: Db,
   referrerId: number,
   referralId: number,
-  publicUrl: string,
+  link: { publicUrl: string; secret: string; retentionMs: number; now: Date },
 ): Promise<ReferralPacket> {
   const [row] = await db
     .select({
@@ -31,6 +32,7 @@ export async function referralPacket(
       company: companies.name,
       message: referralRequests.message,
       resumeId: resumes.id,
+      closedAt: referralRequests.closedAt,
     })
     .from(referrals)
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
@@ -47,7 +49,15 @@ export async function referralPacket(
       ),
     );
   if (!row || !WORKING.includes(row.status)) throw notFound(REFERRAL_NOT_FOUND);
-  const resumeUrl = row.resumeId == null ? null : `${publicUrl}/api/resumes/${row.resumeId}/file`;
+  // Signed, so it opens for whoever it is pasted to (issue 46 item 9; requests/resume-link.ts).
+  const resumeUrl =
+    row.resumeId == null
+      ? null
+      : `${link.publicUrl}/api/resume-links/${signResumeLink(link.secret, {
+          referralId,
+          resumeId: row.resumeId,
+          expiresAt: resumeLinkExpiry(row.closedAt, link.now, link.retentionMs),
+        })}`;
   const lines = [
     `Candidate: ${row.candidateName}`,
     `Email: ${row.candidateEmail}`,
@@ -58,6 +68,6 @@ export async function referralPacket(
     resumeUrl ? `Résumé: ${resumeUrl}` : null,
     row.message ? `Message from the candidate:\n${row.message}` : null,
   ];
-  const { status: _status, resumeId: _resumeId, ...packet } = row;
+  const { status: _status, resumeId: _resumeId, closedAt: _closedAt, ...packet } = row;
   return { ...packet, resumeUrl, text: lines.filter((l) => l !== null).join('\n') };
 }
