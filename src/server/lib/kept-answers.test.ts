@@ -182,6 +182,17 @@ describe('kept answers', () => {
     expect(builds).toBe(4);
   });
 
+  it('counts bytes, not characters: an answer in Chinese or emoji takes what it weighs (issue 46 item 8)', async () => {
+    // 100 characters of 3 bytes each, 300 bytes: two such answers do not fit in 500 bytes, though their
+    // 200 characters would.
+    const wide = '中'.repeat(100);
+    const a = answers(createKeptAnswers({ maxSize: 500 }));
+    await a.read('a', wide);
+    await a.read('b', wide);
+    expect((await a.read('a', 'rebuilt')).body).toBe('rebuilt');
+    expect(a.builds()).toBe(3);
+  });
+
   it("verify: an answer the database's snapshot vouched for is checked against a fresh one", async () => {
     const a: ReturnType<typeof answers> = answers(
       createKeptAnswers({ currentSnapshot: () => a.currentSnapshot(), verify: true }),

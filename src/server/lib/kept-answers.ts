@@ -5,9 +5,10 @@ import { LRUCache } from 'lru-cache';
 import type { StampRead } from '../db/row-stamp.js';
 
 /**
- * Answers kept at most: UTF-16 code units of their text and stamp, and bytes of their compressed forms (a
+ * Answers kept at most, in bytes: their text, stamp and key as UTF-8, and their compressed forms (a
  * referrer's page of 22 cards is 26 K, 2 K in brotli). The app keeps every feature's answers in one keeper
- * (keptUnder), so this is the limit of them all.
+ * (keptUnder), so this is the limit of them all. Bytes, not characters: a page of names in Chinese or emoji
+ * is up to four bytes a character (issue 46 item 8).
  */
 const MAX_KEPT_SIZE = 32 * 1024 * 1024;
 
@@ -104,10 +105,10 @@ export function createKeptAnswers({
   const kept = new LRUCache<string, Kept>({
     maxSize,
     sizeCalculation: (entry, key) =>
-      entry.body.length +
-      entry.stamp.length +
-      entry.snapshot.length +
-      key.length +
+      Buffer.byteLength(entry.body) +
+      Buffer.byteLength(entry.stamp) +
+      Buffer.byteLength(entry.snapshot) +
+      Buffer.byteLength(key) +
       Object.values(entry.forms).reduce((sum, form) => sum + form.length, 0),
   });
   function keep(key: string, { stamp, snapshot }: StampRead, { body, until = Infinity }: Built): Kept {

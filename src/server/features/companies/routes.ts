@@ -34,10 +34,17 @@ export interface CompaniesRouteDeps {
   now: () => Date;
 }
 
-/** Directory pages a visitor's address may read a minute (signed-in users are not limited). */
+/** Directory pages a visitor's address may read a minute. */
 export const DIRECTORY_VISITOR_PAGES_PER_MINUTE = 60;
 export const TOO_MANY_DIRECTORY_PAGES =
   'You have opened many pages of companies in a minute. Please wait a moment, or sign in to keep browsing.';
+/**
+ * Directory pages one signed-in user may read a minute (issue 46 item 8): every search and every page is a
+ * kept answer of its own, so one user's flood of unique searches would otherwise evict everyone's.
+ */
+export const DIRECTORY_USER_PAGES_PER_MINUTE = 120;
+export const TOO_MANY_DIRECTORY_PAGES_SIGNED_IN =
+  'You have opened many pages of companies in a minute. Please wait a moment before searching again.';
 
 export async function companiesRoutes(
   app: FastifyInstance,
@@ -51,11 +58,16 @@ export async function companiesRoutes(
     timeWindow: '1 minute',
     keyGenerator: (request: FastifyRequest) => `directory:ip:${request.ip}`,
   });
-  const visitorLimit = async (request: FastifyRequest) => {
-    if (request.user) return;
-    const limit = await visitorPages(request);
+  const userPages = app.createRateLimit({
+    max: DIRECTORY_USER_PAGES_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `directory:user:${request.user?.id ?? 0}`,
+  });
+  const directoryLimit = async (request: FastifyRequest) => {
+    const limit = await (request.user ? userPages : visitorPages)(request);
     if (!limit.isAllowed && limit.isExceeded) {
-      throw tooManyRequests(TOO_MANY_DIRECTORY_PAGES, Math.max(1, limit.ttlInSeconds));
+      const sentence = request.user ? TOO_MANY_DIRECTORY_PAGES_SIGNED_IN : TOO_MANY_DIRECTORY_PAGES;
+      throw tooManyRequests(sentence, Math.max(1, limit.ttlInSeconds));
     }
   };
   // How each company's referrers answered, kept a minute and shared by the directory and the stats.
@@ -103,8 +115,9 @@ export async function companiesRoutes(
   api.get(
     '/directory',
     {
-      // A public page (/companies): counts only, never who the referrers are. Visitors are limited per address.
-      onRequest: visitorLimit,
+      // A public page (/companies): counts only, never who the referrers are. Visitors are limited per
+      // address, signed-in users per account.
+      onRequest: directoryLimit,
       schema: {
         tags: ['companies'],
         summary:
