@@ -26,7 +26,8 @@ type Expected = Record<Actor, number>;
 interface Row {
   /** `METHOD /path` exactly as registered. */
   route: string;
-  call: (w: AuthzWorld) => Call;
+  /** The call as the actor makes it: a referral's routes name the referral the actor holds or held. */
+  call: (w: AuthzWorld, actor: Actor) => Call;
   expect: Expected;
   /** Each actor calls with a session of its own made for this row (rows that end sessions or accounts). */
   freshSessions?: boolean;
@@ -39,6 +40,7 @@ const everyone = (status: number): Expected => ({
   other: status,
   assigned: status,
   earlier: status,
+  blocked: status,
   unassigned: status,
   admin: status,
 });
@@ -321,12 +323,12 @@ const ROWS: Row[] = [
       body: { workEmail: 'someone@example.com' },
     }),
     // Only referrers may verify (409 for the others); a referrer's address must be at the company's domain.
-    expect: { ...signedIn(409), assigned: 400, earlier: 400, unassigned: 400 },
+    expect: { ...signedIn(409), assigned: 400, earlier: 400, blocked: 400, unassigned: 400 },
   },
   {
     route: 'POST /api/referrer/verification/confirm',
     call: () => ({ method: 'POST', url: '/api/referrer/verification/confirm', body: { code: '123456' } }),
-    expect: { ...signedIn(409), assigned: 400, earlier: 400, unassigned: 400 },
+    expect: { ...signedIn(409), assigned: 400, earlier: 400, blocked: 400, unassigned: 400 },
   },
 
   // Changes to the owner's things by id.
@@ -387,15 +389,15 @@ const ROWS: Row[] = [
   },
   {
     route: 'GET /api/referrals/:referralId/messages',
-    call: (w) => get(`/api/referrals/${w.ids.referral}/messages`),
-    // The seeker and the referrer holding it; the one who passed it on and the rest get 404.
+    call: (w, actor) => get(`/api/referrals/${w.referralOf(actor)}/messages`),
+    // The seeker and the referrer holding it; those it passed on from (their own) and the rest get 404.
     expect: { ...ownerOnly(200), assigned: 200 },
   },
   {
     route: 'POST /api/referrals/:referralId/messages',
-    call: (w) => ({
+    call: (w, actor) => ({
       method: 'POST',
-      url: `/api/referrals/${w.ids.referral}/messages`,
+      url: `/api/referrals/${w.referralOf(actor)}/messages`,
       body: { body: 'Is the team still hiring?' },
     }),
     expect: { ...ownerOnly(201), assigned: 201 },
@@ -513,25 +515,26 @@ const ROWS: Row[] = [
   },
   {
     route: 'PUT /api/referrals/:referralId/status',
-    call: (w) => ({
+    call: (w, actor) => ({
       method: 'PUT',
-      url: `/api/referrals/${w.ids.referral}/status`,
+      url: `/api/referrals/${w.referralOf(actor)}/status`,
       body: { status: 'accepted' },
     }),
-    // Only the referrer holding it now: the seeker, the one who passed it on and the rest get 404.
+    // Only the referrer holding it now. Those it passed from get 404 on their own, the pending one the block
+    // passed on included (issue 46); so do the seeker and the rest.
     expect: { ...ownerOnly(404), assigned: 200 },
   },
   {
     route: 'GET /api/referrals/:referralId/packet',
-    call: (w) => get(`/api/referrals/${w.ids.referral}/packet`),
-    // Only the referrer holding it: the seeker, the one who passed it on and the rest get 404.
+    call: (w, actor) => get(`/api/referrals/${w.referralOf(actor)}/packet`),
+    // Only the referrer holding it: the seeker, those it passed on from (their own) and the rest get 404.
     expect: { ...ownerOnly(404), assigned: 200 },
   },
   {
     route: 'POST /api/referrals/:referralId/confirmation',
-    call: (w) => ({
+    call: (w, actor) => ({
       method: 'POST',
-      url: `/api/referrals/${w.ids.referral}/confirmation`,
+      url: `/api/referrals/${w.referralOf(actor)}/confirmation`,
       body: { received: true },
     }),
     // The seeker alone, and only once it was submitted: here it is not yet (409); anyone else gets 404.
@@ -539,9 +542,10 @@ const ROWS: Row[] = [
   },
   {
     route: 'POST /api/referrals/:referralId/undo',
-    call: (w) => ({ method: 'POST', url: `/api/referrals/${w.ids.earlierReferral}/undo` }),
-    // Only the referrer who declined: after the hand-off it is too late (409); anyone else gets 404.
-    expect: { ...ownerOnly(404), earlier: 409 },
+    call: (w, actor) => ({ method: 'POST', url: `/api/referrals/${w.referralOf(actor)}/undo` }),
+    // The holder's own pending referral has no decline to undo (409); a decline passed on is over for the
+    // one who declined it, as for everyone else (404).
+    expect: { ...ownerOnly(404), assigned: 409 },
   },
   {
     route: 'POST /api/referral-requests/:id/withdraw',
@@ -576,13 +580,14 @@ const ROWS: Row[] = [
   {
     route: 'POST /api/users/:id/block',
     call: (w) => ({ method: 'POST', url: `/api/users/${w.users.owner.user.id}/block` }),
-    // Those who share a request with the owner (the referrers who held it); the owner itself gets 400.
-    expect: { ...everyone(404), visitor: 401, owner: 400, assigned: 200, earlier: 200 },
+    // Those who share a request with the owner (the referrers who held one, now or earlier: a block is
+    // about a person, not a referral); the owner itself gets 400.
+    expect: { ...everyone(404), visitor: 401, owner: 400, assigned: 200, earlier: 200, blocked: 200 },
   },
   {
     route: 'DELETE /api/users/:id/block',
     call: (w) => ({ method: 'DELETE', url: `/api/users/${w.users.owner.user.id}/block` }),
-    expect: { ...everyone(404), visitor: 401, owner: 400, assigned: 200, earlier: 200 },
+    expect: { ...everyone(404), visitor: 401, owner: 400, assigned: 200, earlier: 200, blocked: 200 },
   },
 
   // What ends sessions or the account, each with a session made for it.
@@ -697,8 +702,8 @@ describe.each(testDatabases)('authorisation matrix (%s)', (kind) => {
     async () => {
       const mismatches: string[] = [];
       for (const row of ROWS) {
-        const call = row.call(w);
         for (const actor of OWNER_LAST) {
+          const call = row.call(w, actor);
           // A fresh session is made before the digest: signing in is not part of the call.
           const session =
             row.freshSessions && actor !== 'visitor' ? await freshSession(w.users[actor]) : undefined;
@@ -723,7 +728,7 @@ describe.each(testDatabases)('authorisation matrix (%s)', (kind) => {
     async () => {
       const answers: string[] = [];
       for (const row of ROWS) {
-        const call = row.call(w);
+        const call = row.call(w, 'visitor');
         if (row.expect.visitor !== 401 || call.method === 'GET') continue;
         const res = await w.send('visitor', { ...call, body: { notAField: ['x'] } });
         if (res.statusCode !== 401) answers.push(`${row.route}: ${res.statusCode} ${res.body}`);

@@ -107,6 +107,17 @@ describe('what a card shows', () => {
     expect(displayStatus({ status: 'pending', referral: { status: 'accepted' } })).toBe('accepted');
   });
 
+  it('an open referral that passed on reads passed on; a decline or an expiry keeps its word', () => {
+    const at = '2025-01-02T03:04:05.000Z';
+    for (const status of ['pending', 'accepted'] as const) {
+      expect(displayStatus({ status: 'pending', referral: { status, passedOnAt: at } })).toBe('passed_on');
+      expect(displayStatus({ status: 'pending', referral: { status, passedOnAt: null } })).toBe(status);
+    }
+    for (const status of ['declined', 'expired'] as const) {
+      expect(displayStatus({ status: 'pending', referral: { status, passedOnAt: at } })).toBe(status);
+    }
+  });
+
   it('a label for every status, the old approved, passed on, and anything else raw', () => {
     const labels = Object.fromEntries(
       [...RequestStatusSchema.options, 'approved', 'passed_on', 'mystery'].map((s) => [s, statusLabel(s)]),

@@ -102,9 +102,19 @@ export function canEndReferral(from: ReferralStatus, ending: ReferralEnding): bo
   return REFERRAL_ENDINGS[ending].includes(from);
 }
 
-/** The status a card shows: the referral's when there is one, else the request's (spec section 3). */
-export function displayStatus(request: { status: string; referral: { status: string } | null }): string {
-  return request.referral?.status ?? request.status;
+/**
+ * The status a card shows: the referral's when there is one, else the request's (spec section 3). A
+ * referral that passed on while still open (a block, a suspension, an account closed) is no longer pending
+ * or accepted for its referrer: it reads 'passed_on' (issue 46). Their own decline or expiry keeps its word.
+ */
+export function displayStatus(request: {
+  status: string;
+  referral: { status: string; passedOnAt?: string | null } | null;
+}): string {
+  const { referral } = request;
+  const open: readonly string[] = OPEN_REFERRAL_STATUSES;
+  if (referral?.passedOnAt != null && open.includes(referral.status)) return 'passed_on';
+  return referral?.status ?? request.status;
 }
 
 /**

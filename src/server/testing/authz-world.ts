@@ -9,11 +9,22 @@ import { ORIGIN, type SignedIn, type TestApp } from './test-app.js';
 /**
  * A small world for the authorisation matrix: a seeker (the owner) with one of everything, a request at a
  * company whose first referrer declined it (the earlier referrer) and whose second holds it now (the
- * assigned referrer), a third willing referrer there who was never asked (unassigned), a stranger, and an
- * admin (AUTHZ_ADMIN_EMAIL, on the app's ADMIN_EMAILS) who is otherwise a stranger too.
+ * assigned referrer), a third willing referrer there who was never asked (unassigned), a referrer at
+ * another company who held the owner's second request until the owner blocked them (blocked: their
+ * referral passed on while still pending), a stranger, and an admin (AUTHZ_ADMIN_EMAIL, on the app's
+ * ADMIN_EMAILS) who is otherwise a stranger too.
  */
 
-export const ACTORS = ['visitor', 'owner', 'other', 'assigned', 'earlier', 'unassigned', 'admin'] as const;
+export const ACTORS = [
+  'visitor',
+  'owner',
+  'other',
+  'assigned',
+  'earlier',
+  'blocked',
+  'unassigned',
+  'admin',
+] as const;
 
 /** The admin's sign-in email: the matrix's app names it in ADMIN_EMAILS. */
 export const AUTHZ_ADMIN_EMAIL = 'ada-admin@example.com';
@@ -39,6 +50,8 @@ export interface AuthzWorld {
     referral: number;
     /** The earlier referrer's decline, passed on after its undo window. */
     earlierReferral: number;
+    /** The blocked referrer's referral of the owner's second request, passed on by the block, still pending. */
+    blockedReferral: number;
     company: number;
     /** A duplicate nobody names, for the admin's merge. */
     duplicateCompany: number;
@@ -48,6 +61,8 @@ export interface AuthzWorld {
     /** The owner's messages held in the assigned referrer's thread: one to release, one to reject. */
     heldMessages: { release: number; reject: number };
   };
+  /** The referral the actor holds or held: each referrer acts on their own, everyone else on the current one. */
+  referralOf(actor: Actor): number;
   /** Sends the call as the actor: a visitor carries our Origin but no session. */
   send(actor: Actor, call: Call, payloadAsStream?: boolean): Promise<LightMyRequestResponse>;
 }
@@ -81,6 +96,14 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
   expect((await declineAndSettle(t, earlier, first!.id, 'Not my team')).statusCode).toBe(200);
   const current = await currentReferral(t, request);
   expect(current?.referrerId, 'the decline passed the request to the second referrer').toBe(assigned.user.id);
+
+  const elsewhere = await companyWithReferrers(t, 'Bo Blocked', 'Pia Passed');
+  const blocked = elsewhere.referrers[0]!;
+  const second = await ask(owner, elsewhere.company);
+  const blockedReferral = await currentReferral(t, second);
+  expect(blockedReferral?.referrerId, 'the second request went to Bo first').toBe(blocked.user.id);
+  expect((await owner.post(`/api/users/${blocked.user.id}/block`, undefined)).statusCode).toBe(200);
+  expect((await currentReferral(t, second))?.referrerId, 'the block passed it on').not.toBe(blocked.user.id);
 
   // Held for an admin: at a company nobody refers for, so a release leaves everyone's role as it is.
   const heldRequest = async (n: number) =>
@@ -120,26 +143,30 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
     .insert(companies)
     .values({ name: 'Matrix Duplicate Co', normalizedName: 'matrix duplicate co', listed: false })
     .returning({ id: companies.id });
-  const users = { owner, other, assigned, earlier, unassigned, admin };
+  const users = { owner, other, assigned, earlier, blocked, unassigned, admin };
+  const ids = {
+    experience: exp.id,
+    education: edu.id,
+    skill: skill.id,
+    resume: resume.id,
+    notification: note!.id,
+    request,
+    referral: current!.id,
+    earlierReferral: first!.id,
+    blockedReferral: blockedReferral!.id,
+    company: row!.companyId,
+    duplicateCompany: duplicate!.id,
+    mailToOwner: mail?.id ?? 0,
+    heldRequests,
+    heldMessages,
+  };
   return {
     t,
     users,
     ownerEmail,
-    ids: {
-      experience: exp.id,
-      education: edu.id,
-      skill: skill.id,
-      resume: resume.id,
-      notification: note!.id,
-      request,
-      referral: current!.id,
-      earlierReferral: first!.id,
-      company: row!.companyId,
-      duplicateCompany: duplicate!.id,
-      mailToOwner: mail?.id ?? 0,
-      heldRequests,
-      heldMessages,
-    },
+    ids,
+    referralOf: (actor) =>
+      actor === 'earlier' ? ids.earlierReferral : actor === 'blocked' ? ids.blockedReferral : ids.referral,
     send(actor, call, payloadAsStream = false) {
       if (actor === 'visitor') {
         return t.app.inject({ ...injectOptions(call), payloadAsStream } as InjectOptions);

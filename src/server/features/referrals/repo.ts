@@ -18,6 +18,7 @@ import { CLOSED_REQUEST_STATUSES, ENDED_REQUEST_STATUSES } from '../../../shared
 import { verifiedInSql } from './verification/lapse-rule.js';
 import { monthStartInSql, pausedInSql } from '../../lib/referrer-sql.js';
 import { blockedEitherWay } from './blocks/blocks-repo.js';
+import { LIVE_REFERRAL } from './access.js';
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals, referrers, userSettings, users } from '../../db/schema.js';
 import type { JobSnapshot, ReferralCompany } from './ports.js';
@@ -339,18 +340,6 @@ export async function lockWaitingRequests(tx: Db, companyId: number, referrerId:
     .for('update', { of: referralRequests, skipLocked: true });
 }
 
-export async function findReferralOf(
-  db: Db,
-  id: number,
-  referrerId: number,
-): Promise<ReferralRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(referrals)
-    .where(and(eq(referrals.id, id), eq(referrals.referrerId, referrerId)));
-  return row;
-}
-
 export interface Move {
   id: number;
   referrerId: number;
@@ -365,7 +354,8 @@ export interface Move {
 }
 
 /**
- * Moves the referral only if it is still in `from`: of two racing changes, one wins. The move and its note
+ * Moves the referral only if it is still in `from` and still its request's current one: of two racing
+ * changes, one wins, and a hand-off racing a move leaves the earlier referral as it was. The move and its note
  * join the timeline; `feedback` keeps the latest note given.
  */
 export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | undefined> {
@@ -386,6 +376,8 @@ export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | un
         eq(referrals.id, move.id),
         eq(referrals.referrerId, move.referrerId),
         eq(referrals.status, move.from),
+        // A referral passed on is over for its referrer (access.ts), whatever a read before this saw.
+        CURRENT,
       ),
     )
     .returning();
@@ -454,40 +446,19 @@ export async function withdrawReferral(
   return row;
 }
 
-/**
- * The current referral `referralId` of one of the seeker's requests, locked, with what a notification
- * names; undefined for anyone else's.
- */
-export async function findSeekersReferral(tx: Db, referralId: number, seekerId: number) {
-  const [row] = await tx
-    .select({ referral: referrals, position: referralRequests.position, companyName: companies.name })
-    .from(referrals)
-    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .where(
-      and(
-        eq(referrals.id, referralId),
-        eq(referralRequests.jobSeekerId, seekerId),
-        CURRENT,
-        isNull(referralRequests.erasedAt),
-      ),
-    )
-    .for('update', { of: referrals });
-  return row;
-}
-
+/** Undefined when the referral is no longer its request's current one. */
 export async function setSeekerConfirmation(
   tx: Db,
   referralId: number,
   answer: 'received' | 'not_received',
   at: Date,
-): Promise<ReferralRow> {
+): Promise<ReferralRow | undefined> {
   const [row] = await tx
     .update(referrals)
     .set({ seekerConfirmation: answer, seekerConfirmedAt: at })
-    .where(eq(referrals.id, referralId))
+    .where(and(eq(referrals.id, referralId), CURRENT))
     .returning();
-  return row!;
+  return row;
 }
 
 /**
@@ -522,10 +493,9 @@ export async function holdsReferralFor(db: Db, referrerId: number, seekerId: num
       and(
         eq(referrals.referrerId, referrerId),
         eq(referralRequests.jobSeekerId, seekerId),
-        CURRENT,
+        // Passed on, or erased by retention with the request's details (docs/decisions/036-retention.md).
+        LIVE_REFERRAL,
         ne(referrals.status, 'withdrawn'),
-        // Retention took the access with the request's details (docs/decisions/036-retention.md).
-        isNull(referralRequests.erasedAt),
       ),
     )
     .limit(1);

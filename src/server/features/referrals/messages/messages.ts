@@ -9,10 +9,10 @@ import {
 } from '../../../../shared/referral-messages.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
-import { conflict, notFound } from '../../../lib/errors.js';
+import { conflict } from '../../../lib/errors.js';
+import { isLive, requireLiveReferral } from '../access.js';
 import { INCOMING_LINK, SEEKER_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { REFERRAL_NOT_FOUND } from '../requests/service.js';
 import {
   findMessage,
   findThreadReferral,
@@ -40,12 +40,8 @@ async function threadFor(db: Db, viewer: UserRow, referralId: number): Promise<T
 }
 
 function partyOnly(referral: ThreadReferral | undefined, viewer: UserRow): ThreadReferral {
-  const party = referral && (referral.seekerId === viewer.id || referral.referrerId === viewer.id);
   // An erased request's thread is gone for both (docs/decisions/036-retention.md).
-  if (!referral || !party || referral.supersededAt !== null || referral.erasedAt !== null) {
-    throw notFound(REFERRAL_NOT_FOUND);
-  }
-  return referral;
+  return requireLiveReferral(referral, viewer.id, 'either');
 }
 
 function closesAt(referral: ThreadReferral): Date | null {
@@ -142,7 +138,7 @@ export async function deliverReleasedMessage(
   if (!message) return false;
   await lockReferral(tx, message.referralId);
   const referral = await findThreadReferral(tx, message.referralId);
-  if (!referral || referral.supersededAt !== null || referral.erasedAt !== null) return false;
+  if (!referral || !isLive(referral)) return false;
   await deps.notify(tx, newMessageNotice(referral, message.authorId, message.body));
   return true;
 }

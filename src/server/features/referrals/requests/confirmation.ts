@@ -3,11 +3,11 @@ import type { Referral } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { conflict, notFound } from '../../../lib/errors.js';
+import { findLiveReferral, REFERRAL_NOT_FOUND } from '../access.js';
 import { INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { findSeekersReferral, setSeekerConfirmation } from '../repo.js';
+import { setSeekerConfirmation } from '../repo.js';
 import { toReferralDto } from './list-repo.js';
-import { REFERRAL_NOT_FOUND } from './service.js';
 
 /** Statuses in which the company's referral email may have been sent: submitted, or with an outcome. */
 const SENT: readonly string[] = ['submitted', 'successful', 'unsuccessful'];
@@ -28,11 +28,11 @@ export async function confirmReferral(
   received: boolean,
 ): Promise<Referral> {
   return db.transaction(async (tx) => {
-    const found = await findSeekersReferral(tx, referralId, seeker.id);
-    if (!found) throw notFound(REFERRAL_NOT_FOUND);
+    const found = await findLiveReferral(tx, referralId, seeker.id, 'seeker', { lock: true });
     if (!SENT.includes(found.referral.status)) throw conflict(CONFIRM_TOO_EARLY);
     const answer = received ? 'received' : 'not_received';
     const updated = await setSeekerConfirmation(tx, referralId, answer, deps.now());
+    if (!updated) throw notFound(REFERRAL_NOT_FOUND);
     if (found.referral.seekerConfirmation !== answer) {
       const who = firstNameOf(seeker.fullName);
       const what = `${found.position} at ${found.companyName}`;

@@ -10,7 +10,8 @@ import {
   undoReferralDecline,
   withdrawRequest,
 } from './lifecycle.js';
-import { changeReferralStatus, REFERRAL_NOT_FOUND } from './service.js';
+import { changeReferralStatus } from './service.js';
+import { REFERRAL_NOT_FOUND } from '../access.js';
 
 /**
  * lifecycle.ts called directly on one bare in-memory database (referral-world.ts): the seeker's withdraw

@@ -10,9 +10,9 @@ import { conflict, notFound } from '../../../lib/errors.js';
 import { describeRequest } from '../handoffs/handoff-repo.js';
 import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { findReferralOf, lockRequest, setRequestStatus, undoDecline, withdrawReferral } from '../repo.js';
+import { findLiveReferral } from '../access.js';
+import { lockRequest, setRequestStatus, undoDecline, withdrawReferral } from '../repo.js';
 import { findRequestView, listClock, toReferralDto } from './list-repo.js';
-import { REFERRAL_NOT_FOUND } from './service.js';
 
 /** Issue 24: the seeker withdraws, the referrer undoes a decline (docs/decisions/033-request-lifecycle.md). */
 
@@ -76,15 +76,14 @@ export async function undoReferralDecline(
 ): Promise<Referral> {
   const at = deps.now();
   return db.transaction(async (tx) => {
-    const found = await findReferralOf(tx, referralId, referrer.id);
-    if (!found) throw notFound(REFERRAL_NOT_FOUND);
-    const request = await lockRequest(tx, found.requestId);
+    // A decline passed on is over for its referrer (access.ts): 404, not 'too late'.
+    const found = await findLiveReferral(tx, referralId, referrer.id, 'holder');
+    const request = await lockRequest(tx, found.referral.requestId);
     const since = new Date(at.getTime() - deps.declineUndoMs);
     const undone =
       request?.status === 'pending' ? await undoDecline(tx, referralId, referrer.id, since, at) : undefined;
     if (undone) return toReferralDto(undone);
-    const now = await findReferralOf(tx, referralId, referrer.id);
-    if (!now) throw notFound(REFERRAL_NOT_FOUND);
+    const { referral: now } = await findLiveReferral(tx, referralId, referrer.id, 'holder');
     if (now.status !== 'declined') {
       throw conflict(
         `This referral is ${statusLabel(now.status).toLowerCase()}, not declined, so there is nothing to undo.`,

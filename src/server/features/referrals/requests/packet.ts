@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ReferralPacket } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
+import { REFERRAL_NOT_FOUND, requireLiveReferral } from '../access.js';
 import { resumeLinkExpiry, signResumeLink } from './resume-link.js';
-import { REFERRAL_NOT_FOUND } from './service.js';
 
 /** Statuses in which the referrer still works on the referral: the packet is for them. */
 const WORKING: readonly string[] = ['pending', 'accepted', 'submitted', 'successful', 'unsuccessful'];
@@ -20,54 +20,53 @@ export async function referralPacket(
   referralId: number,
   link: { publicUrl: string; secret: string; retentionMs: number; now: Date },
 ): Promise<ReferralPacket> {
-  const [row] = await db
+  const [read] = await db
     .select({
       status: referrals.status,
-      candidateName: users.fullName,
-      candidateEmail: users.email,
-      jobUrl: referralRequests.jobUrl,
-      jobTitle: referralRequests.jobTitle,
-      jobLocation: referralRequests.jobLocation,
-      position: referralRequests.position,
-      company: companies.name,
-      message: referralRequests.message,
+      referrerId: referrals.referrerId,
+      supersededAt: referrals.supersededAt,
+      seekerId: referralRequests.jobSeekerId,
+      erasedAt: referralRequests.erasedAt,
       resumeId: resumes.id,
       closedAt: referralRequests.closedAt,
+      packet: {
+        candidateName: users.fullName,
+        candidateEmail: users.email,
+        jobUrl: referralRequests.jobUrl,
+        jobTitle: referralRequests.jobTitle,
+        jobLocation: referralRequests.jobLocation,
+        position: referralRequests.position,
+        company: companies.name,
+        message: referralRequests.message,
+      },
     })
     .from(referrals)
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
     .innerJoin(companies, eq(companies.id, referralRequests.companyId))
     .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
     .leftJoin(resumes, and(eq(resumes.userId, referralRequests.jobSeekerId), eq(resumes.isActive, true)))
-    .where(
-      and(
-        eq(referrals.id, referralId),
-        eq(referrals.referrerId, referrerId),
-        isNull(referrals.supersededAt),
-        // Erased by retention (docs/decisions/036-retention.md): the packet is gone with the request's text.
-        isNull(referralRequests.erasedAt),
-      ),
-    );
-  if (!row || !WORKING.includes(row.status)) throw notFound(REFERRAL_NOT_FOUND);
+    .where(eq(referrals.id, referralId));
+  // Erased by retention (docs/decisions/036-retention.md), the packet is gone with the request's text.
+  const { status, resumeId, closedAt, packet } = requireLiveReferral(read, referrerId, 'holder');
+  if (!WORKING.includes(status)) throw notFound(REFERRAL_NOT_FOUND);
   // Signed, so it opens for whoever it is pasted to (issue 46 item 9; requests/resume-link.ts).
   const resumeUrl =
-    row.resumeId == null
+    resumeId == null
       ? null
       : `${link.publicUrl}/api/resume-links/${signResumeLink(link.secret, {
           referralId,
-          resumeId: row.resumeId,
-          expiresAt: resumeLinkExpiry(row.closedAt, link.now, link.retentionMs),
+          resumeId,
+          expiresAt: resumeLinkExpiry(closedAt, link.now, link.retentionMs),
         })}`;
   const lines = [
-    `Candidate: ${row.candidateName}`,
-    `Email: ${row.candidateEmail}`,
-    `Position: ${row.position} at ${row.company}`,
-    row.jobTitle ? `Posting title: ${row.jobTitle}` : null,
-    row.jobLocation ? `Location: ${row.jobLocation}` : null,
-    `Posting: ${row.jobUrl}`,
+    `Candidate: ${packet.candidateName}`,
+    `Email: ${packet.candidateEmail}`,
+    `Position: ${packet.position} at ${packet.company}`,
+    packet.jobTitle ? `Posting title: ${packet.jobTitle}` : null,
+    packet.jobLocation ? `Location: ${packet.jobLocation}` : null,
+    `Posting: ${packet.jobUrl}`,
     resumeUrl ? `Résumé: ${resumeUrl}` : null,
-    row.message ? `Message from the candidate:\n${row.message}` : null,
+    packet.message ? `Message from the candidate:\n${packet.message}` : null,
   ];
-  const { status: _status, resumeId: _resumeId, closedAt: _closedAt, ...packet } = row;
   return { ...packet, resumeUrl, text: lines.filter((l) => l !== null).join('\n') };
 }

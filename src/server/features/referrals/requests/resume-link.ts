@@ -1,7 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { referralRequests, referrals, resumes } from '../../../db/schema.js';
+import { LIVE_REFERRAL } from '../access.js';
 
 /**
  * Issue 46 item 9: the résumé link in a referral's packet opens for whoever it is pasted to (a recruiter, a
@@ -71,8 +72,8 @@ export async function openResumeLink(
     .where(
       and(
         eq(referrals.id, claims.referralId),
-        isNull(referrals.supersededAt),
-        isNull(referralRequests.erasedAt),
+        // The same rule as every act on a referral (access.ts): not passed on, not erased.
+        LIVE_REFERRAL,
         eq(resumes.isActive, true),
       ),
     );

@@ -12,8 +12,8 @@ import {
   illegalMoveMessage,
   isUniqueViolation,
   listRequests,
-  REFERRAL_NOT_FOUND,
 } from './service.js';
+import { REFERRAL_NOT_FOUND } from '../access.js';
 import { rejection } from '../../../testing/rejection.js';
 import { assignWaitingRequests } from '../matching/matching.js';
 

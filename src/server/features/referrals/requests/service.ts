@@ -24,7 +24,8 @@ import type { z } from 'zod';
 import { verifiedSince } from '../verification/lapse-rule.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { badRequest, conflict } from '../../../lib/errors.js';
+import { findLiveReferral } from '../access.js';
 import { enforceDailyLimit } from './daily-limit.js';
 import { findRequestView, listClock, listRequestViews, toReferralDto } from './list-repo.js';
 import {
@@ -37,7 +38,6 @@ import type { PendingReading, ReferralCompany, ReferralDeps } from '../ports.js'
 import {
   earlierDecliners,
   findCompanyById,
-  findReferralOf,
   insertReferral,
   insertRequest,
   jobColumns,
@@ -54,8 +54,6 @@ type StatusInput = Omit<z.output<typeof UpdateReferralStatusInputSchema>, 'reaso
   reason?: DeclineReason | null;
   candidateId?: string | null;
 };
-
-export const REFERRAL_NOT_FOUND = 'Referral not found.';
 
 /** PostgreSQL's unique_violation, as pg raises it and as drizzle wraps it (in `cause`). */
 export function isUniqueViolation(err: unknown): boolean {
@@ -275,14 +273,11 @@ export async function changeReferralStatus(
 ): Promise<Referral> {
   const at = deps.now();
   return db.transaction(async (tx) => {
-    const found = await findReferralOf(tx, referralId, referrer.id);
-    if (!found) throw notFound(REFERRAL_NOT_FOUND);
-    // The request first, then its referral, as withdraw and the sweeps take them. An erased request is
-    // no longer the referrer's (docs/decisions/036-retention.md).
-    const request = await lockRequest(tx, found.requestId);
-    if (!request || request.erasedAt) throw notFound(REFERRAL_NOT_FOUND);
-    const current = await findReferralOf(tx, referralId, referrer.id);
-    if (!current) throw notFound(REFERRAL_NOT_FOUND);
+    // Only the referrer holding it now, of a request not erased (access.ts); read again once the request is
+    // locked, the request first and then its referral, as withdraw, hand-offs and the sweeps take them.
+    const found = await findLiveReferral(tx, referralId, referrer.id, 'holder');
+    await lockRequest(tx, found.referral.requestId);
+    const { referral: current } = await findLiveReferral(tx, referralId, referrer.id, 'holder');
     const from = ReferralStatusSchema.parse(current.status);
     const to = input.status;
     if (!canMoveReferral(from, to)) throw conflict(illegalMoveMessage(from, to));
@@ -298,8 +293,7 @@ export async function changeReferralStatus(
     });
     if (!moved) {
       // Someone else changed it first: answer with what it is now.
-      const now = await findReferralOf(tx, referralId, referrer.id);
-      if (!now) throw notFound(REFERRAL_NOT_FOUND);
+      const { referral: now } = await findLiveReferral(tx, referralId, referrer.id, 'holder');
       throw conflict(illegalMoveMessage(ReferralStatusSchema.parse(now.status), to));
     }
     if (to !== 'declined') {
