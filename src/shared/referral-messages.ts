@@ -8,6 +8,7 @@ export const THREAD_OPEN_AFTER_END_DAYS = 30;
 
 export const REFERRAL_MESSAGE_TEXTS = {
   closed: `This conversation closed ${THREAD_OPEN_AFTER_END_DAYS} days after the referral ended, so it takes no new messages.`,
+  erased: 'This conversation was erased with its request, so it takes no new messages.',
 } as const;
 
 /** POST /api/referrals/{referralId}/messages */

@@ -39,13 +39,19 @@ function isOnSide(row: ReferralParties, viewerId: number, side: ReferralSide): b
   return side === 'holder' ? holder : side === 'seeker' ? seeker : holder || seeker;
 }
 
-/** The row, when the viewer may act on it from `side`; 404 otherwise. */
+/**
+ * The row, when the viewer may act on it from `side`; 404 otherwise. `whenErased` is what a route answers
+ * its own side instead, once retention erased the request (the thread's write says why it takes nothing).
+ */
 export function requireLiveReferral<T extends ReferralParties>(
   row: T | undefined,
   viewerId: number,
   side: ReferralSide,
+  { whenErased }: { whenErased?: () => Error } = {},
 ): T {
-  if (!row || !isLive(row) || !isOnSide(row, viewerId, side)) throw notFound(REFERRAL_NOT_FOUND);
+  const mine = row !== undefined && row.supersededAt === null && isOnSide(row, viewerId, side);
+  if (mine && row.erasedAt !== null && whenErased) throw whenErased();
+  if (!mine || !isLive(row)) throw notFound(REFERRAL_NOT_FOUND);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
@@ -126,6 +126,25 @@ export async function findMessage(db: Db, messageId: number) {
     .from(referralMessages)
     .where(eq(referralMessages.id, messageId));
   return row;
+}
+
+/**
+ * Takes the referral's request FOR SHARE until the transaction ends. Retention claims a request FOR UPDATE
+ * before it deletes its thread and marks it erased, so a message and an erasure do not cross: a message
+ * that holds the request first commits before the sweep can claim it (the sweep skips it and erases it,
+ * message and all, on its next round); one that comes second waits for the sweep's commit and reads the
+ * request erased (issue 46).
+ */
+export async function shareRequestOfReferral(tx: Db, referralId: number): Promise<void> {
+  const requestOf = tx
+    .select({ id: referrals.requestId })
+    .from(referrals)
+    .where(eq(referrals.id, referralId));
+  await tx
+    .select({ id: referralRequests.id })
+    .from(referralRequests)
+    .where(inArray(referralRequests.id, requestOf))
+    .for('share');
 }
 
 /** Locks the referral, so a message and a change of who holds it do not cross. */

@@ -19,6 +19,7 @@ import {
   findThreadWithMessages,
   insertMessage,
   lockReferral,
+  shareRequestOfReferral,
   type MessageRow,
   type ThreadReferral,
 } from './messages-repo.js';
@@ -35,10 +36,6 @@ const storedMessageStatus = ReferralMessageStatusSchema.catch('delivered');
  * The seeker and the referrer who holds the referral now; anyone else, an earlier referrer included, is
  * told it does not exist (404).
  */
-async function threadFor(db: Db, viewer: UserRow, referralId: number): Promise<ThreadReferral> {
-  return partyOnly(await findThreadReferral(db, referralId), viewer);
-}
-
 function partyOnly(referral: ThreadReferral | undefined, viewer: UserRow): ThreadReferral {
   // An erased request's thread is gone for both (docs/decisions/036-retention.md).
   return requireLiveReferral(referral, viewer.id, 'either');
@@ -112,8 +109,12 @@ export async function sendMessage(
   now: Date,
 ): Promise<ReferralMessage> {
   return db.transaction(async (tx) => {
+    // The request, then the referral, as retention, hand-offs and status changes take them; read under both.
+    await shareRequestOfReferral(tx, referralId);
     await lockReferral(tx, referralId);
-    const referral = await threadFor(tx, author, referralId);
+    const referral = requireLiveReferral(await findThreadReferral(tx, referralId), author.id, 'either', {
+      whenErased: () => conflict(REFERRAL_MESSAGE_TEXTS.erased),
+    });
     const closes = closesAt(referral);
     if (closes && now >= closes) throw conflict(REFERRAL_MESSAGE_TEXTS.closed);
     const heldRule = paymentOfferRule(body);

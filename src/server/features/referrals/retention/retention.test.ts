@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompanyStatsSchema } from '../../../../shared/companies.js';
+import { REFERRAL_MESSAGE_TEXTS } from '../../../../shared/referral-messages.js';
 import { CreateReferralRequestResultSchema } from '../../../../shared/referrals.js';
 import { referralMessages, referralRequests, referralStatusChanges, referrals } from '../../../db/schema.js';
 import {
@@ -124,7 +125,9 @@ describe.each(testDatabases)('retention after a request closes (%s)', (kind) => 
     await ok(rex.get(`/api/referrals/${referral.id}/packet`), 404);
     await ok(rex.get(`/api/referrals/${referral.id}/messages`), 404);
     await ok(seeker.get(`/api/referrals/${referral.id}/messages`), 404);
-    await ok(rex.post(`/api/referrals/${referral.id}/messages`, { body: 'Still there?' }), 404);
+    // Its two people are told why the thread takes nothing more (issue 46); anyone else still learns nothing.
+    const late = await ok(rex.post(`/api/referrals/${referral.id}/messages`, { body: 'Still there?' }), 409);
+    expect(late.json()).toEqual({ error: REFERRAL_MESSAGE_TEXTS.erased });
     await ok(status({ status: 'unsuccessful' }), 404);
     await ok(seeker.post(`/api/referrals/${referral.id}/confirmation`, { received: true }), 404);
 
