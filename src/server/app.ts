@@ -9,6 +9,7 @@ import { currentSnapshot } from './db/row-stamp.js';
 import type { Listen } from './db/listen.js';
 import { createAccount } from './features/account/account.js';
 import { createAdmin } from './features/admin/admin.js';
+import { hiddenFromNonAdmins } from './features/admin/hidden.js';
 import { createAuth } from './features/auth/auth.js';
 import type { OidcClient } from './features/auth/oidc-client.js';
 import { sessionCookieName } from './features/auth/session-hooks.js';
@@ -24,6 +25,7 @@ import { activityRoutes } from './features/activity/routes.js';
 import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { publicPageHeads } from './features/seo/page-heads.js';
 import { seoRoutes } from './features/seo/routes.js';
+import { isAdmin } from './lib/admins.js';
 import { projectRoot } from './lib/project-root.js';
 import { registerDocs } from './plugins/docs.js';
 import { compiledSerializer } from './plugins/serializer.js';
@@ -37,6 +39,7 @@ import { registerRequestBodies } from './plugins/request-body.js';
 import { RequestLog } from './plugins/request-log.js';
 import { registerSecurity, securityHeaders } from './plugins/security.js';
 import { registerSpa } from './plugins/spa.js';
+import { registerHiddenEndpoints } from './plugins/unknown-endpoints.js';
 
 export interface AppDeps {
   db: Db;
@@ -95,7 +98,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // referrer's list a third of its rate (docs/performance.md). Brotli at quality 4 takes about 65 µs of a
   // 26 KB list (compression.test.ts).
   await app.register(compress, { syncThreshold: 64 * 1024 });
-  await registerDocs(app);
 
   // The features, and how they are joined: each takes the configuration and what it needs of the others.
   const { db } = deps;
@@ -115,6 +117,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     onSignedOut: (userId) => notifications.sessionsEnded(userId),
   });
   auth.loadSessions(app);
+  registerHiddenEndpoints(app, hiddenFromNonAdmins(config.adminEmails));
+  // After the session hook, which only the plugins registered after it hear: the docs list the admins'
+  // routes to admins alone.
+  await registerDocs(app, {
+    hiddenPrefix: '/api/admin',
+    showsHidden: (request) => isAdmin(config.adminEmails, request.user),
+  });
   const notifications = await createNotifications(config, {
     db,
     listen: deps.listen,

@@ -5,10 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { analyticsMetaTag, type AnalyticsConfig } from '../../shared/analytics.js';
 import { pageChunks, readWebManifest } from '../lib/web-manifest.js';
 import { renderPageHead, withPrepaint, type PageHead } from './page-head.js';
+import { answersNoSuchEndpoint, noSuchEndpoint } from './unknown-endpoints.js';
 
 // /metrics too: a scraper pointed at the public port must get a plain 404, not the app's page (metrics
 // live on METRICS_PORT only).
-const isApiPath = (url: string) => /^\/(api|auth|dev-idp|dev-mail|mail|metrics)(\/|$|\?)/.test(url);
 
 /**
  * Whether a file of the build is served as itself: index.html always goes through the page handler, which
@@ -89,11 +89,7 @@ export async function registerSpa(
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.url)) {
-      return reply
-        .status(404)
-        .send({ error: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
-    }
+    if (answersNoSuchEndpoint(request)) return noSuchEndpoint(request, reply);
     const file = path.join(webRoot, decodeURIComponent(request.url.split('?')[0]!));
     const isFile =
       file.startsWith(webRoot + path.sep) &&

@@ -37,9 +37,9 @@ describe.each(testDatabases)('admins (%s)', (kind) => {
     expect(await status(user)).toMatchObject({ isAdmin: false, user: { email: 'una@example.com' } });
   });
 
-  it('answers visitors 401 and other users the 404 of an unknown endpoint', async () => {
+  it('answers visitors and other users the 404 of an unknown endpoint', async () => {
     const visitor = await t.app.inject({ method: 'GET', url: '/api/admin/audit' });
-    expect(visitor.statusCode).toBe(401);
+    expect(visitor.statusCode).toBe(404);
     const denied = await user.get('/api/admin/audit');
     const unknown = await user.get('/api/admin/nothing-here');
     expect(denied.statusCode).toBe(404);

@@ -45,8 +45,8 @@ export interface AdminRouteDeps {
 }
 
 /**
- * Issue 25: /api/admin/…, registered under /api/admin. Visitors get 401; a signed-in user who is not an
- * admin gets the very 404 an unknown endpoint gets, so the console's routes do not announce themselves.
+ * Issue 25: /api/admin/…, registered under /api/admin. Anyone but an admin is answered as at an unknown
+ * endpoint before the request reaches these routes (hidden.ts); the check here is the routes' own second line.
  */
 export async function adminRoutes(
   app: FastifyInstance,

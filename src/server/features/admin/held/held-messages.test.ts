@@ -221,7 +221,7 @@ describe.each(testDatabases)('held thread messages (%s)', (kind) => {
         headers: ORIGIN,
         ...(call.body ? { payload: call.body } : {}),
       });
-      expect(visitor.statusCode).toBe(401);
+      expect(visitor.statusCode).toBe(404);
     }
     expect((await thread(referrer, url)).messages.map((m) => m.body)).toEqual(['Is the team still hiring?']);
   });
