@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { AdminCompany } from '../../../../shared/admin.js';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
@@ -104,6 +104,49 @@ export async function lockCompany(tx: Db, id: number) {
   return row;
 }
 
+/** A domain of `domains` that another company's verifies: the same, inside it, or around it. */
+export interface DomainClash {
+  mine: string;
+  theirs: string;
+  name: string;
+}
+
+const mine = sql<string>`m.mine`;
+const theirs = sql<string>`theirs`;
+
+/**
+ * The first of `domains` another company than `id` verifies, under the lock the database's trigger takes
+ * (drizzle/0034_company_domains_one_owner.sql), so no other write of domains passes until this transaction
+ * ends: what it reads stays true for the write that follows.
+ */
+export async function findDomainClash(
+  tx: Db,
+  id: number,
+  domains: readonly string[],
+): Promise<DomainClash | undefined> {
+  if (domains.length === 0) return undefined;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('referbridge:companies.email_domains'))`);
+  const list = sql.join(
+    domains.map((d) => sql`${d}`),
+    sql`, `,
+  );
+  const [row] = await tx
+    .select({ mine, theirs, name: companies.name })
+    .from(companies)
+    .crossJoin(sql`unnest(${companies.emailDomains}) theirs`)
+    .crossJoin(sql`unnest(array[${list}]::text[]) with ordinality as m(mine, n)`)
+    .where(
+      and(
+        ne(companies.id, id),
+        sql`(${mine} = ${theirs} or right(${mine}, length(${theirs}) + 1) = '.' || ${theirs}
+          or right(${theirs}, length(${mine}) + 1) = '.' || ${mine})`,
+      ),
+    )
+    .orderBy(sql`m.n`, companies.id)
+    .limit(1);
+  return row;
+}
+
 export async function setEmailDomains(tx: Db, id: number, emailDomains: string[]): Promise<void> {
   await tx.update(companies).set({ emailDomains }).where(eq(companies.id, id));
 }
@@ -136,6 +179,8 @@ export async function mergeCompanyRows(
     .where(
       sql`lower(btrim(regexp_replace(${users.currentCompanyName}, '\\s+', ' ', 'g'))) = ${from.normalizedName}`,
     );
+  // The duplicate lets go of its domains first: one domain verifies one company at a time.
+  await tx.update(companies).set({ emailDomains: [] }).where(eq(companies.id, from.id));
   await tx
     .update(companies)
     .set({

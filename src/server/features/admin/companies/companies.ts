@@ -2,11 +2,18 @@ import type { AdminCompany, CompanyEmailDomainsInputSchema } from '../../../../s
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { isFreeMail } from '../../../lib/free-mail.js';
 import { recordAdminAction } from '../audit-repo.js';
 import type { CompanyLocks } from '../ports.js';
-import { findAdminCompany, lockCompany, mergeCompanyRows, setEmailDomains } from './companies-repo.js';
+import {
+  type DomainClash,
+  findAdminCompany,
+  findDomainClash,
+  lockCompany,
+  mergeCompanyRows,
+  setEmailDomains,
+} from './companies-repo.js';
 
 export const NO_SUCH_COMPANY = 'There is no such company.';
 
@@ -16,9 +23,18 @@ async function answer(db: Db, id: number, verifiedSince: Date): Promise<AdminCom
   return company;
 }
 
+/** Why a domain cannot verify this company: another one's already does (issue 46). */
+export function clashSentence({ mine, theirs, name }: DomainClash): string {
+  if (mine === theirs) return `${mine} already verifies ${name}.`;
+  const relation = mine.endsWith(`.${theirs}`) ? 'is within' : 'takes in';
+  return `${mine} ${relation} ${theirs}, which already verifies ${name}.`;
+}
+
 /**
  * PUT /api/admin/companies/{id} (issue 25 item 5): the email domains that verify its employees. A public
- * mail provider's domain is refused: an address there says nothing about where its owner works. Referrers
+ * mail provider's domain is refused: an address there says nothing about where its owner works. A domain
+ * another company's verifies (the same, inside or around it) is refused with 409 naming that company, and
+ * the database refuses it too (drizzle/0034_company_domains_one_owner.sql). Referrers
  * verified already stay so until their verification lapses; new ones verify against the new list.
  */
 export async function updateEmailDomains(
@@ -38,6 +54,11 @@ export async function updateEmailDomains(
   await db.transaction(async (tx) => {
     const company = await lockCompany(tx, id);
     if (!company) throw notFound(NO_SUCH_COMPANY);
+    const clash = await findDomainClash(tx, id, input.emailDomains);
+    if (clash) {
+      const sentence = clashSentence(clash);
+      throw new AppError(409, sentence, { emailDomains: [sentence] });
+    }
     await setEmailDomains(tx, id, input.emailDomains);
     await recordAdminAction(tx, {
       actor: admin,
