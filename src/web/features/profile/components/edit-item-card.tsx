@@ -1,6 +1,6 @@
 import { descriptionItems } from '@shared/profile-format';
 import { Loader2, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { AppDialog } from '@/components/app-dialog';
 import { Button } from '@/components/ui/button';
 
@@ -15,6 +15,7 @@ export function EditItemCard({
   onEdit,
   onDelete,
   deleting,
+  editRef,
 }: {
   title: string;
   subtitle: string;
@@ -25,6 +26,8 @@ export function EditItemCard({
   onEdit: () => void;
   onDelete: () => void;
   deleting: boolean;
+  /** The Edit button, which gets the focus back when the item's form closes. */
+  editRef?: Ref<HTMLButtonElement>;
 }) {
   const bullets = descriptionItems(description);
   // Deleting asks first; closing the question puts focus back on the Delete button (Radix's focus scope).
@@ -86,7 +89,14 @@ export function EditItemCard({
           )}
         </div>
         <div className="flex shrink-0 gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${itemName}`}>
+          <Button
+            ref={editRef}
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={onEdit}
+            aria-label={`Edit ${itemName}`}
+          >
             <Pencil aria-hidden="true" />
             Edit
           </Button>

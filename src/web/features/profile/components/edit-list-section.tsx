@@ -1,6 +1,6 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { EditItemCard } from './edit-item-card';
@@ -12,12 +12,19 @@ interface Item {
 }
 
 /** What an item's card shows; its Edit and Delete buttons are the section's. */
-export type ItemCardText = Omit<ComponentProps<typeof EditItemCard>, 'onEdit' | 'onDelete' | 'deleting'>;
+export type ItemCardText = Omit<
+  ComponentProps<typeof EditItemCard>,
+  'onEdit' | 'onDelete' | 'deleting' | 'editRef'
+>;
 
 /**
  * Spec section 4, 'Profile edit screen': a section shows its list with Edit and Delete per item, or a form.
  * An empty list opens the form at once; 'Add' toggles to 'Cancel Editing'. Saving and deleting go through
  * `save` and `remove`, with a 'Success' toast saying `saved` or `deleted`.
+ *
+ * The form takes the place of the list, and with it the button that opened it: an opened form takes the
+ * focus (its first field), and a closed one gives it back to its opener, 'Add' or the item's Edit
+ * (issue 46 item 9).
  */
 export function EditListSection<T extends Item, Values>({
   title,
@@ -51,8 +58,34 @@ export function EditListSection<T extends Item, Values>({
   const items = query.data ?? [];
   const formOpen = query.isSuccess && (mode.kind !== 'list' || items.length === 0);
   const canToggle = query.isSuccess && items.length > 0;
-  const done = () => setMode({ kind: 'list' });
   const item = mode.kind === 'edit' ? mode.item : undefined;
+
+  const formRef = useRef<HTMLDivElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const editRefs = useRef(new Map<number, HTMLButtonElement>());
+  // Where the focus goes once that is on the page: the form's first field, 'Add' (which may only show once
+  // the first item is saved) or an item's Edit button.
+  const [focusNext, setFocusNext] = useState<'form' | 'add' | { edit: number } | null>(null);
+  useEffect(() => {
+    if (focusNext === null) return;
+    const target =
+      focusNext === 'form'
+        ? formRef.current?.querySelector<HTMLElement>('input, select, textarea')
+        : focusNext === 'add'
+          ? addRef.current
+          : editRefs.current.get(focusNext.edit);
+    if (!target) return;
+    target.focus();
+    setFocusNext(null);
+  }, [focusNext, formOpen, query.data]);
+  const openForm = (next: EditMode<T>) => {
+    setFocusNext('form');
+    setMode(next);
+  };
+  const done = () => {
+    setFocusNext(mode.kind === 'edit' ? { edit: mode.item.id } : 'add');
+    setMode({ kind: 'list' });
+  };
 
   return (
     <EditSectionCard
@@ -62,8 +95,9 @@ export function EditListSection<T extends Item, Values>({
       action={
         canToggle && (
           <AddToggleButton
+            ref={addRef}
             editing={formOpen}
-            onToggle={() => setMode(formOpen ? { kind: 'list' } : { kind: 'add' })}
+            onToggle={() => (formOpen ? done() : openForm({ kind: 'add' }))}
           />
         )
       }
@@ -74,7 +108,7 @@ export function EditListSection<T extends Item, Values>({
         <SectionError what={title.toLowerCase()} onRetry={() => void query.refetch()} />
       ) : formOpen ? (
         // A fresh form per item: its fields start from that item's values.
-        <div key={item?.id ?? 'new'}>
+        <div key={item?.id ?? 'new'} ref={formRef}>
           {renderForm({
             item,
             order: items.reduce((max, each) => Math.max(max, each.order + 1), 0),
@@ -97,7 +131,11 @@ export function EditListSection<T extends Item, Values>({
             <li key={each.id} className="list-none">
               <EditItemCard
                 {...card(each)}
-                onEdit={() => setMode({ kind: 'edit', item: each })}
+                onEdit={() => openForm({ kind: 'edit', item: each })}
+                editRef={(button) => {
+                  if (button) editRefs.current.set(each.id, button);
+                  else editRefs.current.delete(each.id);
+                }}
                 deleting={remove.isPending && remove.variables === each.id}
                 onDelete={() =>
                   remove.mutate(each.id, {

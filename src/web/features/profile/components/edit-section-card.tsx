@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -42,9 +42,17 @@ export function EditSectionCard({
 }
 
 /** 'Add' while the list shows; 'Cancel Editing' while a form is open over a non-empty list. */
-export function AddToggleButton({ editing, onToggle }: { editing: boolean; onToggle: () => void }) {
+export function AddToggleButton({
+  editing,
+  onToggle,
+  ref,
+}: {
+  editing: boolean;
+  onToggle: () => void;
+  ref?: Ref<HTMLButtonElement>;
+}) {
   return (
-    <Button type="button" variant={editing ? 'outline' : 'default'} size="sm" onClick={onToggle}>
+    <Button ref={ref} type="button" variant={editing ? 'outline' : 'default'} size="sm" onClick={onToggle}>
       {editing ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
       {editing ? 'Cancel Editing' : 'Add'}
     </Button>

@@ -2,7 +2,7 @@ import { firstNameOf } from '@shared/names';
 import { DECLINE_REASON_LABELS } from '@shared/referral-texts';
 import { type ShownReferralRequest } from '@shared/referrals';
 import { Calendar, Clock, FileText, Forward, Star, UserRound } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -20,6 +20,7 @@ import { ReportUserButton } from './report-user-button';
 import { BlockUserButton } from './block-user-button';
 import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
+import type { StatusChange } from '../api/update-referral-status';
 import { StatusActions } from './status-actions';
 import { UndoDeclineButton } from './undo-decline-button';
 
@@ -31,11 +32,27 @@ export const PARTNER_MEANING =
 export function IncomingRequestCard({
   request,
   onViewProfile,
+  onStatusChange,
+  takeFocus = false,
+  onFocusTaken,
 }: {
   request: ShownReferralRequest;
   onViewProfile: (userId: number) => void;
+  /** The referrer is changing this request's status from the card. */
+  onStatusChange?: (status: StatusChange) => void;
+  /** Take the focus (once): the status just changed here, and the card may have moved to another group. */
+  takeFocus?: boolean;
+  onFocusTaken?: () => void;
 }) {
   const titleId = useId();
+  const cardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!takeFocus) return;
+    cardRef.current?.focus();
+    onFocusTaken?.();
+    // Once per request to take it; a new callback identity must not take it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [takeFocus]);
   const partnerNoteId = useId();
   const partner = isPartnerRequest(request);
   const name = request.jobSeeker.fullName.trim() || 'Unknown User';
@@ -43,11 +60,13 @@ export function IncomingRequestCard({
   const passedOn = isPassedOn(request);
   return (
     <Card
+      ref={cardRef}
+      tabIndex={-1}
       role="article"
       aria-labelledby={titleId}
       data-partner={partner || undefined}
       className={cn(
-        'gap-3',
+        'focus-visible:ring-ring gap-3 outline-none focus-visible:ring-2',
         partner && 'border-green-300 bg-green-50/60 dark:border-green-800 dark:bg-green-950/30',
       )}
     >
@@ -169,7 +188,7 @@ export function IncomingRequestCard({
             <BlockUserButton userId={request.jobSeeker.id} name={firstNameOf(name)} seeker={false} />
           )}
         </div>
-        {!passedOn && <StatusActions request={request} />}
+        {!passedOn && <StatusActions request={request} onChange={onStatusChange} />}
         {!passedOn && request.referral?.status === 'declined' && request.referral.undoUntil && (
           <UndoDeclineButton referralId={request.referral.id} undoUntil={request.referral.undoUntil} />
         )}

@@ -1,12 +1,13 @@
 import type { User } from '@shared/auth';
 import type { ShownReferralRequest } from '@shared/referrals';
 import { RefreshCw, UserCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useIncomingRequests } from '../api/get-incoming-requests';
 import { useUpdateWillingness } from '../api/update-willingness';
-import { REQUEST_GROUPS, groupRequests, hasNoCategorized } from '../utils/referral-display';
+import { displayStatus } from '@shared/referral-status';
+import { REQUEST_GROUPS, groupRequests, hasNoCategorized, normalizeStatus } from '../utils/referral-display';
 import { IncomingRequestCard } from './incoming-request-card';
 import { EmptyState, LoadError, LoadMore, LoadingText } from './referral-states';
 import type { RenderProfileModal } from './profile-modal-slot';
@@ -32,6 +33,15 @@ function IncomingRequests({
   const query = useIncomingRequests();
   const enable = useUpdateWillingness(user.id);
   const [profileUserId, setProfileUserId] = useState<number | null>(null);
+  // A request whose status the referrer is changing: its card takes the focus once the list shows the new
+  // status, in whichever group it has moved to (its action button, which had the focus, is gone).
+  const [changed, setChanged] = useState<{ requestId: number; status: string } | null>(null);
+  const cardFocus = (request: ShownReferralRequest) => ({
+    onStatusChange: (status: string) => setChanged({ requestId: request.id, status }),
+    takeFocus:
+      changed?.requestId === request.id && changed.status === normalizeStatus(displayStatus(request)),
+    onFocusTaken: () => setChanged(null),
+  });
 
   if (query.isPending) return <LoadingText text="Loading incoming requests..." />;
   if (query.isError) return <LoadError details={query.error.message} />;
@@ -73,7 +83,13 @@ function IncomingRequests({
       {REQUEST_GROUPS.map(({ key, title }) =>
         // Pending Review always shows (it is where new requests land), unless the empty state above says so.
         (key === 'pending' && !noCategorized) || groups[key].length > 0 ? (
-          <RequestSection key={key} title={title} requests={groups[key]} onViewProfile={setProfileUserId} />
+          <RequestSection
+            key={key}
+            title={title}
+            requests={groups[key]}
+            onViewProfile={setProfileUserId}
+            cardFocus={cardFocus}
+          />
         ) : null,
       )}
       <LoadMore query={query} />
@@ -91,10 +107,12 @@ function RequestSection({
   title,
   requests,
   onViewProfile,
+  cardFocus,
 }: {
   title: string;
   requests: readonly ShownReferralRequest[];
   onViewProfile: (userId: number) => void;
+  cardFocus: (request: ShownReferralRequest) => Partial<ComponentProps<typeof IncomingRequestCard>>;
 }) {
   const headingId = useId();
   return (
@@ -113,7 +131,7 @@ function RequestSection({
         <ul className="grid gap-4 md:grid-cols-2">
           {requests.map((r) => (
             <li key={r.id}>
-              <IncomingRequestCard request={r} onViewProfile={onViewProfile} />
+              <IncomingRequestCard request={r} onViewProfile={onViewProfile} {...cardFocus(r)} />
             </li>
           ))}
         </ul>

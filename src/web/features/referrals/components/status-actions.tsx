@@ -74,8 +74,18 @@ const ACTIONS: Partial<Record<string, readonly Action[]>> = {
 
 export const MISSING_REFERRAL_TEXT = 'Unable to find referral ID. Please try again.';
 
-/** The action buttons of a request card; each asks for optional feedback before it changes the status. */
-export function StatusActions({ request }: { request: ShownReferralRequest }) {
+/**
+ * The action buttons of a request card; each asks for optional feedback before it changes the status.
+ * `onChange` hears each change as it is sent: the list that reads it again moves the card to its new
+ * group before this dialog hears back, and the card then takes the focus (its button is gone).
+ */
+export function StatusActions({
+  request,
+  onChange,
+}: {
+  request: ShownReferralRequest;
+  onChange?: (status: StatusChange) => void;
+}) {
   const [chosen, setChosen] = useState<Action | null>(null);
   const actions = ACTIONS[normalizeStatus(displayStatus(request))] ?? [];
   if (actions.length === 0) return null;
@@ -109,6 +119,7 @@ export function StatusActions({ request }: { request: ShownReferralRequest }) {
           referralId={request.referral.id}
           position={request.position}
           onClose={() => setChosen(null)}
+          onChange={() => onChange?.(chosen.status)}
         />
       )}
     </div>
@@ -120,11 +131,13 @@ function FeedbackDialog({
   referralId,
   position,
   onClose,
+  onChange,
 }: {
   action: Action;
   referralId: number;
   position: string;
   onClose: () => void;
+  onChange: () => void;
 }) {
   const id = useId();
   const reasonId = useId();
@@ -140,6 +153,7 @@ function FeedbackDialog({
   const needsFeedback = declining && reason === 'other' && feedback.trim() === '';
 
   function confirm() {
+    onChange();
     update.mutate(
       {
         referralId,
