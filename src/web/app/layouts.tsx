@@ -6,6 +6,7 @@ import { AppHeader, type NavItem } from '@/components/app-header';
 import { PageLoading } from '@/components/page-states';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { NotificationPoller } from '@/features/notifications/components/notification-poller';
+import { useAuthStatus } from '@/lib/auth';
 import { RequireAuth } from '@/lib/require-auth';
 import { paths } from '@/paths';
 import { TrackPageView } from './track-page-view';
@@ -29,12 +30,14 @@ export const signedInNav: NavItem[] = [
  * and /my-referrals), My Referral Requests and, for referrers, Referrer Dashboard (the dashboard), Account
  * Settings; sign-out follows.
  */
-export function signedInMenu(user: User): MenuLink[] {
+export function signedInMenu(user: User, isAdmin = false): MenuLink[] {
   return [
     { label: 'Referrals Dashboard', to: paths.dashboard },
     { label: 'My Referral Requests', to: paths.myReferrals },
     ...(user.role === 'referrer' ? [{ label: 'Referrer Dashboard', to: paths.referrerDashboard }] : []),
     { label: 'Account Settings', to: paths.profileEdit },
+    // Issue 46 item 9: the console is linked for the admins it is for, and for nobody else.
+    ...(isAdmin ? [{ label: 'Admin console', to: paths.admin }] : []),
   ];
 }
 
@@ -50,6 +53,7 @@ export function SignedInPage({
   onVisitor?: () => void;
   children: (user: User) => ReactNode;
 }) {
+  const status = useAuthStatus();
   return (
     <RequireAuth visitor={visitor} authError={authError} onVisitor={onVisitor}>
       {(user) => (
@@ -61,7 +65,11 @@ export function SignedInPage({
               actions={
                 <>
                   <NotificationBell />
-                  <AccountButton user={user} links={signedInMenu(user)} signOutLabel="Sign out" />
+                  <AccountButton
+                    user={user}
+                    links={signedInMenu(user, status.data?.isAdmin)}
+                    signOutLabel="Sign out"
+                  />
                 </>
               }
             />

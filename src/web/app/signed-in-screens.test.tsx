@@ -10,9 +10,9 @@ beforeEach(() => stubBrowserApis());
 afterEach(() => vi.unstubAllGlobals());
 
 /** The whole app at `path`, signed in, with the reads its signed-in screens make on the way in. */
-async function renderSignedIn(path: string) {
+async function renderSignedIn(path: string, { isAdmin = false } = {}) {
   fakeApi({
-    ...signedInReads(),
+    ...signedInReads(undefined, isAdmin),
     notifications: () => [],
     referralRequests: () => [],
     verification: () => ({ verified: false, method: null, companyName: null }),
@@ -104,6 +104,26 @@ describe('the signed-in header', () => {
       ]);
     },
   );
+});
+
+describe('the admin console link (issue 46 item 9)', () => {
+  const menuItems = async () => {
+    await userEvent.click(await screen.findByRole('button', { name: /Account/ }, { timeout: 10_000 }));
+    return within(await screen.findByRole('menu')).getAllByRole('menuitem');
+  };
+
+  it('is in the account menu for an admin, and leads to /admin', async () => {
+    const router = await renderSignedIn('/notifications', { isAdmin: true });
+    const item = (await menuItems()).find((entry) => entry.textContent === 'Admin console');
+    expect(item).toBeDefined();
+    await userEvent.click(item!);
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('is not there for anyone else', async () => {
+    await renderSignedIn('/notifications');
+    expect((await menuItems()).map((item) => item.textContent)).not.toContain('Admin console');
+  });
 });
 
 /** The visitor's /companies with one company, rendered whole. */
