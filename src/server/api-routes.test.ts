@@ -18,6 +18,10 @@ interface Step {
   call: (me: SignedIn) => Promise<LightMyRequestResponse>;
 }
 
+/** An admin (ROUTES_ADMIN, on the app's ADMIN_EMAILS), for the admin routes stepped here. */
+const ROUTES_ADMIN = 'routes-admin@example.com';
+let admin: SignedIn;
+
 /** Ids made by earlier steps, for the steps that act on them. */
 const made = { experience: 0, education: 0, skill: 0, resume: 0, notification: 0, referrer: 0 };
 const idOf = (res: LightMyRequestResponse) => (res.json() as { id: number }).id;
@@ -98,6 +102,8 @@ const STEPS: Step[] = [
   // The referrer who holds the request made in beforeAll: the two share it, so they may block each other.
   { name: 'blockUser', call: (me) => me.post(apiPath('blockUser', { id: made.referrer })) },
   { name: 'unblockUser', call: (me) => me.del(apiPath('unblockUser', { id: made.referrer })) },
+  { name: 'verifyUser', call: () => admin.post(apiPath('verifyUser', { id: made.referrer })) },
+  { name: 'unverifyUser', call: () => admin.del(apiPath('unverifyUser', { id: made.referrer })) },
 ];
 
 /** Steps that end the session or the account, each with a session of its own. */
@@ -148,12 +154,17 @@ describe.each(testDatabases)('the web’s route table against the server (%s)', 
   let me: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {
-      onRoute: (route: RouteOptions) => {
-        for (const method of [route.method].flat()) registered.add(`${method} ${route.url}`);
+    t = await createTestApp(
+      kind,
+      {
+        onRoute: (route: RouteOptions) => {
+          for (const method of [route.method].flat()) registered.add(`${method} ${route.url}`);
+        },
       },
-    });
+      { ADMIN_EMAILS: ROUTES_ADMIN },
+    );
     me = await t.signIn('Route Table');
+    admin = await t.signIn('Route Admin', ROUTES_ADMIN);
     const note = await notify(t.database.db, {
       userId: me.user.id,
       title: 'Hi',

@@ -188,6 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       setAside: referrals.suspension.setAside,
       resume: referrals.suspension.resume,
       verifyByAdmin: referrals.verifyByAdmin,
+      unverifyByAdmin: referrals.unverifyByAdmin,
       sessionsEnded: notifications.sessionsEnded,
       sendMail: mail.send,
       publicUrl: config.publicUrl,

@@ -496,6 +496,12 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   {
+    route: 'DELETE /api/admin/users/:id/verify',
+    // The row above verified them by hand; the admin takes it back.
+    call: (w) => ({ method: 'DELETE', url: `/api/admin/users/${w.users.unassigned.user.id}/verify` }),
+    expect: adminOnly(200),
+  },
+  {
     route: 'PUT /api/admin/companies/:id',
     call: (w) => ({
       method: 'PUT',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { hasForbiddenCharacters, notAllowedMessage } from './text.js';
+import { VerificationMethodSchema } from './verification.js';
 
 /** Issue 25: what the admin console reads and writes. */
 
@@ -97,6 +98,8 @@ export const AdminUserSchema = z.object({
   /** The company they refer at, null for none. */
   referrerCompany: z.string().nullable(),
   verified: z.boolean(),
+  /** How, while verified: their sign-in email, a work-email code, or an admin by hand (who may undo it). */
+  verificationMethod: VerificationMethodSchema.nullable(),
   suspendedAt: z.iso.datetime({ offset: true }).nullable(),
   suspensionReason: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),

@@ -163,6 +163,7 @@ export const API_ROUTE_SCHEMAS = {
   suspendUser: { response: AdminUserSchema, body: SuspendUserInputSchema },
   unsuspendUser: { response: AdminUserSchema },
   verifyUser: { response: AdminUserSchema },
+  unverifyUser: { response: AdminUserSchema },
   adminCompanies: { response: AdminCompanyListSchema },
   setCompanyEmailDomains: { response: AdminCompanySchema, body: CompanyEmailDomainsInputSchema },
   mergeCompany: { response: AdminCompanySchema, body: MergeCompanyInputSchema },

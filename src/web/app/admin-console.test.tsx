@@ -32,6 +32,7 @@ const sam: AdminUser = {
   role: 'job_seeker',
   referrerCompany: null,
   verified: false,
+  verificationMethod: null,
   suspendedAt: null,
   suspensionReason: null,
   createdAt: at,

@@ -74,6 +74,7 @@ function fakeControl(verifies = true) {
     setAside: async (_tx, id) => calls.push(`setAside ${id}`),
     resume: async (_tx, id) => calls.push(`resume ${id}`),
     verifyByAdmin: async (_tx, id) => (calls.push(`verifyByAdmin ${id}`), verifies),
+    unverifyByAdmin: async (_tx, id) => (calls.push(`unverifyByAdmin ${id}`), 'undone'),
     sessionsEnded: async (id) => calls.push(`sessionsEnded ${id}`),
     sendMail: async (_tx, mail) => calls.push(`mail ${mail.userId} ${mail.to}: ${mail.subject}`),
     publicUrl: 'https://referbridge.test',

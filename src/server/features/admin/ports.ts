@@ -22,6 +22,14 @@ export interface AccountControl {
   resume: (tx: Db, userId: number) => Promise<unknown>;
   /** Referrals: verifies a referrer by hand; false when the user is no referrer. */
   verifyByAdmin: (tx: Db, userId: number) => Promise<boolean>;
+  /**
+   * Referrals: takes back a verification made by hand; otherwise says why there is nothing to undo (no
+   * referrer, not verified, or verified by their own sign-in email or work-email code).
+   */
+  unverifyByAdmin: (
+    tx: Db,
+    userId: number,
+  ) => Promise<'undone' | 'no-referrer' | 'not-verified' | 'sign-in-email' | 'work-email'>;
   /** Notifications, after the commit: the user's open streams on every instance close. */
   sessionsEnded: (userId: number) => Promise<unknown>;
   /**

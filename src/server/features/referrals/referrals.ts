@@ -16,7 +16,7 @@ import { messageRoutes } from './messages/messages-routes.js';
 import { blockRoutes } from './blocks/blocks-routes.js';
 import { sharedRequest } from './repo.js';
 import { resumeAfterSuspension, setAsideForSuspension } from './suspension/suspension.js';
-import { verifyReferrerByAdmin } from './verification/verification.js';
+import { undoVerificationByAdmin, verifyReferrerByAdmin } from './verification/by-admin.js';
 import { renewAtSignIn } from './verification/lapse.js';
 import { matchReleasedRequest } from './requests/release.js';
 import { deliverReleasedMessage } from './messages/messages.js';
@@ -122,6 +122,8 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     },
     /** The admin feature's verification by hand: false when the user is no referrer. */
     verifyByAdmin: (tx: Db, userId: number) => verifyReferrerByAdmin(tx, userId, now()),
+    /** The admin feature's undo of a verification by hand (issue 46). */
+    unverifyByAdmin: (tx: Db, userId: number) => undoVerificationByAdmin(tx, userId, now()),
     routes: async (app: FastifyInstance) => {
       await app.register(referralRoutes, {
         prefix: '/api',

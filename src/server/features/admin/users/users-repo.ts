@@ -16,6 +16,10 @@ function selectAdminUsers(db: Db) {
       role: users.role,
       referrerCompany: companies.name,
       verified: sql<boolean>`coalesce(${referrers.isVerified}, false)`,
+      // How, while verified: the console offers to undo a verification by hand only.
+      verificationMethod: sql<
+        AdminUser['verificationMethod']
+      >`case when ${referrers.isVerified} then ${referrers.verificationMethod} end`,
       suspendedAt: users.suspendedAt,
       suspensionReason: users.suspensionReason,
       createdAt: users.createdAt,

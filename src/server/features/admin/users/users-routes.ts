@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client.js';
 import { requireUser } from '../../../lib/request-user.js';
 import type { AccountControl } from '../ports.js';
 import { searchUsers } from './users-repo.js';
-import { suspendUser, unsuspendUser, verifyUser } from './users.js';
+import { suspendUser, unsuspendUser, unverifyUser, verifyUser } from './users.js';
 import { errors, tags } from '../route-schema.js';
 
 /** /api/admin/users…, registered inside adminRoutes (its guard covers them). */
@@ -76,5 +76,18 @@ export async function adminUserRoutes(
       },
     },
     async (request) => verifyUser(db, control, requireUser(request), request.params.id),
+  );
+
+  api.delete(
+    '/users/:id/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Undo a verification made by hand (one the referrer earned themselves stays)',
+        params: AdminUserIdParamsSchema,
+        response: { 200: AdminUserSchema, ...errors },
+      },
+    },
+    async (request) => unverifyUser(db, control, requireUser(request), request.params.id),
   );
 }

@@ -107,6 +107,34 @@ export async function unsuspendUser(
   return answer(db, id);
 }
 
+const NOTHING_TO_UNVERIFY = {
+  'no-referrer': 'This user does not refer at any company, so there is no verification to undo.',
+  'not-verified': 'This referrer is not verified, so there is nothing to undo.',
+  'sign-in-email':
+    'This referrer is verified by their sign-in email, not by hand, so there is nothing to undo.',
+  'work-email':
+    'This referrer is verified by a code sent to their work email, not by hand, so there is nothing to undo.',
+} as const;
+
+/**
+ * DELETE /api/admin/users/{id}/verify (issue 46): a verification made by hand taken back, audited. One the
+ * referrer earned themselves stays (409 saying how they are verified); 404 for nobody.
+ */
+export async function unverifyUser(
+  db: Db,
+  control: AccountControl,
+  admin: UserRow,
+  id: number,
+): Promise<AdminUser> {
+  await db.transaction(async (tx) => {
+    const outcome = await control.unverifyByAdmin(tx, id);
+    if (outcome === 'no-referrer' && !(await userExists(tx, id))) throw notFound(NO_SUCH_USER);
+    if (outcome !== 'undone') throw conflict(NOTHING_TO_UNVERIFY[outcome]);
+    await recordAdminAction(tx, { actor: admin, action: 'user.unverify', targetType: 'user', targetId: id });
+  });
+  return answer(db, id);
+}
+
 /** POST /api/admin/users/{id}/verify: a referrer verified by hand, audited. */
 export async function verifyUser(
   db: Db,

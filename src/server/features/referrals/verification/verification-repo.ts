@@ -110,6 +110,20 @@ export async function renewReferrerVerification(
     .where(eq(referrers.userId, userId));
 }
 
+/** The referrer is no longer verified, by any method (an admin took back a verification by hand). */
+export async function clearReferrerVerification(tx: Db, userId: number, at: Date): Promise<void> {
+  await tx
+    .update(referrers)
+    .set({
+      isVerified: false,
+      verificationMethod: null,
+      verifiedAt: null,
+      lapseRemindedAt: null,
+      updatedAt: at,
+    })
+    .where(eq(referrers.userId, userId));
+}
+
 /**
  * Claims the willing referrers' verifications still holding (verified after `since`) that were verified by
  * `dueBy`, that is within the reminder's lead of their lapse, and not yet reminded this period. SKIP LOCKED plus the

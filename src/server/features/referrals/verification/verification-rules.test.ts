@@ -11,8 +11,8 @@ import {
   verificationStatus,
   type MailToSend,
   type VerificationDeps,
-  verifyReferrerByAdmin,
 } from './verification.js';
+import { verifyReferrerByAdmin } from './by-admin.js';
 import { canViewProfile, followCurrentCompany, setWillingness } from '../matching/willingness.js';
 import { rejection } from '../../../testing/rejection.js';
 

@@ -234,14 +234,3 @@ export async function confirmVerificationCode(
   if (refusal) throw refusal;
   return verificationStatus(db, deps, user.id);
 }
-
-/**
- * An admin verified the referrer by hand (issue 25: a company with no usable email domain, or a person
- * the admin knows works there). It holds and lapses like any other; false when the user is no referrer.
- */
-export async function verifyReferrerByAdmin(tx: Db, userId: number, now: Date): Promise<boolean> {
-  const referrer = await lockReferrerWithCompany(tx, userId);
-  if (!referrer) return false;
-  await renewReferrerVerification(tx, userId, 'admin', now);
-  return true;
-}
