@@ -16,9 +16,17 @@ export type AtsTarget =
   | { source: 'ashby'; apiUrl: string; id: string }
   | { source: 'workable'; apiUrl: string; shortcode: string };
 
-const SLUG = /^[\w.-]{1,100}$/;
-const ID = /^[\w-]{1,100}$/;
-
+/**
+ * A board, site or account name, checked segment by segment before it goes into an API's path (issue 46):
+ * a letter or digit first, then letters, digits, '_', '-' and single dots. So no '.' or '..' (which URL
+ * parsing resolves: `?for=..` read /v1/jobs/{id}), no empty part, and nothing encoded: a name here is what
+ * it looks like, and goes into the path as it is.
+ */
+const SLUG = /^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.)){0,99}$/;
+/** A posting's id or shortcode: letters, digits, '_' and '-', a letter or digit first. */
+const ID = /^[A-Za-z0-9][\w-]{0,99}$/;
+const NUMBER = /^\d{1,20}$/;
+// A second line: what the patterns pass is unchanged by it.
 const enc = encodeURIComponent;
 
 function segments(url: URL): string[] {
@@ -40,7 +48,7 @@ export function atsTarget(url: URL, apis: AtsApis): AtsTarget | undefined {
   const parts = segments(url);
   if (isHost(url, 'boards.greenhouse.io', 'job-boards.greenhouse.io', 'job-boards.eu.greenhouse.io')) {
     const [board, jobs, id] = parts;
-    if (board && jobs === 'jobs' && id && SLUG.test(board) && /^\d+$/.test(id)) {
+    if (board && jobs === 'jobs' && id && SLUG.test(board) && NUMBER.test(id)) {
       return {
         source: 'greenhouse',
         apiUrl: `${apis.greenhouseApiUrl}/v1/boards/${enc(board)}/jobs/${id}`,
@@ -50,7 +58,7 @@ export function atsTarget(url: URL, apis: AtsApis): AtsTarget | undefined {
     // Embedded boards: boards.greenhouse.io/embed/job_app?for=acme&token=123.
     const forBoard = url.searchParams.get('for');
     const token = url.searchParams.get('token');
-    if (forBoard && token && SLUG.test(forBoard) && /^\d+$/.test(token)) {
+    if (forBoard && token && SLUG.test(forBoard) && NUMBER.test(token)) {
       return {
         source: 'greenhouse',
         apiUrl: `${apis.greenhouseApiUrl}/v1/boards/${enc(forBoard)}/jobs/${token}`,
@@ -60,7 +68,7 @@ export function atsTarget(url: URL, apis: AtsApis): AtsTarget | undefined {
     return undefined;
   }
   const ghJid = url.searchParams.get('gh_jid');
-  if (ghJid && /^\d+$/.test(ghJid)) {
+  if (ghJid && NUMBER.test(ghJid)) {
     const board = url.searchParams.get('for') ?? guessBoard(url);
     if (board && SLUG.test(board)) {
       return {
