@@ -111,6 +111,21 @@ describe('the outbound guard', () => {
       'http://[ff02::1]/',
       'http://[::]/',
       'http://[2001:db8::1]/',
+      // IPv6 addresses that carry an IPv4 one (issue 46 item 5): IPv4-compatible (::/96, deprecated), mapped
+      // (::ffff:0:0/96, also as RFC 6145 translated), NAT64 (64:ff9b::/96 and its local 64:ff9b:1::/48),
+      // 6to4 (2002::/16) and Teredo, each carrying a private address.
+      'http://[::7f00:1]/',
+      'http://[::127.0.0.1]/',
+      'http://[0:0:0:0:0:0:a00:1]/',
+      'http://[::c0a8:101]/',
+      'http://[::ffff:7f00:1]/',
+      'http://[::ffff:0:7f00:1]/',
+      'http://[64:ff9b::7f00:1]/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+      'http://[64:ff9b:1::a00:1]/',
+      'http://[2002:7f00:1::]/',
+      'http://[2002:a9fe:a9fe::1]/',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
     ];
     for (const url of refused) {
       expect({ url, result: await fetchGuarded(url) }).toEqual({
@@ -118,6 +133,26 @@ describe('the outbound guard', () => {
         result: { kind: 'failed', reason: 'refused' },
       });
     }
+  });
+
+  it('refuses every address that carries an IPv4 one, whatever it carries: none is a posting’s host', () => {
+    for (const address of [
+      '::7f00:1',
+      '::808:808',
+      '::1.1.1.1',
+      '0:0:0:0:0:0:5db8:d822',
+      '::ffff:0:808:808',
+      '64:ff9b::808:808',
+      '64:ff9b::7f00:1',
+      '64:ff9b:1::808:808',
+      '2002:808:808::1',
+      '2002:7f00:1::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    // An IPv4-mapped address is the IPv4 address it carries.
+    expect(isPublicAddress('::ffff:808:808')).toBe(true);
   });
 
   it('classifies with ipaddr.js: public unicast passes, mapped addresses count as IPv4', () => {
@@ -154,9 +189,17 @@ describe('the outbound guard', () => {
         'private.example.test': ['10.1.2.3'],
         'mixed.example.test': ['fd12::7', '100.64.1.1'],
         'rebound.example.test': ['::ffff:127.0.0.1'],
+        'compatible.example.test': ['::7f00:1'],
+        'nat64.example.test': ['64:ff9b::a00:1'],
       }),
     });
-    for (const host of ['private.example.test', 'mixed.example.test', 'rebound.example.test']) {
+    for (const host of [
+      'private.example.test',
+      'mixed.example.test',
+      'rebound.example.test',
+      'compatible.example.test',
+      'nat64.example.test',
+    ]) {
       expect(await fetchGuarded(`http://${host}/`)).toEqual({ kind: 'failed', reason: 'refused' });
     }
     // A name that does not resolve is a network failure, not a refusal.

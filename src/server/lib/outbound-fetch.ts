@@ -51,13 +51,32 @@ class RefusedAddress extends Error {
 }
 
 /**
+ * An IPv6 address as WHATWG URL and the operating system read it. ipaddr.js reads '::1.2.3.4' as
+ * IPv4-mapped (::ffff:102:304); everyone else reads it as IPv4-compatible (::102:304).
+ */
+function canonical(address: string): string {
+  if (!net.isIPv6(address)) return address;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return address;
+  }
+}
+
+/**
  * True for an address the internet can route to: ipaddr.js names every special range (private, loopback,
- * link-local, unique-local, multicast, unspecified, CGNAT, documentation, …) and calls the rest unicast.
- * An IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
+ * link-local, unique-local, multicast, unspecified, CGNAT, documentation, NAT64, 6to4, Teredo, …) and calls
+ * the rest unicast. An IPv4-mapped IPv6 address is judged as the IPv4 address it carries. An IPv4-compatible
+ * one (::/96, deprecated by RFC 4291, which ipaddr.js calls unicast) is refused whatever it carries: a
+ * system may still send it to that IPv4 address, and no posting is served from one (issue 46).
  */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
+  const spelt = canonical(address);
+  if (!ipaddr.isValid(spelt)) return false;
+  const parsed = ipaddr.process(spelt);
+  if (parsed instanceof ipaddr.IPv6 && parsed.parts.slice(0, 6).every((part) => part === 0)) {
+    return false;
+  }
   return parsed.range() === 'unicast';
 }
 
