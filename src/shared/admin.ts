@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.js';
-import { hasForbiddenCharacters, notAllowedMessage } from './text.js';
+import { hasForbiddenCharacters, notAllowedMessage, optionalTextSchema } from './text.js';
 import { VerificationMethodSchema } from './verification.js';
 
 /** Issue 25: what the admin console reads and writes. */
@@ -74,6 +74,15 @@ const reasonSchema = z
   .trim()
   .min(1, 'Give a reason: it goes into the audit log.')
   .max(ADMIN_REASON_MAX, `The reason can be at most ${ADMIN_REASON_MAX} characters.`);
+
+/**
+ * POST /api/admin/users/{id}/verify: nothing, `{}`, or a note for the audit log (how the admin knows they
+ * work there).
+ */
+export const VerifyUserInputSchema = z
+  .strictObject({ note: optionalTextSchema({ field: 'Note', max: ADMIN_REASON_MAX }) })
+  .nullish();
+export type VerifyUserInput = z.input<typeof VerifyUserInputSchema>;
 
 /** POST /api/admin/users/{id}/suspend. */
 export const SuspendUserInputSchema = z.strictObject({ reason: reasonSchema });

@@ -59,6 +59,7 @@ import {
   CompanyEmailDomainsInputSchema,
   MergeCompanyInputSchema,
   SuspendUserInputSchema,
+  VerifyUserInputSchema,
 } from './admin.js';
 import { BlockStateSchema } from './blocks.js';
 import {
@@ -162,7 +163,7 @@ export const API_ROUTE_SCHEMAS = {
   adminUsers: { response: AdminUserListSchema },
   suspendUser: { response: AdminUserSchema, body: SuspendUserInputSchema },
   unsuspendUser: { response: AdminUserSchema },
-  verifyUser: { response: AdminUserSchema },
+  verifyUser: { response: AdminUserSchema, body: VerifyUserInputSchema },
   unverifyUser: { response: AdminUserSchema },
   adminCompanies: { response: AdminCompanyListSchema },
   setCompanyEmailDomains: { response: AdminCompanySchema, body: CompanyEmailDomainsInputSchema },

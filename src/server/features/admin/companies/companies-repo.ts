@@ -52,8 +52,10 @@ export async function searchCompanies(
   verifiedSince: Date,
 ): Promise<AdminCompany[]> {
   if (q === '') return busiestCompanies(db).execute({ limit, since: verifiedSince.toISOString() });
+  // '#9' is the company with id 9, as the console writes ids (the merge dialog looks one up so).
+  const byId = /^#(\d{1,9})$/.exec(q);
   return selectAdminCompanies(db, verifiedSince)
-    .where(ilike(companies.name, likeFragment(q)))
+    .where(byId ? eq(companies.id, Number(byId[1])) : ilike(companies.name, likeFragment(q)))
     .orderBy(desc(referrerCount), companies.name, companies.id)
     .limit(limit);
 }

@@ -97,6 +97,14 @@ describe.each(testDatabases)('a domain verifies one company (%s)', (kind) => {
     expect(await domainsOf(other.id)).toEqual(['raw.test']);
   });
 
+  it('finds a company by its id written as the console writes it, #9', async () => {
+    const found = AdminCompanyListSchema.parse(
+      (await admin.get(`/api/admin/companies?q=%23${STRIPE}`)).json(),
+    );
+    expect(found.map((c) => [c.id, c.name])).toEqual([[STRIPE, 'Stripe']]);
+    expect((await admin.get('/api/admin/companies?q=%232000000000')).json()).toEqual([]);
+  });
+
   it('keeps merging: the duplicate’s domains go with it into the company it joins', async () => {
     const dup = await companyNamed(`Dup Domains ${Date.now()}`);
     const real = await companyNamed(`Real Domains ${Date.now()}`);

@@ -7,6 +7,7 @@ import {
   AdminUserSchema,
   AdminUserSearchQuerySchema,
   SuspendUserInputSchema,
+  VerifyUserInputSchema,
 } from '../../../../shared/admin.js';
 import type { Db } from '../../../db/client.js';
 import { requireUser } from '../../../lib/request-user.js';
@@ -70,12 +71,14 @@ export async function adminUserRoutes(
     {
       schema: {
         tags,
-        summary: 'Verify a referrer by hand',
+        summary: 'Verify a referrer by hand, with an optional note for the audit log',
         params: AdminUserIdParamsSchema,
+        body: VerifyUserInputSchema,
         response: { 200: AdminUserSchema, ...errors },
       },
     },
-    async (request) => verifyUser(db, control, requireUser(request), request.params.id),
+    async (request) =>
+      verifyUser(db, control, requireUser(request), request.params.id, request.body?.note ?? null),
   );
 
   api.delete(

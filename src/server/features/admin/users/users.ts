@@ -135,19 +135,26 @@ export async function unverifyUser(
   return answer(db, id);
 }
 
-/** POST /api/admin/users/{id}/verify: a referrer verified by hand, audited. */
+/** POST /api/admin/users/{id}/verify: a referrer verified by hand, audited with the admin's note if any. */
 export async function verifyUser(
   db: Db,
   control: AccountControl,
   admin: UserRow,
   id: number,
+  note: string | null = null,
 ): Promise<AdminUser> {
   await db.transaction(async (tx) => {
     if (!(await control.verifyByAdmin(tx, id))) {
       if (!(await userExists(tx, id))) throw notFound(NO_SUCH_USER);
       throw conflict('This user does not refer at any company yet, so there is nothing to verify.');
     }
-    await recordAdminAction(tx, { actor: admin, action: 'user.verify', targetType: 'user', targetId: id });
+    await recordAdminAction(tx, {
+      actor: admin,
+      action: 'user.verify',
+      targetType: 'user',
+      targetId: id,
+      reason: note,
+    });
   });
   return answer(db, id);
 }

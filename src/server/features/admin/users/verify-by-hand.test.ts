@@ -49,6 +49,27 @@ describe.each(testDatabases)('verification by hand, and its undo (%s)', (kind) =
     ]);
   });
 
+  it('keeps the admin’s note with a verification by hand, and takes none, or {}, as well', async () => {
+    const { referrers } = await companyWithReferrers(t, 'Noa Noted', 'Ned Bare', 'Nia Empty');
+    const [noa, ned, nia] = referrers as [SignedIn, SignedIn, SignedIn];
+    const noted = await admin.post(`/api/admin/users/${noa.user.id}/verify`, {
+      note: '  Met her at their office.  ',
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect((await verify(ned.user.id)).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/users/${nia.user.id}/verify`, {})).statusCode).toBe(200);
+    const audit = AdminAuditPageSchema.parse((await admin.get('/api/admin/audit?limit=3')).json());
+    expect(audit.map((a) => [a.targetId, a.reason])).toEqual([
+      [nia.user.id, null],
+      [ned.user.id, null],
+      [noa.user.id, 'Met her at their office.'],
+    ]);
+    const bad = await admin.post(`/api/admin/users/${noa.user.id}/verify`, { note: 'x'.repeat(1001) });
+    expect(bad.statusCode).toBe(400);
+    const extra = await admin.post(`/api/admin/users/${noa.user.id}/verify`, { verified: true });
+    expect(extra.statusCode).toBe(400);
+  });
+
   it('refuses a verification the referrer earned themselves, someone who refers nowhere, and nobody', async () => {
     const company = `Own Domain ${Date.now()}`;
     const byEmail = await signInReferrer(t, 'Sol Signin', company, `sol-${Date.now()}@owndomain.test`);

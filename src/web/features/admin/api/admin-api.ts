@@ -91,6 +91,17 @@ export const companySearchQuery = (q: string) =>
     ...fresh,
   });
 
+/** The company with this id ('#9' to the search), or none: what a merge would fold a company into. */
+export const companyByIdQuery = (id: number) =>
+  queryOptions({
+    queryKey: adminKeys.companies(`#${id}`),
+    queryFn: async () =>
+      AdminCompanyListSchema.parse(await apiGet(apiPath('adminCompanies'), { q: `#${id}` })).find(
+        (company) => company.id === id,
+      ) ?? null,
+    ...fresh,
+  });
+
 export function useAuditLog() {
   return useInfiniteQuery({
     queryKey: adminKeys.audit,
@@ -154,9 +165,20 @@ export const useUnsuspendUser = () =>
 
 export const useVerifyUser = () =>
   useAdminWrite(
-    async (id: number) =>
-      AdminUserSchema.parse(await apiRequest(apiPath('verifyUser', { id }), { method: 'POST' })),
+    async ({ id, note }: { id: number; note: string }) =>
+      AdminUserSchema.parse(
+        await apiRequest(apiPath('verifyUser', { id }), { method: 'POST', data: { note } }),
+      ),
     (user) => `${user.fullName} is verified${user.referrerCompany ? ` at ${user.referrerCompany}` : ''}.`,
+    inDialog,
+  );
+
+/** DELETE …/verify (issue 46): a verification made by hand taken back. */
+export const useUnverifyUser = () =>
+  useAdminWrite(
+    async (id: number) =>
+      AdminUserSchema.parse(await apiRequest(apiPath('unverifyUser', { id }), { method: 'DELETE' })),
+    (user) => `${user.fullName} is no longer verified.`,
   );
 
 export const useSetEmailDomains = () =>

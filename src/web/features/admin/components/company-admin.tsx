@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { companySearchQuery, useMergeCompany, useSetEmailDomains } from '../api/admin-api';
+import { MergePreview, parseCompanyId } from './merge-preview';
 import { QueryState } from './query-state';
 import { SearchBox } from './search-box';
 import { TextDialog, succeeded } from './text-dialog';
@@ -104,9 +105,10 @@ function CompanyRow({ company }: { company: AdminCompany }) {
             required
             destructive
             confirm="Merge"
+            preview={(text) => <MergePreview from={company} typed={text} />}
             onConfirm={(text) =>
               succeeded(() =>
-                merge.mutateAsync({ id: company.id, intoId: Number(text.trim().replace(/^#/, '')) }),
+                merge.mutateAsync({ id: company.id, intoId: parseCompanyId(text) ?? Number.NaN }),
               )
             }
           />

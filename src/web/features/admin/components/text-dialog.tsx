@@ -9,7 +9,8 @@ import { ApiRequestError } from '@/lib/api-error';
 /**
  * The console's one form: a button that opens a dialog asking for a text (a reason, a note, a list), then
  * confirms. `onConfirm` answers null when it worked and the dialog closes; else its sentence shows under
- * the field, with what was typed kept.
+ * the field, with what was typed kept. `preview` shows, under the field, what confirming would do with
+ * what is typed so far.
  */
 export function TextDialog({
   trigger,
@@ -21,6 +22,7 @@ export function TextDialog({
   required = false,
   confirm,
   destructive = false,
+  preview,
   onConfirm,
 }: {
   trigger: ReactNode;
@@ -32,6 +34,7 @@ export function TextDialog({
   required?: boolean;
   confirm: string;
   destructive?: boolean;
+  preview?: (text: string) => ReactNode;
   onConfirm: (text: string) => Promise<string | null>;
 }) {
   const id = useId();
@@ -88,6 +91,7 @@ export function TextDialog({
       >
         <Textarea id={id} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={1000} />
       </FormField>
+      {preview?.(text)}
     </AppDialog>
   );
 }

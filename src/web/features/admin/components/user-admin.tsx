@@ -4,13 +4,22 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useSuspendUser, useUnsuspendUser, userSearchQuery, useVerifyUser } from '../api/admin-api';
+import {
+  useSuspendUser,
+  useUnsuspendUser,
+  useUnverifyUser,
+  userSearchQuery,
+  useVerifyUser,
+} from '../api/admin-api';
 import { formatWhen } from '../utils/format';
 import { QueryState } from './query-state';
 import { SearchBox } from './search-box';
 import { TextDialog, succeeded } from './text-dialog';
 
-/** Finds users by name or email; suspends, lifts a suspension, verifies a referrer by hand. */
+/**
+ * Finds users by name or email; suspends, lifts a suspension, verifies a referrer by hand (with a note for
+ * the audit log) and takes such a verification back.
+ */
 export function UserAdmin({ selfId }: { selfId: number }) {
   const [q, setQ] = useState('');
   const users = useQuery(userSearchQuery(q));
@@ -43,10 +52,17 @@ export function UserAdmin({ selfId }: { selfId: number }) {
   );
 }
 
+const VERIFIED_BY: Record<NonNullable<AdminUser['verificationMethod']>, string> = {
+  'sign-in-email': 'by their sign-in email',
+  'work-email': 'by a work-email code',
+  admin: 'by hand',
+};
+
 function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   const suspend = useSuspendUser();
   const unsuspend = useUnsuspendUser();
   const verify = useVerifyUser();
+  const unverify = useUnverifyUser();
   return (
     <TableRow>
       <TableCell className="min-w-36">
@@ -63,6 +79,9 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
             <Badge variant={user.verified ? 'default' : 'outline'}>
               {user.verified ? 'Verified' : 'Unverified'}
             </Badge>
+            {user.verificationMethod && (
+              <div className="text-muted-foreground text-xs">{VERIFIED_BY[user.verificationMethod]}</div>
+            )}
           </div>
         )}
       </TableCell>
@@ -110,14 +129,29 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
             )
           )}
           {user.referrerCompany && !user.verified && (
+            <TextDialog
+              trigger={
+                <Button type="button" size="sm" variant="secondary">
+                  Verify by hand
+                </Button>
+              }
+              title={`Verify ${user.fullName} at ${user.referrerCompany} by hand?`}
+              description={`Only when you know they work at ${user.referrerCompany}: matching then ranks them as verified until the verification lapses, and you can take it back here.`}
+              label="Note"
+              hint="How you know, for the audit log; the user is not shown it."
+              confirm="Verify"
+              onConfirm={(note) => succeeded(() => verify.mutateAsync({ id: user.id, note }))}
+            />
+          )}
+          {user.verified && user.verificationMethod === 'admin' && (
             <Button
               type="button"
               size="sm"
-              variant="secondary"
-              disabled={verify.isPending}
-              onClick={() => verify.mutate(user.id)}
+              variant="outline"
+              disabled={unverify.isPending}
+              onClick={() => unverify.mutate(user.id)}
             >
-              Verify
+              Undo verification
             </Button>
           )}
         </div>
