@@ -25,6 +25,11 @@ export const AuthStatusSchema = z.object({
   user: UserSchema.nullable(),
   /** Issue 25: whether the signed-in user is on ADMIN_EMAILS (the console and its routes are theirs). */
   isAdmin: z.boolean().default(false),
+  /**
+   * Issue 46 item 9: true once, on the first status read after the sign-in that created the account, so
+   * the page that opened the popup welcomes a new person instead of welcoming them back.
+   */
+  isNewAccount: z.boolean().optional(),
   error: z.string().optional(),
 });
 export type AuthStatus = z.infer<typeof AuthStatusSchema>;

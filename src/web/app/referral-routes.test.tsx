@@ -30,7 +30,11 @@ describe('referral routes', () => {
       expect(
         screen.getByText('You need to be signed in to view your referral dashboard.'),
       ).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+      // Its link comes back here once signed in (issue 46 item 9).
+      expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+        'href',
+        `/signin?next=${encodeURIComponent(path)}`,
+      );
       expect(router.state.location.pathname).toBe(path);
     },
   );

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { SkipLink } from '@/components/main-landmark';
 import { PageLoading } from '@/components/page-states';
+import { SiteSessionActionsContext } from '@/components/site-header';
 import { LandingPage } from '@/features/landing/landing-page';
 import { prepaintedAtBoot } from '@/lib/prepaint';
 import { sessionFlags } from '@/lib/session-flags';
@@ -65,12 +66,18 @@ function CompaniesRoute() {
   return visitor ? <VisitorCompaniesScreen /> : <CompaniesScreen />;
 }
 
+// A signed-in person's bell and account menu in the public pages' top bar, loaded only for them.
+const SiteSessionActions = lazy(() =>
+  import('./site-session-actions').then((m) => ({ default: m.SiteSessionActions })),
+);
+const siteSessionActions = (signedOut: ReactNode) => <SiteSessionActions signedOut={signedOut} />;
+
 // The admins' console: its own chunk, loaded by nobody else (issue 25).
 const AdminScreen = lazy(() => import('./admin-screen').then((m) => ({ default: m.AdminScreen })));
 
 function Root() {
   return (
-    <>
+    <SiteSessionActionsContext value={siteSessionActions}>
       {/* First in the document, so the first Tab on any page reaches it. */}
       <SkipLink />
       <ScrollToTop />
@@ -78,7 +85,7 @@ function Root() {
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
-    </>
+    </SiteSessionActionsContext>
   );
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
@@ -169,6 +169,33 @@ describe('/companies for a visitor', () => {
     expect(screen.getByRole('link', { name: 'Request a referral at Acme' })).toHaveAttribute(
       'href',
       '/request-referral?companyId=7',
+    );
+  });
+});
+
+/** Issue 46 item 9: a visitor sent to sign in comes back to the page they asked for. */
+describe('a visitor on a signed-in page', () => {
+  it.each([
+    ['/refer', '?next=%2Frefer'],
+    ['/request-referral?companyId=7', '?next=%2Frequest-referral%3FcompanyId%3D7'],
+    ['/dashboard', ''],
+  ])('on %s goes to /signin, naming the page to come back to', async (path, search) => {
+    fakeApi({ authStatus: () => ({ isAuthenticated: false, user: null }), recordActivity: () => null });
+    const router = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'), { timeout: 10_000 });
+    expect(router.state.location.search).toBe(search);
+    // Sign up instead: the page to come back to goes along.
+    const signUp = await screen.findByRole('link', { name: 'Sign up' }, { timeout: 10_000 });
+    expect(signUp).toHaveAttribute('href', `/signup${search}`);
+  });
+
+  it('on a referrer dashboard is told to sign in, by a link that comes back there', async () => {
+    fakeApi({ authStatus: () => ({ isAuthenticated: false, user: null }), recordActivity: () => null });
+    renderApp('/basic-dashboard');
+    await screen.findByRole('heading', { name: 'Authentication Required' }, { timeout: 10_000 });
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/signin?next=%2Fbasic-dashboard',
     );
   });
 });

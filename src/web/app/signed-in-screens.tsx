@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { AuthRequired, CenteredMessage } from '@/components/page-states';
+import { CenteredMessage } from '@/components/page-states';
+import { AuthRequired } from '@/lib/require-auth';
 import { DashboardPage } from '@/features/dashboard/dashboard-page';
 import { mayAskForCompany } from '@/features/profile/utils/company-question';
 import { SignedInPage } from './layouts';

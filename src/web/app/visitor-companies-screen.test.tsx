@@ -25,6 +25,8 @@ beforeEach(() => stubBrowserApis());
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
+  // A signed-in screen remembers the browser as signed in (site-header.tsx); each test starts a visitor.
+  localStorage.clear();
 });
 
 const acme = {

@@ -44,14 +44,3 @@ export function AuthError() {
     </CenteredMessage>
   );
 }
-
-export function AuthRequired() {
-  return (
-    <CenteredMessage title="Authentication Required">
-      <p className="text-muted-foreground">You need to be signed in to view your referral dashboard.</p>
-      <Button asChild>
-        <Link to={paths.signIn}>Sign in</Link>
-      </Button>
-    </CenteredMessage>
-  );
-}

@@ -1,11 +1,30 @@
 import type { User } from '@shared/auth';
-import { useLayoutEffect, type ReactNode } from 'react';
-import { Navigate, useLocation, type Location } from 'react-router';
-import { AuthError, AuthLoading } from '@/components/page-states';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, type Location } from 'react-router';
+import { AuthError, AuthLoading, CenteredMessage } from '@/components/page-states';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/paths';
 import { useAuthStatus } from '@/lib/auth';
 import { revealApp } from './prepaint';
 import { sessionFlags } from './session-flags';
+
+/** /signin, then back to `path` (a page with its query) once signed in; the dashboard goes without saying. */
+export function signInFor(path: string): string {
+  return path === paths.dashboard ? paths.signIn : `${paths.signIn}?next=${encodeURIComponent(path)}`;
+}
+
+/** The referrer dashboards' visitor screen (spec section 2), whose sign-in link comes back here. */
+export function AuthRequired() {
+  const { pathname, search } = useLocation();
+  return (
+    <CenteredMessage title="Authentication Required">
+      <p className="text-muted-foreground">You need to be signed in to view your referral dashboard.</p>
+      <Button asChild>
+        <Link to={signInFor(pathname + search)}>Sign in</Link>
+      </Button>
+    </CenteredMessage>
+  );
+}
 
 /**
  * True while React Router is still rendering a navigation: it moves the browser's history at once and
@@ -44,10 +63,17 @@ export function RequireAuth({
   useLayoutEffect(() => {
     if (!signedOut) return;
     sessionFlags.clearLoggedIn();
+    sessionFlags.clearMayBeSignedIn();
     if (!leaving(location)) onVisitor?.();
     // Only the transition to signed-out matters; a new callback identity must not repeat it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedOut]);
+
+  // The public pages' headers show a signed-in person as such (site-header.tsx).
+  const signedIn = status.data?.isAuthenticated === true;
+  useEffect(() => {
+    if (signedIn) sessionFlags.setMayBeSignedIn();
+  }, [signedIn]);
 
   // A first paint from the server must not hide the error behind it (src/web/lib/prepaint.ts).
   useLayoutEffect(() => {
@@ -59,7 +85,8 @@ export function RequireAuth({
   if (!status.data.isAuthenticated || !status.data.user) {
     // A user who deleted their account is on the way home: that navigation decides, not /signin.
     if (leaving(location)) return null;
-    return visitor ?? <Navigate to={paths.signIn} replace />;
+    // Back to this page once signed in (issue 46 item 9).
+    return visitor ?? <Navigate to={signInFor(location.pathname + location.search)} replace />;
   }
   return children(status.data.user);
 }

@@ -150,7 +150,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
     });
   }
 
-  function expectPopup(res: LightMyRequestResponse, ok: boolean) {
+  function expectPopup(res: LightMyRequestResponse, ok: boolean, { newAccount = false } = {}) {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -162,7 +162,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
     const [message, script] = ok
       ? [
           'You are signed in. This window will close.',
-          `if (window.opener) window.opener.postMessage({ type: "AUTH_SUCCESS" }, "${PUBLIC_URL}"); window.close();`,
+          `if (window.opener) window.opener.postMessage({ type: "AUTH_SUCCESS"${newAccount ? ', newAccount: true' : ''} }, "${PUBLIC_URL}"); window.close();`,
         ]
       : ['Sign-in failed. This window will close.', ' window.close();'];
     expect(res.body).toBe(`<!doctype html>
@@ -221,7 +221,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
   describe('GET /auth/google/callback', () => {
     it('signs a new user in: account, session cookie, welcome once, popup tells our origin', async () => {
       const res = await signIn();
-      expectPopup(res, true);
+      expectPopup(res, true, { newAccount: true });
       expect(fake.calls.finish).toEqual([
         { url: `${PUBLIC_URL}/auth/google/callback?code=c1&state=st-1`, pending: PENDING },
       ]);
@@ -232,6 +232,8 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
       expect(created.map((u) => u.id)).toEqual([user!.id]);
       expect(cookieOf(res, 'oidc_pending')).toMatchObject({ value: '', path: '/auth/google/callback' });
       expect(cookieOf(res, 'auth_error')).toMatchObject({ value: '', path: '/auth' });
+      // For /auth/status: this sign-in made the account (issue 46 item 9).
+      expect(cookieOf(res, 'auth_new_account')).toMatchObject({ path: '/auth', httpOnly: true, maxAge: 300 });
     });
 
     it('a returning user is not welcomed again', async () => {
@@ -239,12 +241,13 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
       const again = await signIn();
       expectPopup(again, true);
       expect(created).toHaveLength(1);
+      expect(cookieOf(again, 'auth_new_account')).toMatchObject({ value: '', path: '/auth' });
     });
 
     it('a failed welcome does not fail the sign-in', async () => {
       failHooks = true;
       const res = await signIn();
-      expectPopup(res, true);
+      expectPopup(res, true, { newAccount: true });
       expect(created).toHaveLength(1);
       expect(logs).toEqual([
         expect.objectContaining({
@@ -298,7 +301,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
           oidc_pending: app.signCookie(JSON.stringify({ state: 's9', nonce: 'n9', codeVerifier: 'v9' })),
         },
       });
-      expectPopup(res, true);
+      expectPopup(res, true, { newAccount: true });
       expect(fake.calls.finish[0]?.pending).toEqual({ state: 's9', nonce: 'n9', codeVerifier: 'v9' });
     });
 

@@ -25,7 +25,9 @@ describe.each(testDatabases)('sign-in over OpenID Connect (%s)', (kind) => {
     const browser = new Browser(t.app);
     const done = await browser.signIn('ada@example.com', 'ada lovelace');
     expect(done.statusCode).toBe(200);
-    expect(done.body).toContain(`postMessage({ type: "AUTH_SUCCESS" }, "http://localhost:3999")`);
+    expect(done.body).toContain(
+      `postMessage({ type: "AUTH_SUCCESS", newAccount: true }, "http://localhost:3999")`,
+    );
     expect(done.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     const sid = done.cookies.find((c) => c.name === 'sid');
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -40,6 +42,27 @@ describe.each(testDatabases)('sign-in over OpenID Connect (%s)', (kind) => {
       currentCompanyName: null,
       willingToGiveReferrals: false,
     });
+  });
+
+  it('says a new account is new, once, and a returning one is not (issue 46 item 9)', async () => {
+    const browser = new Browser(t.app);
+    await browser.signIn('nia@example.com', 'Nia New');
+    const first = await status(browser);
+    expect(first).toMatchObject({ isAuthenticated: true, isNewAccount: true });
+    // Said once: a later read (another tab, a refetch) does not welcome them again.
+    expect((await status(browser)).isNewAccount).toBeUndefined();
+
+    const again = await browser.signIn('nia@example.com', 'Nia New');
+    expect(again.body).toContain(`postMessage({ type: "AUTH_SUCCESS" }, "http://localhost:3999")`);
+    expect((await status(browser)).isNewAccount).toBeUndefined();
+
+    // A cookie the server did not sign says nothing.
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/auth/status',
+      cookies: { sid: browser.cookies.get('sid')!, auth_new_account: '1' },
+    });
+    expect(forged.json()).not.toHaveProperty('isNewAccount');
   });
 
   it('finds the same user again by identity and rotates the session token', async () => {

@@ -11,13 +11,15 @@ export function renderPopupDonePage(options: {
   nonce: string;
   /** A refusal the user must read (a suspension): the window stays open with it and a close button. */
   refusal?: string;
+  /** This sign-in created the account: the opener says 'Welcome', not 'Welcome back'. */
+  newAccount?: boolean;
 }): string {
   if (options.refusal) return renderRefusal(options.refusal, options.nonce);
   const message = options.ok
     ? 'You are signed in. This window will close.'
     : 'Sign-in failed. This window will close.';
   const notify = options.ok
-    ? `if (window.opener) window.opener.postMessage({ type: ${JSON.stringify(AUTH_SUCCESS_MESSAGE)} }, ${JSON.stringify(options.appOrigin)});`
+    ? `if (window.opener) window.opener.postMessage({ type: ${JSON.stringify(AUTH_SUCCESS_MESSAGE)}${options.newAccount ? ', newAccount: true' : ''} }, ${JSON.stringify(options.appOrigin)});`
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${PRODUCT_NAME}</title></head>

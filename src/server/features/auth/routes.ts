@@ -19,6 +19,8 @@ import { createSession, endAllSessions, endSession } from './sessions.js';
 
 const PENDING_COOKIE = 'oidc_pending';
 const ERROR_COOKIE = 'auth_error';
+/** Set by a sign-in that created the account, so the page that opened the popup welcomes, not welcomes back. */
+const NEW_ACCOUNT_COOKIE = 'auth_new_account';
 const SIGN_IN_FAILED = 'Sign-in did not complete. Please try again.';
 
 const PendingSchema = z.object({ state: z.string(), nonce: z.string(), codeVerifier: z.string() });
@@ -50,7 +52,7 @@ export async function authRoutes(
     signed: true,
   } as const;
 
-  function popupDone(reply: FastifyReply, ok: boolean, refusal?: string) {
+  function popupDone(reply: FastifyReply, ok: boolean, refusal?: string, newAccount = false) {
     // This tiny page is the only one with an inline script: it gets its own policy allowing just that script.
     const nonce = randomBytes(16).toString('base64');
     return reply
@@ -60,7 +62,7 @@ export async function authRoutes(
         `default-src 'none'; script-src 'nonce-${nonce}';${refusal ? ` style-src 'nonce-${nonce}';` : ''} frame-ancestors 'none'`,
       )
       .type('text/html')
-      .send(renderPopupDonePage({ ok, appOrigin, nonce, refusal }));
+      .send(renderPopupDonePage({ ok, appOrigin, nonce, refusal, newAccount }));
   }
 
   function failSignIn(request: FastifyRequest, reply: FastifyReply, err: unknown) {
@@ -120,7 +122,9 @@ export async function authRoutes(
         }
         setSessionCookie(reply, config, await createSession(db, user.id));
         reply.clearCookie(ERROR_COOKIE, { path: '/auth' });
-        return popupDone(reply, true);
+        if (created) reply.setCookie(NEW_ACCOUNT_COOKIE, '1', { ...shortCookie, path: '/auth', maxAge: 300 });
+        else reply.clearCookie(NEW_ACCOUNT_COOKIE, { path: '/auth' });
+        return popupDone(reply, true, undefined, created);
       } catch (err) {
         return failSignIn(request, reply, err);
       }
@@ -138,11 +142,16 @@ export async function authRoutes(
       const flagged = request.cookies[ERROR_COOKIE];
       const error = flagged ? request.unsignCookie(flagged) : undefined;
       if (flagged) reply.clearCookie(ERROR_COOKIE, { path: '/auth' });
+      // Said once, to the first status read after the sign-in that created the account.
+      const created = request.cookies[NEW_ACCOUNT_COOKIE];
+      const isNewAccount = created ? request.unsignCookie(created).valid : false;
+      if (created) reply.clearCookie(NEW_ACCOUNT_COOKIE, { path: '/auth' });
       const user = request.user ? toUserDto(request.user) : null;
       return {
         isAuthenticated: user !== null,
         user,
         isAdmin: isAdmin(config.adminEmails, request.user),
+        ...(isNewAccount && user ? { isNewAccount: true } : {}),
         ...(error?.valid && !user ? { error: error.value } : {}),
       };
     },

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@shared/brand';
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { BrandMark } from '@/components/brand';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/paths';
@@ -48,6 +48,8 @@ function PrivacyNote() {
 
 function AuthPage({ mode }: { mode: SignInMode }) {
   const c = copy[mode];
+  // The page to come back to (?next=) goes along to the other of sign-in and sign-up.
+  const { search } = useLocation();
   return (
     <PageMain className="flex min-h-screen items-center justify-center bg-gradient-to-br from-blue-50 via-white to-indigo-50 px-4 py-12">
       <div className="w-full max-w-md">
@@ -71,7 +73,7 @@ function AuthPage({ mode }: { mode: SignInMode }) {
             {mode === 'signup' ? <PrivacyNote /> : null}
             <p className="text-muted-foreground text-center text-sm">
               {c.switchText}{' '}
-              <Link to={c.switchTo} className="text-primary font-medium hover:underline">
+              <Link to={c.switchTo + search} className="text-primary font-medium hover:underline">
                 {c.switchLink}
               </Link>
             </p>

@@ -1,5 +1,6 @@
 import { apiPath } from '@shared/api-routes';
-import { apiRequest } from '@/lib/api';
+import { UserSettingsSchema } from '@shared/settings';
+import { apiGet, apiRequest } from '@/lib/api';
 
 /** The browser's IANA time zone ('Europe/Berlin'), or undefined when it does not say. */
 export function browserTimeZone(): string | undefined {
@@ -11,13 +12,17 @@ export function browserTimeZone(): string | undefined {
 }
 
 /**
- * PUT /api/user/settings {timeZone} right after a sign-in, so mail writes times in the reader's zone (the
- * pages format them in the browser already). Best effort: a failure only leaves mail in UTC.
+ * PUT /api/user/settings {timeZone} right after a sign-in when the account has no zone yet, so mail writes
+ * times in the reader's zone (the pages format them in the browser already). A zone already there stays:
+ * it may be one the person chose in Account settings (issue 46 item 9). Best effort: a failure only leaves
+ * mail in UTC.
  */
 export async function saveBrowserTimeZone(): Promise<void> {
   const timeZone = browserTimeZone();
   if (!timeZone) return;
   try {
+    const settings = UserSettingsSchema.parse(await apiGet(apiPath('mySettings')));
+    if (settings.timeZone !== null) return;
     await apiRequest(apiPath('changeSettings'), { method: 'PUT', data: { timeZone } });
   } catch {
     // Mail keeps saying UTC until the next sign-in; nothing the user must act on.

@@ -15,14 +15,15 @@ function fakePopup(): Window {
   return frame.contentWindow!;
 }
 
-function renderButton(mode: 'signin' | 'signup') {
+function renderButton(mode: 'signin' | 'signup', start = '/start') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/start']}>
+      <MemoryRouter initialEntries={[start]}>
         <Routes>
           <Route path="/start" element={<GoogleButton mode={mode} />} />
           <Route path="/dashboard" element={<p>Dashboard page</p>} />
+          <Route path="/refer" element={<p>Refer page</p>} />
         </Routes>
       </MemoryRouter>
       <Toaster />
@@ -73,7 +74,7 @@ describe('GoogleButton', () => {
     expect(screen.queryByText('Sign up successful!')).not.toBeInTheDocument();
     expect(button).toBeDisabled();
 
-    post({ type: 'AUTH_SUCCESS' }, window.location.origin, popup);
+    post({ type: 'AUTH_SUCCESS', newAccount: true }, window.location.origin, popup);
     expect(screen.getByText('Sign up successful!')).toBeInTheDocument();
     expect(
       screen.getByText('Welcome to ReferBridge! You are now being redirected to your dashboard.'),
@@ -93,6 +94,12 @@ describe('GoogleButton', () => {
         isAuthenticated: true,
         user: aUser({ id: 1, username: 'g', email: 'g@example.com', fullName: 'Grace' }),
       }),
+      mySettings: () => ({
+        emailNotifications: true,
+        timeZone: null,
+        monthlyReferralCap: null,
+        referralsPausedUntil: null,
+      }),
       changeSettings: ({ body }) => ({
         emailNotifications: true,
         timeZone: null,
@@ -106,7 +113,7 @@ describe('GoogleButton', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByText('Sign in successful!')).toBeInTheDocument();
     expect(sessionStorage.getItem('isLoggedIn')).toBe('true');
-    // The browser's time zone is kept in the settings, so mail writes times the way the reader reads them.
+    // The browser's time zone fills the account's empty one, so mail writes times the way the reader reads them.
     expect(fetch).toHaveBeenCalledWith(
       '/api/user/settings',
       expect.objectContaining({
@@ -119,6 +126,72 @@ describe('GoogleButton', () => {
     expect(screen.getByText('Dashboard page')).toBeInTheDocument();
     // 'You are now being redirected' is done with: it does not follow onto the dashboard.
     expect(screen.queryByText('Sign in successful!')).not.toBeInTheDocument();
+  });
+
+  it('welcomes a new account, whichever button made it, and a returning one back (issue 46 item 9)', async () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup);
+    fireEvent.click(renderButton('signin'));
+    post({ type: 'AUTH_SUCCESS', newAccount: true }, window.location.origin, popup);
+    expect(screen.getByText('Sign up successful!')).toBeInTheDocument();
+    expect(
+      screen.getByText('Welcome to ReferBridge! You are now being redirected to your dashboard.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Sign in successful!')).not.toBeInTheDocument();
+  });
+
+  it('after the popup closes, a new account is welcomed as /auth/status says', async () => {
+    vi.useFakeTimers();
+    const popup = { closed: false } as Window;
+    vi.spyOn(window, 'open').mockReturnValue(popup);
+    fakeApi({
+      authStatus: () => ({ isAuthenticated: true, isNewAccount: true, user: aUser({ fullName: 'Nia' }) }),
+      mySettings: () => ({
+        emailNotifications: true,
+        timeZone: null,
+        monthlyReferralCap: null,
+        referralsPausedUntil: null,
+      }),
+      changeSettings: () => ({
+        emailNotifications: true,
+        timeZone: 'UTC',
+        monthlyReferralCap: null,
+        referralsPausedUntil: null,
+      }),
+    });
+    fireEvent.click(renderButton('signin'));
+    Object.assign(popup, { closed: true });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByText('Sign up successful!')).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+
+  it('goes back to the page named by ?next= after 1.5 s, and says so', async () => {
+    vi.useFakeTimers();
+    const popup = { closed: false } as Window;
+    vi.spyOn(window, 'open').mockReturnValue(popup);
+    fakeApi({
+      authStatus: () => ({ isAuthenticated: true, user: aUser({ fullName: 'Grace' }) }),
+      mySettings: () => ({
+        emailNotifications: true,
+        timeZone: 'UTC',
+        monthlyReferralCap: null,
+        referralsPausedUntil: null,
+      }),
+    });
+    // MemoryRouter does not move window.location: the hook reads ?next= from the address bar.
+    window.history.replaceState(null, '', '/signin?next=%2Frefer');
+    fireEvent.click(renderButton('signin'));
+    Object.assign(popup, { closed: true });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(
+      screen.getByText('Welcome back to ReferBridge! You are now being taken to the page you asked for.'),
+    ).toBeInTheDocument();
+    // A zone the account has (maybe chosen in Account settings) is not overwritten by the browser's.
+    expect(fetch).not.toHaveBeenCalledWith('/api/user/settings', expect.objectContaining({ method: 'PUT' }));
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(screen.getByText('Refer page')).toBeInTheDocument();
+    window.history.replaceState(null, '', '/');
   });
 
   it('reports a failed sign-up from the status error and lets the user try again', async () => {

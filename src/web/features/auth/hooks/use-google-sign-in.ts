@@ -8,15 +8,32 @@ import { authStatusQuery } from '@/lib/auth';
 import { sessionFlags } from '@/lib/session-flags';
 import { paths } from '@/paths';
 import { saveBrowserTimeZone } from '../api/save-time-zone';
-import { STATUS_CHECK_FAILED, signInTexts, type SignInMode } from '../utils/sign-in-texts';
+import {
+  STATUS_CHECK_FAILED,
+  signInSuccessTexts,
+  signInTexts,
+  type SignInMode,
+} from '../utils/sign-in-texts';
 
 /**
- * Where to go after signing in: `?next=` when it is a path of this app (a screen that sent a visitor to sign
- * in and wants them back, such as /refer), else the dashboard. Never another origin ('//evil', 'https:').
+ * Where to go after signing in: `?next=` when it is a page of this app (RequireAuth sends a visitor to
+ * /signin?next=<the page they asked for>), else the dashboard. Only a path on this origin: never another
+ * origin ('//evil', '/\\evil', 'https:'), a script URL, or the sign-in pages themselves.
  */
 export function afterSignInPath(search: string): string {
   const next = new URLSearchParams(search).get('next');
-  return next && /^\/[A-Za-z0-9][A-Za-z0-9/_-]*$/.test(next) ? next : paths.dashboard;
+  if (!next?.startsWith('/')) return paths.dashboard;
+  const base = 'https://app.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return paths.dashboard;
+  }
+  if (url.origin !== base || url.pathname === paths.signIn || url.pathname === paths.signUp) {
+    return paths.dashboard;
+  }
+  return url.pathname + url.search;
 }
 
 function openCenteredPopup(url: string): Window | null {
@@ -39,10 +56,11 @@ export function useGoogleSignIn(mode: SignInMode) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const showSuccess = useCallback(() => {
+  const showSuccess = useCallback((newAccount: boolean) => {
     if (successToast.current) return;
-    successToast.current = toast({ title: texts.successTitle, description: texts.successBody });
-  }, [texts]);
+    const toDashboard = afterSignInPath(window.location.search) === paths.dashboard;
+    successToast.current = toast(signInSuccessTexts(newAccount, toDashboard));
+  }, []);
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {
@@ -57,7 +75,7 @@ export function useGoogleSignIn(mode: SignInMode) {
       )
         return;
       // Still in progress until the redirect: a second click now would open a second popup.
-      showSuccess();
+      showSuccess('newAccount' in data && data.newAccount === true);
     }
     window.addEventListener('message', onMessage);
     const pending = timers.current;
@@ -75,7 +93,7 @@ export function useGoogleSignIn(mode: SignInMode) {
       if (status.isAuthenticated) {
         if (mode === 'signin') sessionFlags.setLoggedIn();
         void saveBrowserTimeZone();
-        showSuccess();
+        showSuccess(status.isNewAccount === true);
         timers.current.redirect = window.setTimeout(() => {
           // 'Redirecting…' is said and done: it does not follow onto the dashboard.
           successToast.current?.dismiss();

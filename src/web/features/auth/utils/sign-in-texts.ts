@@ -24,3 +24,18 @@ export const signInTexts = {
 
 export const STATUS_CHECK_FAILED =
   'There was a problem checking your authentication status. Please try again.';
+
+/**
+ * The success toast (spec section 8): a sign-in that created the account says the sign-up texts, any
+ * other the sign-in texts, whichever button started it (issue 46 item 9), so a new person is welcomed and
+ * a returning one welcomed back. Going back to a page other than the dashboard says so instead.
+ */
+export function signInSuccessTexts(newAccount: boolean, toDashboard: boolean) {
+  const texts = signInTexts[newAccount ? 'signup' : 'signin'];
+  return {
+    title: texts.successTitle,
+    description: toDashboard
+      ? texts.successBody
+      : `${newAccount ? 'Welcome to' : 'Welcome back to'} ${PRODUCT_NAME}! You are now being taken to the page you asked for.`,
+  };
+}
