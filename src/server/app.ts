@@ -64,6 +64,8 @@ export interface AppDeps {
   poolStats?: () => PoolStats;
   /** Whether the PostgreSQL listener hears its own heartbeat (Database.hearing), for the metrics. */
   hearing?: () => boolean;
+  /** Directory pages one signed-in user may read a minute (tests that race reads lift it); 120 by default. */
+  directoryUserPagesPerMinute?: number;
   /** Hears every route as it is registered (the authorisation matrix and the fuzzer learn the routes). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -149,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     rateLimits,
     kept,
     now: deps.now,
+    userPagesPerMinute: deps.directoryUserPagesPerMinute,
   });
   const jobs = createJobs(config, { rateLimits, logger: app.log });
   const referrals = createReferrals(config, {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createKeptAnswers, keptUnder, type KeptAnswers } from '../../lib/kept-answers.js';
 import { inMemoryLimits, type RateLimitStore } from '../../plugins/rate-limit-store.js';
-import { companiesRoutes } from './routes.js';
+import { companiesRoutes, DIRECTORY_USER_PAGES_PER_MINUTE } from './routes.js';
 import {
   findOrCreateCompanyByName,
   findOrCreateRequestCompany,
@@ -22,6 +22,7 @@ export function createCompanies({
   rateLimits = inMemoryLimits,
   kept = createKeptAnswers(),
   now = () => new Date(),
+  userPagesPerMinute = DIRECTORY_USER_PAGES_PER_MINUTE,
 }: {
   db: Db;
   verificationTtlMs: number;
@@ -31,6 +32,8 @@ export function createCompanies({
   kept?: KeptAnswers;
   /** The directory's and the stats' clock (tests move it); the wall clock by default. */
   now?: () => Date;
+  /** Directory pages one signed-in user may read a minute. */
+  userPagesPerMinute?: number;
 }) {
   return {
     directory: {
@@ -50,6 +53,7 @@ export function createCompanies({
         rateLimits,
         pages: keptUnder(kept, 'directory:'),
         now,
+        userPagesPerMinute,
       });
     },
   };

@@ -32,6 +32,8 @@ export interface CompaniesRouteDeps {
    */
   pages: KeptAnswers;
   now: () => Date;
+  /** Directory pages one signed-in user may read a minute (DIRECTORY_USER_PAGES_PER_MINUTE by default). */
+  userPagesPerMinute?: number;
 }
 
 /** Directory pages a visitor's address may read a minute. */
@@ -48,7 +50,14 @@ export const TOO_MANY_DIRECTORY_PAGES_SIGNED_IN =
 
 export async function companiesRoutes(
   app: FastifyInstance,
-  { db, verificationTtlMs, rateLimits, pages, now }: CompaniesRouteDeps,
+  {
+    db,
+    verificationTtlMs,
+    rateLimits,
+    pages,
+    now,
+    userPagesPerMinute = DIRECTORY_USER_PAGES_PER_MINUTE,
+  }: CompaniesRouteDeps,
 ) {
   await app.register(rateLimit, rateLimitOptions(rateLimits, 'directory', { global: false }));
   // One limiter of our own, as profile's company changes have: a route's `config.rateLimit` is counted again
@@ -59,7 +68,7 @@ export async function companiesRoutes(
     keyGenerator: (request: FastifyRequest) => `directory:ip:${request.ip}`,
   });
   const userPages = app.createRateLimit({
-    max: DIRECTORY_USER_PAGES_PER_MINUTE,
+    max: userPagesPerMinute,
     timeWindow: '1 minute',
     keyGenerator: (request: FastifyRequest) => `directory:user:${request.user?.id ?? 0}`,
   });
