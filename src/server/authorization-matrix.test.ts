@@ -174,6 +174,8 @@ const ROWS: Row[] = [
   { route: 'GET /api/user/resume/active', call: () => get('/api/user/resume/active'), expect: signedIn(200) },
   { route: 'GET /api/user/settings', call: () => get('/api/user/settings'), expect: signedIn(200) },
   { route: 'GET /api/user/export', call: () => get('/api/user/export'), expect: signedIn(200) },
+  // Issue 46 item 9: whom I blocked, in Account settings.
+  { route: 'GET /api/user/blocks', call: () => get('/api/user/blocks'), expect: signedIn(200) },
   { route: 'GET /api/notifications', call: () => get('/api/notifications'), expect: signedIn(200) },
   {
     route: 'GET /api/notifications/recent',

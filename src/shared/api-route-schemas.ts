@@ -61,7 +61,7 @@ import {
   SuspendUserInputSchema,
   VerifyUserInputSchema,
 } from './admin.js';
-import { BlockStateSchema } from './blocks.js';
+import { BlockStateSchema, BlockedUsersSchema } from './blocks.js';
 import {
   AdminHeldMessageListSchema,
   AdminHeldMessageSchema,
@@ -177,4 +177,5 @@ export const API_ROUTE_SCHEMAS = {
   fileReport: { response: ReportSchema, body: ReportInputSchema },
   blockUser: { response: BlockStateSchema },
   unblockUser: { response: BlockStateSchema },
+  myBlocks: { response: BlockedUsersSchema },
 } as const satisfies Record<ApiRouteName, ApiRouteSchemas>;

@@ -108,6 +108,7 @@ export const API_ROUTES = {
   fileReport: { method: 'POST', path: '/api/reports', status: 201 },
   blockUser: { method: 'POST', path: '/api/users/:id/block', status: 200 },
   unblockUser: { method: 'DELETE', path: '/api/users/:id/block', status: 200 },
+  myBlocks: { method: 'GET', path: '/api/user/blocks', status: 200 },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

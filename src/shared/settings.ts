@@ -54,6 +54,26 @@ export const MonthlyReferralCapSchema = z
   .max(MAX_MONTHLY_REFERRAL_CAP, CAP_MESSAGE)
   .nullable();
 
+/** The calendar day it is at `now` in `timeZone` (UTC when unknown or unsupported), as YYYY-MM-DD. */
+export function todayIn(timeZone: string | null, now: Date = new Date()): string {
+  const parts = zonedTimeFormat(
+    timeZone,
+    { year: 'numeric', month: '2-digit', day: '2-digit' },
+    { named: false },
+  ).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/**
+ * Issue 46 item 9: a pause that would end on a day gone by is refused (it would pause nothing), by the
+ * settings form before it sends and by the server. Today itself is fine: the pause then ends at once.
+ */
+export function pauseEndProblem(pausedUntil: string | null, today: string): string | undefined {
+  if (pausedUntil === null || pausedUntil >= today) return undefined;
+  return `The pause must end today or later (today is ${today} in your time zone); leave it empty for no pause.`;
+}
+
 /** The day new assignments start again (YYYY-MM-DD, a real calendar day); null: not paused. */
 export const PausedUntilSchema = z
   .string({ error: PAUSE_MESSAGE })

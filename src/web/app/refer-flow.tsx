@@ -11,10 +11,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { ApiRequestError } from '@/lib/api-error';
 import { useUpdateCurrentCompany } from '@/features/profile/api/update-current-company';
 import { useUpdateUserSettings, useUserSettings } from '@/features/profile/api/user-settings';
 import {
   parseReferralLoad,
+  pauseToday,
   ReferralLoadFields,
   toDraft,
   type ReferralLoadDraft,
@@ -177,10 +179,11 @@ function LoadStep({ user, onNext }: { user: User; onNext: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const shown = draft ?? toDraft(settings.data);
   const saving = saveSettings.isPending || willingness.isPending;
+  const today = pauseToday(settings.data);
 
   async function finish(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseReferralLoad(shown);
+    const parsed = parseReferralLoad(shown, today);
     if ('error' in parsed) {
       setError(parsed.error);
       return;
@@ -193,8 +196,9 @@ function LoadStep({ user, onNext }: { user: User; onNext: () => void }) {
         description: willing ? 'Requests at your company can now reach you.' : 'Saved.',
       });
       onNext();
-    } catch {
-      setError('Your choices could not be saved. Please try again.');
+    } catch (failure) {
+      const sentence = failure instanceof ApiRequestError ? failure.serverMessage : undefined;
+      setError(sentence ?? 'Your choices could not be saved. Please try again.');
     }
   }
 
@@ -214,6 +218,7 @@ function LoadStep({ user, onNext }: { user: User; onNext: () => void }) {
         </div>
         <ReferralLoadFields
           draft={shown}
+          today={today}
           disabled={saving || settings.isPending}
           onChange={(next) => {
             setDraft(next);

@@ -20,6 +20,13 @@ async function renderSignedIn(path: string, { isAdmin = false } = {}) {
     myEducation: () => [],
     mySkills: () => [],
     myActiveResume: () => null,
+    mySettings: () => ({
+      emailNotifications: true,
+      timeZone: 'UTC',
+      monthlyReferralCap: null,
+      referralsPausedUntil: null,
+    }),
+    myBlocks: () => [],
   });
   return renderApp(path);
 }

@@ -19,6 +19,11 @@ import {
 const ProfileEditPage = lazy(() =>
   import('@/features/profile/profile-edit-page').then((m) => ({ default: m.ProfileEditPage })),
 );
+const BlockedPeopleCard = lazy(() =>
+  import('@/features/referrals/components/blocked-people-card').then((m) => ({
+    default: m.BlockedPeopleCard,
+  })),
+);
 const CompanyPrompt = lazy(() =>
   import('@/features/profile/components/company-prompt').then((m) => ({ default: m.CompanyPrompt })),
 );
@@ -69,7 +74,20 @@ export function DashboardScreen() {
 }
 
 export function ProfileEditScreen() {
-  return <SignedInPage>{(user) => <ProfileEditPage user={user} />}</SignedInPage>;
+  return (
+    <SignedInPage>
+      {(user) => (
+        <ProfileEditPage
+          user={user}
+          moreSettings={
+            <Suspense fallback={null}>
+              <BlockedPeopleCard />
+            </Suspense>
+          }
+        />
+      )}
+    </SignedInPage>
+  );
 }
 
 export function RequestReferralScreen() {

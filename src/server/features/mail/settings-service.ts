@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { UserSettings, UserSettingsInputSchema } from '../../../shared/settings.js';
+import {
+  pauseEndProblem,
+  todayIn,
+  type UserSettings,
+  type UserSettingsInputSchema,
+} from '../../../shared/settings.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import * as repo from './settings-repo.js';
@@ -16,7 +21,17 @@ export async function updateSettings(
   db: Db,
   userId: number,
   input: z.output<typeof UserSettingsInputSchema>,
+  now: Date = new Date(),
 ): Promise<UserSettings> {
+  if (input.referralsPausedUntil) {
+    // A day gone by in the zone the pause will be read in: the one sent along, else the one kept.
+    const zone =
+      input.timeZone !== undefined
+        ? input.timeZone
+        : ((await repo.findSettings(db, userId))?.timeZone ?? null);
+    const problem = pauseEndProblem(input.referralsPausedUntil, todayIn(zone, now));
+    if (problem) throw badRequest(problem);
+  }
   // Only what was sent: an omitted field stays as it is, a null clears it.
   const change: repo.SettingsChange = {};
   if (input.emailNotifications !== undefined) change.emailNotifications = input.emailNotifications;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserSettingsSchema } from '../../../shared/settings.js';
+import { UserSettingsSchema, todayIn } from '../../../shared/settings.js';
 import { users } from '../../db/schema.js';
 import {
   ORIGIN,
@@ -158,6 +158,30 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
       'The pause must end on a date written as YYYY-MM-DD; leave it empty for no pause.',
     );
     expect(await settings(who)).toMatchObject({ monthlyReferralCap: 7, referralsPausedUntil: null });
+  });
+
+  it('refuses a pause that would end on a day gone by, in the zone it is read in (issue 46 item 9)', async () => {
+    const who = await t.signIn();
+    await who.put('/api/user/settings', { timeZone: 'Europe/Berlin', referralsPausedUntil: '2099-01-01' });
+    const today = todayIn('Europe/Berlin');
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    for (const past of ['2020-01-01', yesterday]) {
+      const res = await who.put('/api/user/settings', { referralsPausedUntil: past });
+      expect(res.statusCode, past).toBe(400);
+      expect(res.json().error).toBe(
+        `The pause must end today or later (today is ${today} in your time zone); leave it empty for no pause.`,
+      );
+    }
+    // Refused, nothing changed; today and later are fine.
+    expect(await settings(who)).toMatchObject({ referralsPausedUntil: '2099-01-01' });
+    expect((await who.put('/api/user/settings', { referralsPausedUntil: today })).statusCode).toBe(200);
+    // A zone sent along is the one the date is read in.
+    const tokyoToday = todayIn('Asia/Tokyo');
+    const res = await who.put('/api/user/settings', {
+      timeZone: 'Asia/Tokyo',
+      referralsPausedUntil: '2020-01-01',
+    });
+    expect(res.json().error).toContain(`today is ${tokyoToday}`);
   });
 
   it("keeps the browser's time zone apart from the mail setting, and writes mail times in it with the offset", async () => {

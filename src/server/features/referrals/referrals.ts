@@ -13,7 +13,7 @@ import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { messageRoutes } from './messages/messages-routes.js';
-import { blockRoutes } from './blocks/blocks-routes.js';
+import { blockRoutes, myBlocksRoutes } from './blocks/blocks-routes.js';
 import { sharedRequest } from './repo.js';
 import { resumeAfterSuspension, setAsideForSuspension } from './suspension/suspension.js';
 import { undoVerificationByAdmin, verifyReferrerByAdmin } from './verification/by-admin.js';
@@ -134,6 +134,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         ...deps,
       });
       await app.register(blockRoutes, { prefix: '/api/users/:id/block', db, ...deps });
+      await app.register(myBlocksRoutes, { prefix: '/api/user/blocks', db });
       await app.register(messageRoutes, {
         prefix: '/api/referrals/:referralId/messages',
         db,

@@ -10,6 +10,7 @@ import { EducationSection } from './components/education-section';
 import { ExperienceSection } from './components/experience-section';
 import { ResumePanel } from './components/resume-panel';
 import { SkillsSection } from './components/skills-section';
+import { TimeZoneCard } from './components/time-zone-card';
 import { YourDataCard } from './components/your-data-card';
 import { useProfileCompletion, type ProfileCompletion } from './hooks/use-profile-completion';
 import { PageMain } from '@/components/main-landmark';
@@ -23,8 +24,11 @@ const SECTIONS: { key: SectionKey; label: string; icon: ReactNode }[] = [
   { key: 'skills', label: 'Skills', icon: <Lightbulb /> },
 ];
 
-/** /profile/edit (spec section 2): completion card, side navigation, one section at a time, resume panel. */
-export function ProfileEditPage({ user }: { user: User }) {
+/**
+ * /profile/edit (spec section 2): completion card, side navigation, one section at a time, resume panel;
+ * then Account settings, with the router's own cards among them (`moreSettings`: whom you blocked).
+ */
+export function ProfileEditPage({ user, moreSettings }: { user: User; moreSettings?: ReactNode }) {
   const { completion } = useProfileCompletion(user);
   const [section, setSection] = useState<SectionKey>('experience');
 
@@ -58,7 +62,9 @@ export function ProfileEditPage({ user }: { user: User }) {
         <div className="grid items-start gap-6 md:grid-cols-2">
           <CurrentCompanyCard user={user} />
           <EmailNotificationsCard />
+          <TimeZoneCard />
           <ReferralLoadCard />
+          {moreSettings}
         </div>
         <YourDataCard user={user} />
       </section>

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { referralRequests, referrals, userBlocks } from '../../../db/schema.js';
+import { referralRequests, referrals, userBlocks, users } from '../../../db/schema.js';
 
 /**
  * True in SQL when either user blocked the other (docs/decisions/039-running-the-marketplace.md): matching
@@ -21,10 +21,23 @@ export async function insertBlock(tx: Db, blockerId: number, blockedId: number, 
   return rows.length > 0;
 }
 
-export async function deleteBlock(db: Db, blockerId: number, blockedId: number): Promise<void> {
-  await db
+/** Lifts the block; answers false when there was none. */
+export async function deleteBlock(db: Db, blockerId: number, blockedId: number): Promise<boolean> {
+  const rows = await db
     .delete(userBlocks)
-    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+    .returning({ blockedId: userBlocks.blockedId });
+  return rows.length > 0;
+}
+
+/** The blocks `blockerId` made, newest first, with the blocked person's name. */
+export async function blocksBy(db: Db, blockerId: number) {
+  return db
+    .select({ userId: userBlocks.blockedId, fullName: users.fullName, blockedAt: userBlocks.createdAt })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, blockerId))
+    .orderBy(desc(userBlocks.createdAt), desc(userBlocks.blockedId));
 }
 
 export async function isBlocking(db: Db, blockerId: number, blockedId: number): Promise<boolean> {

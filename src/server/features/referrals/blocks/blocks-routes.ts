@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BlockStateSchema } from '../../../../shared/blocks.js';
+import { BlockStateSchema, BlockedUsersSchema } from '../../../../shared/blocks.js';
 import { ApiErrorSchema } from '../../../../shared/errors.js';
 import { UserIdParamsSchema } from '../../../../shared/profile.js';
 import type { Db } from '../../../db/client.js';
 import { requireUser } from '../../../lib/request-user.js';
 import type { ReferralDeps } from '../ports.js';
-import { blockUser, unblockUser } from './blocks.js';
+import { blockUser, listBlocks, unblockUser } from './blocks.js';
 
 const schema = (summary: string) => ({
   tags: ['referrals'],
@@ -31,5 +31,24 @@ export async function blockRoutes(app: FastifyInstance, { db, ...deps }: Referra
   );
   api.delete('/', { schema: schema('Lift your block of a user') }, async (request) =>
     unblockUser(db, requireUser(request), request.params.id),
+  );
+}
+
+/** GET /api/user/blocks (issue 46 item 9), registered under /api/user/blocks: the user's own blocks. */
+export async function myBlocksRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: 'Whom I blocked, and when (first names only)',
+        response: { 200: BlockedUsersSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listBlocks(db, requireUser(request));
+    },
   );
 }

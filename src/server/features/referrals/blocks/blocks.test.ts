@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockStateSchema } from '../../../../shared/blocks.js';
+import { BlockStateSchema, BlockedUsersSchema } from '../../../../shared/blocks.js';
 import {
   ask,
   companyWithReferrers,
@@ -128,5 +129,55 @@ describe.each(testDatabases)('blocks (%s)', (kind) => {
     });
     expect(visitor.statusCode).toBe(401);
     expect((await seeker.post('/api/users/abc/block', undefined)).statusCode).toBe(400);
+  });
+
+  it('lists whom the user blocked, first names and when, newest first, and each can be lifted from there (issue 46 item 9)', async () => {
+    const { company, referrers } = await companyWithReferrers(t, 'Lia Listed', 'Max Listed');
+    const [lia, max] = referrers as [SignedIn, SignedIn];
+    const seeker = await t.signIn('Lou Lister');
+    await ask(seeker, company);
+    await ask(seeker, company);
+    const mine = async (who: SignedIn) => {
+      const res = await who.get('/api/user/blocks');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return BlockedUsersSchema.parse(res.json());
+    };
+    expect(await mine(seeker)).toEqual([]);
+    expect((await block(seeker, lia.user.id)).statusCode).toBe(200);
+    expect((await block(seeker, max.user.id)).statusCode).toBe(200);
+    const listed = await mine(seeker);
+    expect(listed.map((b) => [b.userId, b.firstName])).toEqual([
+      [max.user.id, 'Max'],
+      [lia.user.id, 'Lia'],
+    ]);
+    expect(Date.parse(listed[0]!.blockedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Only one's own blocks: the blocked never see who blocked them, nor does anyone else.
+    expect(await mine(lia)).toEqual([]);
+    expect(await mine(max)).toEqual([]);
+
+    expect((await unblock(seeker, lia.user.id)).statusCode).toBe(200);
+    expect((await mine(seeker)).map((b) => b.userId)).toEqual([max.user.id]);
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/user/blocks' });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().error).toEqual(expect.any(String));
+  });
+
+  it('a block lifts even when the request the two shared is gone; a stranger learns nothing', async () => {
+    const { company, referrers } = await companyWithReferrers(t, 'Gil Gone');
+    const [gil] = referrers as [SignedIn];
+    const seeker = await t.signIn('Gia Gone');
+    const requestId = await ask(seeker, company);
+    expect((await block(gil, seeker.user.id)).statusCode).toBe(200);
+    // The request is erased (as an account deletion does): nothing is shared any more.
+    await t.database.db.execute(sql`delete from referral_requests where id = ${requestId}`);
+    expect((await unblock(gil, seeker.user.id)).statusCode).toBe(200);
+    expect(await (await gil.get('/api/user/blocks')).json()).toEqual([]);
+    // Someone with no block and nothing shared learns nothing.
+    const stranger = await t.signIn('Sid Stranger');
+    const refused = await unblock(stranger, seeker.user.id);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toBe('There is no such user.');
+    expect((await unblock(gil, gil.user.id)).statusCode).toBe(400);
   });
 });

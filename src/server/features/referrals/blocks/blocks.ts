@@ -1,4 +1,5 @@
-import type { BlockState } from '../../../../shared/blocks.js';
+import type { BlockState, BlockedUser } from '../../../../shared/blocks.js';
+import { firstNameOf } from '../../../../shared/names.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
@@ -6,7 +7,7 @@ import { passOnOpenReferral } from '../handoffs/leave.js';
 import type { ReferralDeps } from '../ports.js';
 import { lockUserRow } from '../matching/referrer-repo.js';
 import { sharedRequest } from '../repo.js';
-import { deleteBlock, insertBlock, openReferralsBetween } from './blocks-repo.js';
+import { blocksBy, deleteBlock, insertBlock, openReferralsBetween } from './blocks-repo.js';
 
 const NO_SUCH_USER = 'There is no such user.';
 
@@ -44,9 +45,23 @@ export async function blockUser(
   return { userId: otherId, blocked: true };
 }
 
-/** DELETE /api/users/{id}/block: lifts the user's own block; matching may pair them again. */
+/**
+ * DELETE /api/users/{id}/block: lifts the user's own block; matching may pair them again. The block itself
+ * is reason enough to ask (the request they shared may be gone by now, its details erased); without one,
+ * only someone the user shares a request with gets an answer.
+ */
 export async function unblockUser(db: Db, user: UserRow, otherId: number): Promise<BlockState> {
-  await checkSharesRequest(db, user, otherId);
-  await deleteBlock(db, user.id, otherId);
+  if (otherId === user.id) throw badRequest('You cannot block yourself.');
+  if (!(await deleteBlock(db, user.id, otherId))) await checkSharesRequest(db, user, otherId);
   return { userId: otherId, blocked: false };
+}
+
+/** GET /api/user/blocks: whom the user blocked and when, newest first (first names only). */
+export async function listBlocks(db: Db, user: UserRow): Promise<BlockedUser[]> {
+  const rows = await blocksBy(db, user.id);
+  return rows.map((row) => ({
+    userId: row.userId,
+    firstName: firstNameOf(row.fullName),
+    blockedAt: row.blockedAt.toISOString(),
+  }));
 }

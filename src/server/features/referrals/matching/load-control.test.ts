@@ -121,13 +121,18 @@ describe.each(testDatabases)('monthly cap and pause in matching (%s)', (kind) =>
       referrers: [kei],
     } = await companyWithReferrers(t, 'Kei Tokyo');
     const seeker = await t.signIn('Pat Asker');
-    await limits(kei!, { referralsPausedUntil: '2025-02-10', timeZone: 'Asia/Tokyo' });
-    // Midnight of 10 February in Tokyo is 15:00 UTC on the 9th.
-    expect(await pickAt(kei!, seeker, new Date('2025-02-09T14:59:59Z'))).toEqual({ kind: 'full' });
-    expect(await pickAt(kei!, seeker, new Date('2025-02-09T15:00:00Z'))).toEqual({
+    // A day to come (a pause ending on a day gone by is refused).
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await limits(kei!, { referralsPausedUntil: until, timeZone: 'Asia/Tokyo' });
+    // Midnight of that day in Tokyo is 15:00 UTC the day before.
+    const midnightInTokyo = Date.parse(`${until}T00:00:00+09:00`);
+    expect(await pickAt(kei!, seeker, new Date(midnightInTokyo - 1000))).toEqual({ kind: 'full' });
+    expect(await pickAt(kei!, seeker, new Date(midnightInTokyo))).toEqual({
       kind: 'picked',
       referrerId: kei!.user.id,
     });
+    // Lifted again: the sweep below ends only the pause it sets.
+    await limits(kei!, { referralsPausedUntil: null });
   });
 
   it('hands waiting requests to a referrer whose pause the sweep ends, and clears the pause', async () => {

@@ -1,15 +1,7 @@
 import { apiPath } from '@shared/api-routes';
 import { UserSettingsSchema } from '@shared/settings';
 import { apiGet, apiRequest } from '@/lib/api';
-
-/** The browser's IANA time zone ('Europe/Berlin'), or undefined when it does not say. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { browserTimeZone } from '@/lib/time-zone';
 
 /**
  * PUT /api/user/settings {timeZone} right after a sign-in when the account has no zone yet, so mail writes

@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiGet, apiRequest } from '@/lib/api';
 import { profileKeys } from './profile-keys';
 
-export const SETTINGS_SAVE_FAILED = 'Failed to update your email settings. Please try again.';
+export const SETTINGS_SAVE_FAILED = 'Failed to update your settings. Please try again.';
 
 export async function getUserSettings() {
   return UserSettingsSchema.parse(await apiGet(apiPath('mySettings')));

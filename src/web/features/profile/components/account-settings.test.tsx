@@ -6,6 +6,8 @@ import { toast } from '@/components/ui/use-toast';
 import { fakeProfileApi, renderWithClient, testUser } from '@/testing/profile-edit-test-utils';
 import { CurrentCompanyCard } from './current-company-card';
 import { EmailNotificationsCard } from './email-notifications-card';
+import { ReferralLoadCard } from './referral-load-card';
+import { TimeZoneCard } from './time-zone-card';
 import { stubBrowserApis } from '@/testing/browser-stubs';
 
 const NO_LIMITS = { monthlyReferralCap: null, referralsPausedUntil: null };
@@ -115,5 +117,86 @@ describe('EmailNotificationsCard', () => {
     await userEvent.click(toggle);
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(toggle).toBeEnabled();
+  });
+});
+
+describe('TimeZoneCard', () => {
+  it('shows the saved zone and saves another from the IANA list (issue 46 item 9)', async () => {
+    const api = fakeProfileApi({
+      settings: { emailNotifications: true, timeZone: 'Europe/Berlin', ...NO_LIMITS },
+    });
+    renderWithClient(<TimeZoneCard />);
+    const select = await screen.findByRole('combobox', { name: 'Your time zone' });
+    await waitFor(() => expect(select).toHaveValue('Europe/Berlin'));
+    expect(within(card('Time zone')).getByText(/^Europe\/Berlin \(GMT\+\d+\)$/)).toBeInTheDocument();
+    const save = screen.getByRole('button', { name: 'Save time zone' });
+    expect(save).toBeDisabled();
+    // Every zone the browser knows is offered.
+    expect(
+      within(select).getByRole('option', { name: 'America/Argentina/Salta' }),
+    ).toBeInTheDocument();
+    await userEvent.selectOptions(select, 'Asia/Tokyo');
+    await userEvent.click(save);
+    await waitFor(() =>
+      expect(api.writes()).toContainEqual({
+        method: 'PUT',
+        path: '/api/user/settings',
+        body: { timeZone: 'Asia/Tokyo' },
+      }),
+    );
+    await waitFor(() =>
+      expect(within(card('Time zone')).getByText('Asia/Tokyo (GMT+9)')).toBeInTheDocument(),
+    );
+  });
+
+  it("offers the browser's zone while none is saved, and says the server's sentence when refused", async () => {
+    const api = fakeProfileApi({ settings: { emailNotifications: true, timeZone: null, ...NO_LIMITS } });
+    api.overrides.set(
+      'PUT /api/user/settings',
+      () =>
+        new Response(
+          JSON.stringify({ error: 'The time zone must be an IANA time zone name such as Europe/Berlin.' }),
+          {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    );
+    renderWithClient(<TimeZoneCard />);
+    expect(await within(card('Time zone')).findByText('not set, so UTC')).toBeInTheDocument();
+    const select = screen.getByRole('combobox', { name: 'Your time zone' });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await userEvent.click(screen.getByRole('button', { name: 'Save time zone' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The time zone must be an IANA time zone name such as Europe/Berlin.',
+    );
+  });
+});
+
+describe('ReferralLoadCard', () => {
+  it('says a pause ending on a day gone by is refused, before sending anything (issue 46 item 9)', async () => {
+    const api = fakeProfileApi({ settings: { emailNotifications: true, timeZone: 'UTC', ...NO_LIMITS } });
+    renderWithClient(<ReferralLoadCard />);
+    const pause = await screen.findByLabelText('Pause new requests until');
+    await waitFor(() => expect(pause).toBeEnabled());
+    const today = new Date().toISOString().slice(0, 10);
+    expect(pause).toHaveAttribute('min', today);
+    await userEvent.type(pause, '2020-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `The pause must end today or later (today is ${today} in your time zone); leave it empty for no pause.`,
+    );
+    expect(api.writes()).toEqual([]);
+    await userEvent.clear(pause);
+    await userEvent.type(pause, '2099-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Save limits' }));
+    await waitFor(() =>
+      expect(api.writes()).toContainEqual({
+        method: 'PUT',
+        path: '/api/user/settings',
+        body: { monthlyReferralCap: null, referralsPausedUntil: '2099-01-01' },
+      }),
+    );
   });
 });

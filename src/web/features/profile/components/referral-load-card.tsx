@@ -1,4 +1,10 @@
-import { MAX_MONTHLY_REFERRAL_CAP, MonthlyReferralCapSchema, PausedUntilSchema } from '@shared/settings';
+import {
+  MAX_MONTHLY_REFERRAL_CAP,
+  MonthlyReferralCapSchema,
+  PausedUntilSchema,
+  pauseEndProblem,
+  todayIn,
+} from '@shared/settings';
 import { Gauge, Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -6,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { ApiRequestError } from '@/lib/api-error';
 import { useUpdateUserSettings, useUserSettings } from '../api/user-settings';
 
 /** The two fields as typed: '' for no cap and no pause. */
@@ -16,15 +23,27 @@ export interface ReferralLoadDraft {
 
 export type ReferralLoad = { monthlyReferralCap: number | null; referralsPausedUntil: string | null };
 
-/** The draft as PUT /api/user/settings takes it, or the sentence that says what is wrong. */
-export function parseReferralLoad(draft: ReferralLoadDraft): { ok: ReferralLoad } | { error: string } {
+/**
+ * The draft as PUT /api/user/settings takes it, or the sentence that says what is wrong: a pause ending
+ * before `today` (in the zone the server reads it in) is said here, before anything is sent.
+ */
+export function parseReferralLoad(
+  draft: ReferralLoadDraft,
+  today: string,
+): { ok: ReferralLoad } | { error: string } {
   const capText = draft.cap.trim();
   const cap = MonthlyReferralCapSchema.safeParse(capText === '' ? null : Number(capText));
   if (!cap.success) return { error: cap.error.issues[0]!.message };
   const pause = PausedUntilSchema.safeParse(draft.pausedUntil === '' ? null : draft.pausedUntil);
   if (!pause.success) return { error: pause.error.issues[0]!.message };
+  const past = pauseEndProblem(pause.data, today);
+  if (past) return { error: past };
   return { ok: { monthlyReferralCap: cap.data, referralsPausedUntil: pause.data } };
 }
+
+/** Today where the pause is read: the account's zone, UTC while it has none (as the server reads it). */
+export const pauseToday = (settings: { timeZone: string | null } | undefined) =>
+  todayIn(settings?.timeZone ?? null);
 
 export const toDraft = (load: Partial<ReferralLoad> | undefined): ReferralLoadDraft => ({
   cap: load?.monthlyReferralCap == null ? '' : String(load.monthlyReferralCap),
@@ -39,10 +58,13 @@ export function ReferralLoadFields({
   draft,
   onChange,
   disabled,
+  today,
 }: {
   draft: ReferralLoadDraft;
   onChange: (draft: ReferralLoadDraft) => void;
   disabled?: boolean;
+  /** The first day the pause may end on (the date picker offers no earlier one). */
+  today: string;
 }) {
   const ids = { cap: useId(), capHint: useId(), pause: useId(), pauseHint: useId() };
   return (
@@ -73,6 +95,7 @@ export function ReferralLoadFields({
         <Input
           id={ids.pause}
           type="date"
+          min={today}
           className="max-w-48"
           value={draft.pausedUntil}
           disabled={disabled}
@@ -97,9 +120,11 @@ export function ReferralLoadCard() {
   const [error, setError] = useState<string | null>(null);
   const shown = draft ?? toDraft(settings.data);
 
+  const today = pauseToday(settings.data);
+
   function save(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseReferralLoad(shown);
+    const parsed = parseReferralLoad(shown, today);
     if ('error' in parsed) {
       setError(parsed.error);
       return;
@@ -109,6 +134,9 @@ export function ReferralLoadCard() {
         setDraft(null);
         toast({ title: 'Saved', description: 'Your referral limits are saved.' });
       },
+      // The server's sentence, where it refused what the form let through (a day that ended meanwhile).
+      onError: (failure) =>
+        setError(failure instanceof ApiRequestError ? (failure.serverMessage ?? null) : null),
     });
   }
 
@@ -132,6 +160,7 @@ export function ReferralLoadCard() {
           <form onSubmit={save} noValidate className="grid gap-4">
             <ReferralLoadFields
               draft={shown}
+              today={today}
               disabled={settings.isPending || update.isPending}
               onChange={(next) => {
                 setDraft(next);

@@ -4,6 +4,8 @@ export const referralKeys = {
   myRequests: () => [...referralKeys.all, 'my-requests'] as const,
   incoming: () => [...referralKeys.all, 'incoming'] as const,
   thread: (referralId: number) => [...referralKeys.all, 'thread', referralId] as const,
+  /** Whom the user blocked: under `all`, so a block made from a card shows in Account settings. */
+  blocks: () => [...referralKeys.all, 'blocks'] as const,
   companies: () => ['companies'] as const,
   detection: (url: string) => ['companies', 'detect', url] as const,
   companyStats: (companyId: number) => ['companies', companyId, 'stats'] as const,
