@@ -2,7 +2,7 @@ import { ApiErrorSchema } from '@shared/errors';
 import { NOBODY_CAN_TAKE_TEXTS, PAYMENT_HOLD_TEXTS, REFERRAL_SUBMIT_TEXTS } from '@shared/referral-texts';
 import { type CreateReferralRequestInput } from '@shared/referrals';
 import { AlertTriangle, ClipboardList, Link2 } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -12,6 +12,7 @@ import { useCreateReferralRequest } from './api/create-referral-request';
 import { useCompanies } from './api/get-companies';
 import { ReferralRequestForm, type FieldErrors } from './components/referral-request-form';
 import { REQUEST_TIPS, TipsCard } from './components/tips-card';
+import { readAskAgain } from './utils/ask-again';
 import { PageMain } from '@/components/main-landmark';
 import { PageHeader } from '@/components/page-header';
 
@@ -39,6 +40,8 @@ export function RequestReferralPage({
   const [searchParams] = useSearchParams();
   const chosenId = Number(searchParams.get('companyId'));
   const chosenCompany = companies.data?.find((c) => c.id === chosenId) ?? null;
+  // 'Ask again' on a withdrawn request: the form starts with what it asked (issue 46 item 9).
+  const again = readAskAgain(useLocation().state);
 
   async function submit(input: CreateReferralRequestInput): Promise<FieldErrors | undefined> {
     try {
@@ -102,11 +105,14 @@ export function RequestReferralPage({
                 <h2>Job details</h2>
               </CardTitle>
               <CardDescription>
-                We detect the company from the job URL. A specific posting works best.
+                {again
+                  ? 'Asking again: the details of your earlier request are filled in. Check them and send.'
+                  : 'We detect the company from the job URL. A specific posting works best.'}
               </CardDescription>
             </CardHeader>
             <CardContent>
               <ReferralRequestForm
+                initial={again}
                 chosenCompany={chosenCompany}
                 companies={companies.data ?? []}
                 resumeLink={resume.fileUrl}

@@ -356,9 +356,10 @@ function toRequestDto(
   const erased = request.erasedAt !== null;
   const referral = erased ? null : row.referral;
   // A referrer the request passed on from keeps the card as history, but not the applicant's contact,
-  // message or resume; nor does one whose referral the seeker withdrew.
+  // message or resume; nor does one whose referral the seeker withdrew. The seeker keeps their own
+  // (a withdrawn request's 'Ask again' fills the form with its message, issue 46 item 9).
   const passedOn = referral?.supersededAt != null;
-  const noAccess = passedOn || referral?.status === 'withdrawn';
+  const noAccess = viewer === 'referrer' && (passedOn || referral?.status === 'withdrawn');
   const pendingNow = referral?.status === 'pending' && !passedOn;
   return {
     id: request.id,

@@ -84,6 +84,27 @@ describe.each(testDatabases)('withdrawing and asking again (%s)', (kind) => {
     expect((await currentReferral(t, waiting.id))?.referrerId).toBe(rex.user.id);
   });
 
+  it("keeps a withdrawn request's message for its seeker alone, to ask again with (issue 46 item 9)", async () => {
+    const { company, referrers } = await companyWithReferrers(t, 'Mia Message');
+    const mia = referrers[0]!;
+    const seeker = await t.signIn('Moe Message');
+    const res = await seeker.post(
+      '/api/referral-requests',
+      requestBody({ companyId: null, detectedCompanyName: company, message: 'I built the search there.' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = CreateReferralRequestResultSchema.parse(res.json());
+    expect((await withdraw(seeker, id)).statusCode).toBe(200);
+    expect((await seekerList(seeker)).find((r) => r.id === id)).toMatchObject({
+      status: 'withdrawn',
+      message: 'I built the search there.',
+    });
+    expect((await referrerList(mia)).find((r) => r.id === id)).toMatchObject({
+      message: null,
+      resumeLink: null,
+    });
+  });
+
   it('withdraws an accepted request and a waiting one; a submitted or ended one is 409', async () => {
     const { company, referrers } = await companyWithReferrers(t, 'Ann Accepts');
     const ann = referrers[0]!;

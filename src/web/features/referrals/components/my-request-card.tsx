@@ -2,11 +2,22 @@ import { JOB_UNREACHABLE_MESSAGE } from '@shared/jobs';
 import { displayStatus } from '@shared/referral-status';
 import { DECLINE_REASON_SENTENCES, PAYMENT_HOLD_TEXTS, type DeclineReason } from '@shared/referral-texts';
 import { type ReferralHandoff, type ShownReferralRequest } from '@shared/referrals';
-import { Ban, Calendar, CircleHelp, History, MessageSquare, ShieldAlert, UserRound } from 'lucide-react';
+import {
+  Ban,
+  Calendar,
+  CircleHelp,
+  History,
+  MessageSquare,
+  RotateCcw,
+  ShieldAlert,
+  UserRound,
+} from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { askAgainState } from '../utils/ask-again';
 import { companyNameOf, formatRequestDate } from '../utils/referral-display';
 import { CompanyStatsLine } from './company-stats-line';
 import { WaitingRequestNote } from './company-notes';
@@ -18,8 +29,17 @@ import { WithdrawRequestButton } from './withdraw-request-button';
 import { ReportUserButton } from './report-user-button';
 import { BlockUserButton } from './block-user-button';
 
-/** One of the seeker's own requests (My Requests tab). */
-export function MyRequestCard({ request }: { request: ShownReferralRequest }) {
+/**
+ * One of the seeker's own requests (My Requests tab). `askAgain`: a withdrawn request whose posting may be
+ * asked for again offers 'Ask again', the request form filled with what it asked.
+ */
+export function MyRequestCard({
+  request,
+  askAgain = false,
+}: {
+  request: ShownReferralRequest;
+  askAgain?: boolean;
+}) {
   const titleId = useId();
   const referral = request.referral;
   return (
@@ -93,6 +113,14 @@ export function MyRequestCard({ request }: { request: ShownReferralRequest }) {
         <div className="flex flex-wrap items-center gap-2">
           <JobPostingLink url={request.jobUrl} className="justify-self-start" />
           <WithdrawRequestButton request={request} />
+          {askAgain && (
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.requestReferralAt(request.companyId)} state={askAgainState(request)}>
+                <RotateCcw aria-hidden="true" />
+                Ask again
+              </Link>
+            </Button>
+          )}
           {referral?.referrerId != null && (
             <ReportUserButton
               subjectUserId={referral.referrerId}

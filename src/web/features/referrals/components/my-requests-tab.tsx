@@ -1,4 +1,5 @@
 import { useMyRequests } from '../api/get-my-requests';
+import { mayAskAgain } from '../utils/ask-again';
 import { MyRequestCard } from './my-request-card';
 import { NewRequestLink } from './new-request-link';
 import { EmptyState, LoadError, LoadMore, LoadingText } from './referral-states';
@@ -23,7 +24,7 @@ export function MyRequestsTab() {
       <ul aria-label="My referral requests" className="grid gap-4">
         {requests.map((r) => (
           <li key={r.id}>
-            <MyRequestCard request={r} />
+            <MyRequestCard request={r} askAgain={mayAskAgain(r, requests)} />
           </li>
         ))}
       </ul>

@@ -53,7 +53,10 @@ export function ReferralRequestForm({
   submitting,
   onSubmit,
   chosenCompany = null,
+  initial,
 }: {
+  /** What the form starts with ('Ask again' on a withdrawn request); empty otherwise. */
+  initial?: Partial<Record<'jobUrl' | 'position' | 'message' | 'companyName', string>>;
   /** Chosen before the form opened (/request-referral?companyId=): the company field starts with it. */
   chosenCompany?: CompanySummary | null;
   companies: readonly CompanySummary[];
@@ -81,7 +84,12 @@ export function ReferralRequestForm({
     formState: { errors },
   } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(ReferralFormSchema),
-    defaultValues: { jobUrl: '', position: '', message: '', companyName: chosenCompany?.name ?? '' },
+    defaultValues: {
+      jobUrl: initial?.jobUrl ?? '',
+      position: initial?.position ?? '',
+      message: initial?.message ?? '',
+      companyName: chosenCompany?.name ?? initial?.companyName ?? '',
+    },
   });
 
   const messageLength = useWatch({ control, name: 'message' }).length;

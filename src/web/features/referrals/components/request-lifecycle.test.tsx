@@ -11,6 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
 import { IncomingRequestsView } from './incoming-requests-view';
 import { MyReferralsPage } from '../my-referrals-page';
+import { RequestReferralPage } from '../request-referral-page';
+import { Route, Routes } from 'react-router';
 import { aUser } from '@/testing/fixtures';
 import { aRequest, fakeReferralsApi, renderReferralsUi, withReferral } from '@/testing/referrals-test-utils';
 import { stubBrowserApis } from '@/testing/browser-stubs';
@@ -175,9 +177,13 @@ describe('withdrawing', () => {
       title: 'Request withdrawn',
       description: REQUEST_LIFECYCLE_TEXTS.withdrawn,
     });
-    // Withdrawn: the button is gone.
+    // Withdrawn: the button is gone, and the posting may be asked for again.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument());
     expect(screen.getByText('Withdrawn')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Ask again' })).toHaveAttribute(
+      'href',
+      '/request-referral?companyId=1',
+    );
   });
 
   it('offers no Withdraw once submitted, and shows a decline reason as a sentence with the feedback', async () => {
@@ -188,5 +194,59 @@ describe('withdrawing', () => {
     expect(await screen.findByText(DECLINE_REASON_SENTENCES.not_a_fit)).toBeInTheDocument();
     expect(screen.getByText('Try the platform team')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+  });
+});
+
+describe("'Ask again' on a withdrawn request (issue 46 item 9)", () => {
+  function renderMineAndForm(mine: ReferralRequest[]) {
+    const api = fakeReferralsApi({ mine });
+    renderReferralsUi(
+      <Routes>
+        <Route
+          path="/my-referrals"
+          element={
+            <MyReferralsPage user={aUser({ profileCompleted: true })} renderProfileModal={() => null} />
+          }
+        />
+        <Route
+          path="/request-referral"
+          element={
+            <RequestReferralPage resume={{ isLoading: false, fileUrl: null }} currentCompanyName={null} />
+          }
+        />
+      </Routes>,
+      '/my-referrals',
+    );
+    return api;
+  }
+
+  it('opens the request form filled with what the withdrawn request asked', async () => {
+    const withdrawn = {
+      ...aRequest(8, { position: 'Staff Engineer', message: 'I built the search at my last job.' }),
+      status: 'withdrawn' as const,
+    };
+    renderMineAndForm([withdrawn]);
+    await userEvent.click(await screen.findByRole('link', { name: 'Ask again' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/request-referral?companyId=1');
+    const form = await screen.findByRole('form', { name: 'Job details' });
+    expect(within(form).getByLabelText('Job URL')).toHaveValue('https://careers.google.com/jobs/8');
+    expect(within(form).getByLabelText('Position')).toHaveValue('Staff Engineer');
+    expect(within(form).getByLabelText(/^Message/)).toHaveValue('I built the search at my last job.');
+    expect(screen.getByText(/^Asking again/)).toBeInTheDocument();
+  });
+
+  it('is not offered while another request for the posting is open, nor on requests that did not end so', async () => {
+    renderMineAndForm([
+      aRequest(10, { jobUrl: 'https://careers.google.com/jobs/8' }),
+      { ...aRequest(8), status: 'withdrawn' },
+      { ...aRequest(9), status: 'withdrawn' },
+      withReferral(aRequest(11), 'pending'),
+    ]);
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(4);
+    expect(screen.getAllByRole('link', { name: 'Ask again' })).toHaveLength(1);
+    expect(
+      within(screen.getByRole('article', { name: /Engineer 9/ })).getByRole('link', { name: 'Ask again' }),
+    ).toBeInTheDocument();
   });
 });
