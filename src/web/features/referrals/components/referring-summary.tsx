@@ -1,4 +1,5 @@
 import type { User } from '@shared/auth';
+import { todayIn, type UserSettings } from '@shared/settings';
 import { CalendarClock, Gauge, PauseCircle, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,13 +8,8 @@ import { useIncomingRequests } from '../api/get-incoming-requests';
 import { formatAnswerBy, isPassedOn } from '../utils/referral-display';
 
 /** The referrer's own limits, as the settings hold them (the router hands them in from the profile feature). */
-export interface ReferralLoadSettings {
-  monthlyReferralCap: number | null;
-  /** A day (YYYY-MM-DD): no new requests until it begins, in the referrer's time zone. */
-  referralsPausedUntil: string | null;
-}
-
-const todayIso = () => new Date().toLocaleDateString('en-CA');
+export type ReferralLoadSettings = Pick<UserSettings, 'monthlyReferralCap' | 'referralsPausedUntil'> &
+  Partial<Pick<UserSettings, 'timeZone'>>;
 
 const formatDay = (day: string) =>
   new Date(`${day}T00:00:00`).toLocaleDateString('en-US', {
@@ -32,7 +28,9 @@ export function ReferringSummary({ user, load }: { user: User; load: ReferralLoa
     .filter((r) => !isPassedOn(r) && r.referral?.status === 'pending' && r.referral.respondBy)
     .map((r) => r.referral!.respondBy!)
     .sort();
-  const paused = load?.referralsPausedUntil != null && load.referralsPausedUntil > todayIso();
+  // A pause ends as its day begins in the referrer's own zone, as matching reads it.
+  const paused =
+    load?.referralsPausedUntil != null && load.referralsPausedUntil > todayIn(load.timeZone ?? null);
   return (
     <Card
       role="region"
