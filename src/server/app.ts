@@ -64,8 +64,6 @@ export interface AppDeps {
   poolStats?: () => PoolStats;
   /** Whether the PostgreSQL listener hears its own heartbeat (Database.hearing), for the metrics. */
   hearing?: () => boolean;
-  /** Directory pages one signed-in user may read a minute (tests that race reads lift it); 120 by default. */
-  directoryUserPagesPerMinute?: number;
   /** Hears every route as it is registered (the authorisation matrix and the fuzzer learn the routes). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -151,7 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     rateLimits,
     kept,
     now: deps.now,
-    userPagesPerMinute: deps.directoryUserPagesPerMinute,
+    pagesPerMinute: { user: config.directoryRateLimit, visitor: config.directoryVisitorRateLimit },
   });
   const jobs = createJobs(config, { rateLimits, logger: app.log });
   const referrals = createReferrals(config, {
@@ -208,7 +206,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   for (const feature of [auth, notifications, companies, jobs, profile, referrals, account, mail, admin]) {
     await app.register(feature.routes);
   }
-  await app.register(activityRoutes, { prefix: '/api/activity', db, rateLimits });
+  await app.register(activityRoutes, {
+    prefix: '/api/activity',
+    db,
+    rateLimits,
+    perMinute: config.activityRateLimit,
+  });
 
   registerHealthChecks(app, deps.db);
 

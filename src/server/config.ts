@@ -139,6 +139,21 @@ const ConfigSchema = z
     RESUME_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** Current-company changes per user per minute; each may add a company every user sees. */
     COMPANY_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Activity records (page views, clicks) per signed-in user per minute. */
+    ACTIVITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    /**
+     * Directory pages and searches per signed-in user per minute: each is a kept answer of its own, so one
+     * user's flood of unique searches would otherwise evict everyone's.
+     */
+    DIRECTORY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    /** Directory pages and searches per visitor's address per minute. */
+    DIRECTORY_VISITOR_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+    /** Thread messages written per user per minute. */
+    MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    /** Job posting previews per user per minute: each may fetch a page from the posting's host. */
+    JOB_PREVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+    /** Reports of users per user per minute. */
+    REPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /** Live notification streams one user may hold on one instance; a new one past it ends their oldest. */
     STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(6),
     /** Live notification streams one instance holds at most (about 10 KiB each); past it, 503. */
@@ -285,6 +300,12 @@ const ConfigSchema = z
     authRateLimit: e.AUTH_RATE_LIMIT,
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,
     companyChangeRateLimit: e.COMPANY_CHANGE_RATE_LIMIT,
+    activityRateLimit: e.ACTIVITY_RATE_LIMIT,
+    directoryRateLimit: e.DIRECTORY_RATE_LIMIT,
+    directoryVisitorRateLimit: e.DIRECTORY_VISITOR_RATE_LIMIT,
+    messageRateLimit: e.MESSAGE_RATE_LIMIT,
+    jobPreviewRateLimit: e.JOB_PREVIEW_RATE_LIMIT,
+    reportRateLimit: e.REPORT_RATE_LIMIT,
     streamsPerUser: e.STREAMS_PER_USER,
     streamsMax: e.STREAMS_MAX,
     trustProxy: e.TRUST_PROXY,

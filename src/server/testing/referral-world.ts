@@ -62,6 +62,7 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
       sessionSecret: 'referral-world',
       publicUrl: 'http://localhost:3000',
       env: 'test',
+      messageRateLimit: 20,
     },
     {
       db,

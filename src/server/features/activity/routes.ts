@@ -9,14 +9,20 @@ import { requireUser } from '../../lib/request-user.js';
 import { perUserPerMinute, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { recordActivity } from './repo.js';
 
-/** Per user per minute: plenty for real clicks, not enough to flood the table. */
-const ACTIVITY_PER_MINUTE = 120;
-
 export async function activityRoutes(
   app: FastifyInstance,
-  { db, rateLimits }: { db: Db; rateLimits: RateLimitStore },
+  {
+    db,
+    rateLimits,
+    perMinute,
+  }: {
+    db: Db;
+    rateLimits: RateLimitStore;
+    /** Records per user per minute (ACTIVITY_RATE_LIMIT): plenty for real clicks, not enough to flood the table. */
+    perMinute: number;
+  },
 ) {
-  await app.register(rateLimit, perUserPerMinute(rateLimits, 'activity', ACTIVITY_PER_MINUTE));
+  await app.register(rateLimit, perUserPerMinute(rateLimits, 'activity', perMinute));
 
   // Who is asking comes before what they sent: a visitor hears 'sign in', whatever the body.
   app.addHook('preValidation', async (request) => {

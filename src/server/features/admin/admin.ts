@@ -31,7 +31,7 @@ export interface AdminCollaborators {
  * users, companies, held requests and messages), and the users' reports under /api/reports.
  */
 export function createAdmin(
-  config: Pick<Config, 'adminEmails' | 'verificationTtlMs' | 'env'>,
+  config: Pick<Config, 'adminEmails' | 'verificationTtlMs' | 'env' | 'reportRateLimit'>,
   collaborators: AdminCollaborators,
 ) {
   const { db, rateLimits, sharedRequest, control, companyLocks, held } = collaborators;
@@ -51,7 +51,13 @@ export function createAdmin(
         held,
         now,
       });
-      await app.register(reportRoutes, { prefix: '/api/reports', db, sharedRequest, rateLimits });
+      await app.register(reportRoutes, {
+        prefix: '/api/reports',
+        db,
+        sharedRequest,
+        rateLimits,
+        perMinute: config.reportRateLimit,
+      });
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createKeptAnswers, keptUnder, type KeptAnswers } from '../../lib/kept-answers.js';
 import { inMemoryLimits, type RateLimitStore } from '../../plugins/rate-limit-store.js';
-import { companiesRoutes, DIRECTORY_USER_PAGES_PER_MINUTE } from './routes.js';
+import { companiesRoutes, type DirectoryPagesPerMinute } from './routes.js';
 import {
   findOrCreateCompanyByName,
   findOrCreateRequestCompany,
@@ -22,7 +22,7 @@ export function createCompanies({
   rateLimits = inMemoryLimits,
   kept = createKeptAnswers(),
   now = () => new Date(),
-  userPagesPerMinute = DIRECTORY_USER_PAGES_PER_MINUTE,
+  pagesPerMinute = { user: 120, visitor: 60 },
 }: {
   db: Db;
   verificationTtlMs: number;
@@ -32,8 +32,8 @@ export function createCompanies({
   kept?: KeptAnswers;
   /** The directory's and the stats' clock (tests move it); the wall clock by default. */
   now?: () => Date;
-  /** Directory pages one signed-in user may read a minute. */
-  userPagesPerMinute?: number;
+  /** Directory pages a signed-in user, and a visitor's address, may read a minute (the configuration's). */
+  pagesPerMinute?: DirectoryPagesPerMinute;
 }) {
   return {
     directory: {
@@ -53,7 +53,7 @@ export function createCompanies({
         rateLimits,
         pages: keptUnder(kept, 'directory:'),
         now,
-        userPagesPerMinute,
+        pagesPerMinute,
       });
     },
   };

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
-import {
-  DIRECTORY_USER_PAGES_PER_MINUTE,
-  DIRECTORY_VISITOR_PAGES_PER_MINUTE,
-  TOO_MANY_DIRECTORY_PAGES,
-  TOO_MANY_DIRECTORY_PAGES_SIGNED_IN,
-} from './routes.js';
+import { TOO_MANY_DIRECTORY_PAGES, TOO_MANY_DIRECTORY_PAGES_SIGNED_IN } from './routes.js';
 
 /**
  * Issue 46 item 8: each directory search is a kept answer of its own, so the directory is limited per
@@ -22,7 +17,7 @@ describe.each(testDatabases)('the directory limits (%s)', (kind) => {
   it("stops one signed-in user's flood of unique searches, and leaves everyone else alone", async () => {
     const flooder = await t.signIn('Flo Flood');
     const other = await t.signIn('Otto Other');
-    for (let i = 0; i < DIRECTORY_USER_PAGES_PER_MINUTE; i++) {
+    for (let i = 0; i < t.config.directoryRateLimit; i++) {
       const res = await flooder.get(`/api/companies/directory?q=flood${i}`);
       expect(res.statusCode, `search ${i}`).toBe(200);
     }
@@ -35,7 +30,7 @@ describe.each(testDatabases)('the directory limits (%s)', (kind) => {
 
   it("limits a visitor's address with its own sentence", async () => {
     let last = 200;
-    for (let i = 0; i <= DIRECTORY_VISITOR_PAGES_PER_MINUTE && last === 200; i++) {
+    for (let i = 0; i <= t.config.directoryVisitorRateLimit && last === 200; i++) {
       last = (
         await t.app.inject({ url: `/api/companies/directory?q=visit${i}`, remoteAddress: '203.0.113.9' })
       ).statusCode;

@@ -20,7 +20,7 @@ describe.each(testDatabases)('kept pages read beside writes (%s)', (kind) => {
 
   beforeAll(async () => {
     // Nine readers race without pause: far past one user's directory limit, which is not under test here.
-    t = await createTestApp(kind, { referralSweep: false, directoryUserPagesPerMinute: 1_000_000 });
+    t = await createTestApp(kind, { referralSweep: false }, { DIRECTORY_RATE_LIMIT: '1000000' });
     racer = await signInReferrer(t, 'Rae Racer', company);
     reader = await signInReferrer(t, 'Rob Reader', `${tag.toUpperCase()} Elsewhere`);
   });

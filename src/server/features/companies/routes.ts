@@ -32,19 +32,20 @@ export interface CompaniesRouteDeps {
    */
   pages: KeptAnswers;
   now: () => Date;
-  /** Directory pages one signed-in user may read a minute (DIRECTORY_USER_PAGES_PER_MINUTE by default). */
-  userPagesPerMinute?: number;
+  pagesPerMinute: DirectoryPagesPerMinute;
 }
 
-/** Directory pages a visitor's address may read a minute. */
-export const DIRECTORY_VISITOR_PAGES_PER_MINUTE = 60;
+/**
+ * Directory pages a signed-in user (DIRECTORY_RATE_LIMIT), and a visitor's address
+ * (DIRECTORY_VISITOR_RATE_LIMIT), may read a minute (issue 46 item 8): every search and every page is a kept
+ * answer of its own, so one user's flood of unique searches would otherwise evict everyone's.
+ */
+export interface DirectoryPagesPerMinute {
+  user: number;
+  visitor: number;
+}
 export const TOO_MANY_DIRECTORY_PAGES =
   'You have opened many pages of companies in a minute. Please wait a moment, or sign in to keep browsing.';
-/**
- * Directory pages one signed-in user may read a minute (issue 46 item 8): every search and every page is a
- * kept answer of its own, so one user's flood of unique searches would otherwise evict everyone's.
- */
-export const DIRECTORY_USER_PAGES_PER_MINUTE = 120;
 export const TOO_MANY_DIRECTORY_PAGES_SIGNED_IN =
   'You have opened many pages of companies in a minute. Please wait a moment before searching again.';
 
@@ -56,19 +57,19 @@ export async function companiesRoutes(
     rateLimits,
     pages,
     now,
-    userPagesPerMinute = DIRECTORY_USER_PAGES_PER_MINUTE,
+    pagesPerMinute,
   }: CompaniesRouteDeps,
 ) {
   await app.register(rateLimit, rateLimitOptions(rateLimits, 'directory', { global: false }));
   // One limiter of our own, as profile's company changes have: a route's `config.rateLimit` is counted again
   // by every rate-limit registration that sees the route.
   const visitorPages = app.createRateLimit({
-    max: DIRECTORY_VISITOR_PAGES_PER_MINUTE,
+    max: pagesPerMinute.visitor,
     timeWindow: '1 minute',
     keyGenerator: (request: FastifyRequest) => `directory:ip:${request.ip}`,
   });
   const userPages = app.createRateLimit({
-    max: userPagesPerMinute,
+    max: pagesPerMinute.user,
     timeWindow: '1 minute',
     keyGenerator: (request: FastifyRequest) => `directory:user:${request.user?.id ?? 0}`,
   });

@@ -77,7 +77,12 @@ export function createJobs(
         await Promise.allSettled([...inFlight]);
       });
       app.addHook('onClose', () => jobFetch.close());
-      await app.register(jobsRoutes, { prefix: '/api/jobs', previewer, rateLimits });
+      await app.register(jobsRoutes, {
+        prefix: '/api/jobs',
+        previewer,
+        rateLimits,
+        perMinute: config.jobPreviewRateLimit,
+      });
     },
   };
 }

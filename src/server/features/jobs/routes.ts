@@ -8,14 +8,20 @@ import { requireUser } from '../../lib/request-user.js';
 import { perUserPerMinute, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { parseJobUrl, type JobPreviewer } from './service.js';
 
-/** Per user per minute: a form previews as the seeker types and pastes. */
-export const JOB_PREVIEWS_PER_MINUTE = 60;
-
 export async function jobsRoutes(
   app: FastifyInstance,
-  { previewer, rateLimits }: { previewer: JobPreviewer; rateLimits: RateLimitStore },
+  {
+    previewer,
+    rateLimits,
+    perMinute,
+  }: {
+    previewer: JobPreviewer;
+    rateLimits: RateLimitStore;
+    /** Previews per user per minute (JOB_PREVIEW_RATE_LIMIT): a form previews as the seeker types and pastes. */
+    perMinute: number;
+  },
 ) {
-  await app.register(rateLimit, perUserPerMinute(rateLimits, 'job-preview', JOB_PREVIEWS_PER_MINUTE));
+  await app.register(rateLimit, perUserPerMinute(rateLimits, 'job-preview', perMinute));
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/preview',

@@ -64,6 +64,7 @@ export type ReferralConfig = Pick<
   | 'sessionSecret'
   | 'publicUrl'
   | 'env'
+  | 'messageRateLimit'
 >;
 
 export function createReferrals(config: ReferralConfig, collaborators: ReferralCollaborators) {
@@ -140,6 +141,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         db,
         notify: deps.notify,
         rateLimits: collaborators.rateLimits,
+        perMinute: config.messageRateLimit,
         now,
         threads: keptUnder(kept, 'thread:'),
       });

@@ -9,21 +9,20 @@ import { perUserPerMinute, type RateLimitStore } from '../../../plugins/rate-lim
 import type { SharedRequest } from '../ports.js';
 import { fileReport } from './reports.js';
 
-/** Reports one user may file a minute. */
-export const REPORTS_PER_MINUTE = 10;
-
 export interface ReportRouteDeps {
   db: Db;
   sharedRequest: SharedRequest;
   rateLimits: RateLimitStore;
+  /** Reports one user may file a minute (REPORT_RATE_LIMIT). */
+  perMinute: number;
 }
 
 /** POST /api/reports (issue 25 item 2), registered under /api/reports. */
-export async function reportRoutes(app: FastifyInstance, { db, sharedRequest, rateLimits }: ReportRouteDeps) {
+export async function reportRoutes(app: FastifyInstance, { db, sharedRequest, rateLimits, perMinute }: ReportRouteDeps) {
   app.addHook('preValidation', async (request) => {
     requireUser(request);
   });
-  await app.register(rateLimit, perUserPerMinute(rateLimits, 'reports', REPORTS_PER_MINUTE));
+  await app.register(rateLimit, perUserPerMinute(rateLimits, 'reports', perMinute));
   app.withTypeProvider<ZodTypeProvider>().post(
     '/',
     {

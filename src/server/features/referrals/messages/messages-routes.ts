@@ -16,13 +16,12 @@ import { perUserPerMinute, type RateLimitStore } from '../../../plugins/rate-lim
 import type { ReferralDeps } from '../ports.js';
 import { readThread, sendMessage } from './messages.js';
 
-/** Messages one user may send a minute, across all their threads. */
-export const MESSAGES_PER_MINUTE = 20;
-
 export interface MessageRouteDeps {
   db: Db;
   notify: ReferralDeps['notify'];
   rateLimits: RateLimitStore;
+  /** Messages one user may send a minute, across all their threads (MESSAGE_RATE_LIMIT). */
+  perMinute: number;
   now: () => Date;
   /**
    * Each viewer's threads as answered, kept while nothing at all has committed (db/row-stamp.ts's
@@ -38,7 +37,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 
 /** A referral's thread (issue 24 item 6), registered under /api/referrals/:referralId/messages. */
 export async function messageRoutes(
   app: FastifyInstance,
-  { db, notify, rateLimits, now, threads }: MessageRouteDeps,
+  { db, notify, rateLimits, perMinute, now, threads }: MessageRouteDeps,
 ) {
   app.addHook('preValidation', async (request) => {
     requireUser(request);
@@ -74,7 +73,7 @@ export async function messageRoutes(
   );
   // Only writing spends the budget: a thread open on a card reads it again and again.
   await app.register(async (writes) => {
-    await writes.register(rateLimit, perUserPerMinute(rateLimits, 'referral-messages', MESSAGES_PER_MINUTE));
+    await writes.register(rateLimit, perUserPerMinute(rateLimits, 'referral-messages', perMinute));
     writes.withTypeProvider<ZodTypeProvider>().post(
       '/',
       {
