@@ -3,6 +3,7 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { StampRead } from '../db/row-stamp.js';
+import { keptCount, type KeptCount } from './kept-counts.js';
 
 /**
  * Answers kept at most, in bytes: their text, stamp and key as UTF-8, and their compressed forms (a
@@ -135,20 +136,35 @@ export function createKeptAnswers({
     kept.set(key, entry);
     return entry;
   }
+  /** Counted by the kind of answer: the key up to its first ':' (keptUnder's prefix). */
+  const counts = new Map<string, KeptCount>();
+  const countOf = (key: string) => {
+    const kind = key.slice(0, Math.max(0, key.indexOf(':'))) || 'kept';
+    let count = counts.get(kind);
+    if (!count) {
+      count = keptCount(kind);
+      counts.set(kind, count);
+    }
+    return count;
+  };
   return {
     async answer(key, now, readStamp, build) {
+      const count = countOf(key);
       const held = kept.get(key);
       const found = held && now < held.until ? held : undefined;
       if (found && currentSnapshot && (await currentSnapshot()) === found.snapshot) {
         if (verify) await expectSameRows(key, found, readStamp, build);
+        count.hit();
         return found;
       }
       const read = await readStamp(found?.snapshot ?? '');
       if (found && (read.stamp === null || read.stamp === found.stamp)) {
         found.snapshot = read.snapshot;
         if (verify) await expectSameRows(key, found, readStamp, build);
+        count.hit();
         return found;
       }
+      count.miss();
       return keep(key, read, await build());
     },
   };

@@ -32,7 +32,7 @@ function fakeDatabase() {
 function setUp(options: { keepMs?: number; maxSessions?: number; maxChangedUsers?: number } = {}) {
   let clock = 1_000_000;
   const db = fakeDatabase();
-  const cache = createSessionMemo({ read: db.read, now: () => clock, ...options });
+  const cache = createSessionMemo({ name: 'test memo', read: db.read, now: () => clock, ...options });
   db.rows.set('alice-1', { userId: 1, value: 3, readUntil: clock + HOUR });
   db.rows.set('alice-2', { userId: 1, value: 3, readUntil: clock + HOUR });
   db.rows.set('bob', { userId: 2, value: 7, readUntil: clock + HOUR });

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { keptCount } from './kept-counts.js';
 
 /** The longest an answer is kept, in case a change reaches the database some other way than the app. */
 export const KEEP_MS = 10 * 60 * 1000;
@@ -58,12 +59,15 @@ export interface SessionMemo<Value> extends HearsChanges {
  * never kept, so made-up tokens cannot fill the memory.
  */
 export function createSessionMemo<Value>({
+  name,
   read,
   keepMs = KEEP_MS,
   maxSessions = MAX_SESSIONS,
   maxChangedUsers = MAX_CHANGED_USERS,
   now = () => Date.now(),
 }: {
+  /** What the memo keeps, as its hits and misses are counted (lib/kept-counts.ts). */
+  name: string;
   /** The database's answer under every session rule (the auth feature's), or null for no live session. */
   read: (token: string) => Promise<SessionRead<Value> | null>;
   keepMs?: number;
@@ -78,6 +82,7 @@ export function createSessionMemo<Value>({
   /** Every answer read before this tick is stale (the memory of users' changes was cleared, or the channel lost). */
   let floor = 0;
   let listening = true;
+  const count = keptCount(name);
 
   const fresh = (entry: Kept<Value>, at: number) =>
     listening &&
@@ -88,7 +93,11 @@ export function createSessionMemo<Value>({
   return {
     async get(token) {
       const entry = kept.get(token);
-      if (entry && fresh(entry, now())) return entry.value;
+      if (entry && fresh(entry, now())) {
+        count.hit();
+        return entry.value;
+      }
+      count.miss();
       const readAt = clock;
       const row = await read(token);
       if (!row) {

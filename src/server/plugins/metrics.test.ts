@@ -59,6 +59,28 @@ describe.each(testDatabases)('metrics (%s)', (kind) => {
     closeA();
     expect(gauge(await scrape(), 'referbridge_open_streams')).toBe('0');
   });
+
+  it("count each kind of kept answer's hits and misses: the bell's count read three times is one miss and two hits", async () => {
+    const port = await freePort();
+    const t = await createTestApp(kind, {}, { METRICS_PORT: String(port), HOST: '127.0.0.1' });
+    opened.push(t);
+    // Counted per process since it started (lib/kept-counts.ts): other apps of this worker add to it.
+    const counted = async (outcome: 'hit' | 'miss') => {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const line = new RegExp(
+        `^referbridge_kept_answers_total\\{kind="unread count",outcome="${outcome}"\\} (\\d+)$`,
+        'm',
+      ).exec(text);
+      return Number(line?.[1] ?? 0);
+    };
+    const browser = await t.signIn('Bell Watcher');
+    const before = { hit: await counted('hit'), miss: await counted('miss') };
+    for (let i = 0; i < 3; i++) {
+      expect((await browser.get('/api/notifications/unread-count')).statusCode).toBe(200);
+    }
+    expect((await counted('miss')) - before.miss).toBe(1);
+    expect((await counted('hit')) - before.hit).toBe(2);
+  });
 });
 
 describe('without METRICS_PORT', () => {

@@ -6,6 +6,7 @@ import client from 'prom-client';
 import type { Config } from '../config.js';
 import type { Db, PoolStats } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
+import { keptCounts } from '../lib/kept-counts.js';
 import { quieterLevel } from '../lib/quieter-level.js';
 
 // fastify-metrics is CommonJS with only `exports.default`: Node's `import x from` hands over the whole
@@ -110,6 +111,19 @@ function registerAppGauges(registry: client.Registry, { db, poolStats, hearing }
       },
     });
   }
+  new client.Counter({
+    name: 'referbridge_kept_answers_total',
+    help: 'Kept answers asked for in this process, by kind: answered from memory (hit) or read afresh (miss)',
+    labelNames: ['kind', 'outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [kind, { hits, misses }] of keptCounts()) {
+        this.inc({ kind, outcome: 'hit' }, hits);
+        this.inc({ kind, outcome: 'miss' }, misses);
+      }
+    },
+  });
   new client.Gauge({
     name: 'referbridge_mail_outbox_depth',
     help: 'Mails in the outbox not yet sent or given up on',

@@ -59,7 +59,7 @@ export async function readSignedIn(
 
 /** Every session's signed-in user, kept while nothing of theirs changes (docs/decisions/045-signed-in-user-in-memory.md). */
 export function signedInMemo(db: Db): SessionMemo<UserRow> {
-  return createSessionMemo({ read: (token) => readSignedIn(db, token) });
+  return createSessionMemo({ name: 'signed-in user', read: (token) => readSignedIn(db, token) });
 }
 
 /**

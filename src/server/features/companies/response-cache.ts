@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { keptCount } from '../../lib/kept-counts.js';
 import type { ResponseNumbers } from './stats-repo.js';
 
 /**
@@ -38,13 +39,19 @@ export function createResponseNumbersCache(
     // A clock of the caller's (tests) is read at every check, not once a millisecond.
     ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
   });
+  const count = keptCount('company numbers');
   const readKept = async (companyIds: readonly number[], since: Date) => {
     const answers = new Map<number, ResponseNumbers>();
     const missing: number[] = [];
     for (const id of companyIds) {
       const numbers = kept.get(id);
-      if (numbers === undefined) missing.push(id);
-      else if (numbers !== NONE) answers.set(id, numbers);
+      if (numbers === undefined) {
+        count.miss();
+        missing.push(id);
+      } else {
+        count.hit();
+        if (numbers !== NONE) answers.set(id, numbers);
+      }
     }
     if (missing.length === 0) return answers;
     const fresh = await read(missing, since);

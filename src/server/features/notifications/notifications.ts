@@ -32,7 +32,10 @@ export interface NotificationCollaborators extends NotifyHooks, SessionRules {
  */
 export async function createNotifications(config: Config, deps: NotificationCollaborators) {
   const { db, onNotified } = deps;
-  const unreadCounts = createSessionMemo({ read: (token) => readSessionCount(db, deps, token) });
+  const unreadCounts = createSessionMemo({
+    name: 'unread count',
+    read: (token) => readSessionCount(db, deps, token),
+  });
   const memos = allHear(unreadCounts, deps.signedInUsers);
   const live = await startLiveNotifications(deps.listen, memos, {
     db,
