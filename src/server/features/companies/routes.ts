@@ -51,14 +51,7 @@ export const TOO_MANY_DIRECTORY_PAGES_SIGNED_IN =
 
 export async function companiesRoutes(
   app: FastifyInstance,
-  {
-    db,
-    verificationTtlMs,
-    rateLimits,
-    pages,
-    now,
-    pagesPerMinute,
-  }: CompaniesRouteDeps,
+  { db, verificationTtlMs, rateLimits, pages, now, pagesPerMinute }: CompaniesRouteDeps,
 ) {
   await app.register(rateLimit, rateLimitOptions(rateLimits, 'directory', { global: false }));
   // One limiter of our own, as profile's company changes have: a route's `config.rateLimit` is counted again

@@ -18,7 +18,10 @@ export interface ReportRouteDeps {
 }
 
 /** POST /api/reports (issue 25 item 2), registered under /api/reports. */
-export async function reportRoutes(app: FastifyInstance, { db, sharedRequest, rateLimits, perMinute }: ReportRouteDeps) {
+export async function reportRoutes(
+  app: FastifyInstance,
+  { db, sharedRequest, rateLimits, perMinute }: ReportRouteDeps,
+) {
   app.addHook('preValidation', async (request) => {
     requireUser(request);
   });
