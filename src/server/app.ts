@@ -140,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // kept answers asked for at the same time
   // ([decision 052](../../docs/decisions/052-one-snapshot-read-for-many-answers.md)).
   const kept = createKeptAnswers({
-    verify: config.env === 'test',
+    verify: config.env === 'test' ? true : config.keptAnswersVerify,
     currentSnapshot: sharedFreshRead(() => currentSnapshot(db)),
   });
   const companies = createCompanies({

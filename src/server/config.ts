@@ -139,6 +139,11 @@ const ConfigSchema = z
     RESUME_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** Current-company changes per user per minute; each may add a company every user sees. */
     COMPANY_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /**
+     * The share of kept answers (0 to 1) also built afresh and compared, a difference being an error
+     * (lib/kept-answers.ts's verify): the tests check every one; the crowd bench a sample under load.
+     */
+    KEPT_ANSWERS_VERIFY: z.coerce.number().min(0).max(1).default(0),
     /** Activity records (page views, clicks) per signed-in user per minute. */
     ACTIVITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /**
@@ -300,6 +305,7 @@ const ConfigSchema = z
     authRateLimit: e.AUTH_RATE_LIMIT,
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,
     companyChangeRateLimit: e.COMPANY_CHANGE_RATE_LIMIT,
+    keptAnswersVerify: e.KEPT_ANSWERS_VERIFY,
     activityRateLimit: e.ACTIVITY_RATE_LIMIT,
     directoryRateLimit: e.DIRECTORY_RATE_LIMIT,
     directoryVisitorRateLimit: e.DIRECTORY_VISITOR_RATE_LIMIT,

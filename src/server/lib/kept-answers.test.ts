@@ -128,6 +128,16 @@ describe('kept answers', () => {
     expect((await a.read('k', 'three')).body).toBe('three');
   });
 
+  it('verify as a share: 1 checks every kept answer, 0 none', async () => {
+    const every = answers(createKeptAnswers({ verify: 1 }));
+    await every.read('k', 'one');
+    await expect(every.read('k', 'two')).rejects.toThrow(/differs from one built afresh/);
+    const none = answers(createKeptAnswers({ verify: 0 }));
+    await none.read('k', 'one');
+    expect((await none.read('k', 'two')).body).toBe('one');
+    expect(none.builds()).toBe(1);
+  });
+
   it('verify: a write that lands while the fresh answer is built is no fault of the cover', async () => {
     const keeper = createKeptAnswers({ verify: true });
     let read: StampRead = { snapshot: '1', stamp: 's1' };
