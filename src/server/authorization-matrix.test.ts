@@ -54,7 +54,7 @@ const ownerOnly = (status: number, denied = 404): Expected => ({
 });
 /** Issue 25: the admins alone; anyone else, a visitor too, gets the 404 of an unknown endpoint (issue 46). */
 const adminOnly = (status: number): Expected => ({ ...everyone(404), admin: status });
-/** DESIGN.md "Who may see a profile": the user, and the referrer who holds their request now. */
+/** docs/product.md, Roles: the user, and the referrer who holds their request now. */
 const profileViewers = (status: number): Expected => ({ ...ownerOnly(status), assigned: status });
 
 const ROUTE_ORDER_NOTE = 'reads first, then changes, then deletions, then what ends sessions';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN.md "Account control". */
+/** docs/product.md, Privacy. */
 
 export const DeleteAccountInputSchema = z.strictObject({
   confirmEmail: z

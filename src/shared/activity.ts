@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredTextSchema } from './text.js';
 
-/** The activity categories of spec section 3 ('Analytics vocabulary'). */
+/** The activity categories of docs/product.md, Data ('Analytics vocabulary'). */
 export const ActivityCategorySchema = z.enum(
   [
     'authentication',

@@ -17,7 +17,7 @@ export interface ApiRoute {
 }
 
 export const API_ROUTES = {
-  // Sign-in (spec section 7 'Auth'); /auth/google is opened in the popup, not fetched.
+  // Sign-in (docs/product.md, The API); /auth/google is opened in the popup, not fetched.
   authStatus: { method: 'GET', path: '/auth/status', status: 200 },
   signIn: { method: 'GET', path: '/auth/google', status: 302 },
   signOut: { method: 'POST', path: '/auth/logout', status: 200 },

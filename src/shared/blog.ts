@@ -5,7 +5,7 @@ export * from './blog-meta.js';
 
 /** An article's frontmatter, checked when the Markdown is compiled (a bad field fails the build). */
 export const BlogFrontmatterSchema = z.object({
-  /** Stable number of the post (spec section 3's id); never reused. */
+  /** Stable number of the post (the id of docs/product.md, Data); never reused. */
   id: z.number().int().positive(),
   title: z.string().min(1),
   description: z.string().min(1),
@@ -21,7 +21,7 @@ export const BlogFrontmatterSchema = z.object({
   ogImage: z.string().regex(/^\/images\/blog\/[\w-]+\.png$/),
 });
 
-/** Spec section 3's blog post (imageUrl is `image`), plus what the build measures. */
+/** The blog post of docs/product.md, Data (imageUrl is `image`), plus what the build measures. */
 export const BlogPostSchema = BlogFrontmatterSchema.extend({
   /** The file's name without `.md`: the article's address is /blog/{slug}. */
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),

@@ -5,7 +5,7 @@ import { idSchema } from './ids.js';
 
 export { FIXED_COMPANIES, PARTNER_COMPANY_ID, type FixedCompany } from './fixed-companies.js';
 
-/** Display name for a company id when the response carries no company (the spec's fallback table). */
+/** Display name for a company id when the response carries no company (the fallback table of docs/product.md, Data). */
 export function fallbackCompanyName(id: number | null | undefined): string | undefined {
   return FIXED_COMPANIES.find((c) => c.id === id)?.name;
 }

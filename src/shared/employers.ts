@@ -645,7 +645,7 @@ export const EMPLOYERS: readonly Employer[] = [
 const SUGGESTION_LIMIT = 10;
 
 /**
- * Spec section 5: case-insensitive substring matches from the built-in list, at most 10. Names that start
+ * docs/product.md, The company question: case-insensitive substring matches from the built-in list, at most 10. Names that start
  * with the query come first so that typing 'goo' offers Google before names that merely contain it.
  */
 export function suggestEmployers(query: string, limit = SUGGESTION_LIMIT): string[] {

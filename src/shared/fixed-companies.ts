@@ -1,7 +1,7 @@
 // No zod here: the landing page shows these names and must not load the schema library for them.
 
 /**
- * Companies seeded with fixed ids. The spec's 13-entry display fallback and the partner company (id 4)
+ * Companies seeded with fixed ids. The 13-entry display fallback (docs/product.md, Data) and the partner company (id 4)
  * rely on these ids, so their order must never change; new employers go to the end of the list.
  */
 export interface FixedCompany {

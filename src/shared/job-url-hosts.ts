@@ -1,7 +1,7 @@
 import { EMPLOYERS } from './employers.js';
 
 /**
- * The host and path tables behind job-URL company detection (spec section 5), and the small name helpers
+ * The host and path tables behind job-URL company detection (docs/product.md, Job postings), and the small name helpers
  * they need. Kept apart from the rules in job-url.ts so that adding a host is a one-line change here.
  */
 
@@ -83,7 +83,7 @@ const CAREER_SEGMENT = /^(careers?|jobs?)$/i;
 /** A language or locale path segment: en, de, en-us, pt_BR. */
 const LOCALE = /^[a-z]{2}([-_][a-z]{2})?$/i;
 
-/** Sections of a site that are not job postings (the spec's 'blog or help page'), by path or subdomain. */
+/** Sections of a site that are not job postings ('a blog or help page', docs/product.md, Job postings), by path or subdomain. */
 const NON_JOB_SECTIONS = new Set([
   'blog',
   'blogs',
@@ -119,7 +119,7 @@ export function isNonJobPage(host: string, segments: readonly string[]): boolean
   );
 }
 
-/** Spec section 5: 'careers.' or 'jobs.' hosts, '.jobs' hosts, and paths with /careers or /jobs. */
+/** docs/product.md, Job postings: 'careers.' or 'jobs.' hosts, '.jobs' hosts, and paths with /careers or /jobs. */
 export function isCareerPage(host: string, segments: readonly string[]): boolean {
   return (
     /^(careers?|jobs?)\./.test(host) ||

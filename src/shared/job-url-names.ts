@@ -1,13 +1,13 @@
 import type { CompanySummary } from './companies.js';
 
-// How a name read from a job URL is cleaned up and matched to the company list (spec section 5).
+// How a name read from a job URL is cleaned up and matched to the company list (docs/product.md, Job postings).
 
 /** Lower case, letters and digits only: 'Bank of America', 'bank-of-america' and 'BankOfAmerica' agree. */
 export function compactName(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** Spec section 5 names fb, meta, msft, goog and tcs; facebook is the social-media company's former name. */
+/** docs/product.md, Job postings names fb, meta, msft, goog and tcs; facebook is the social-media company's former name. */
 const ALIASES: Readonly<Record<string, string>> = {
   fb: 'Meta',
   facebook: 'Meta',
@@ -41,7 +41,7 @@ export function displayName(token: string): string {
     .join(' ');
 }
 
-/** Spec section 9 thresholds. */
+/** docs/product.md, Limits thresholds. */
 const PARTIAL_MATCH_MIN_HOST = 11;
 const PARTIAL_MATCH_MIN_NAME = 4;
 
@@ -51,7 +51,7 @@ export function exactMatch(name: string, companies: readonly CompanySummary[]): 
 }
 
 /**
- * Spec section 5: the list name contains the detected name or the reverse, only for hosts longer than 10
+ * docs/product.md, Job postings: the list name contains the detected name or the reverse, only for hosts longer than 10
  * characters and names longer than 3. The listed name must be longer than 3 too, or Box would match every
  * name containing 'box'. The closest in length wins, then the lowest id, so the answer is stable.
  */

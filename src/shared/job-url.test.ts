@@ -171,7 +171,7 @@ const FAILED: [url: string, message: string][] = [
   ['https://a.b/jobs', M.unparsable],
 ];
 
-describe('detectCompany: each rule of spec section 5', () => {
+describe('detectCompany: each rule of docs/product.md, Job postings', () => {
   it('covers at least 45 URLs', () => {
     expect(FOUND.length + FAILED.length).toBeGreaterThanOrEqual(45);
   });
@@ -196,7 +196,7 @@ describe('detectCompany: each rule of spec section 5', () => {
     });
   });
 
-  it('keeps the spec fragments verbatim in its messages', () => {
+  it('keeps the fragments of docs/product.md, Messages verbatim in its messages', () => {
     expect(M.indeed).toContain('Please enter the company name manually');
     expect(M.generalCareersPage('Google')).toContain('a general careers page for Google');
     expect(M.generalCareersPage('Google')).toContain('Please provide a specific job posting URL');

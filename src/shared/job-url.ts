@@ -15,7 +15,7 @@ import { displayName, exactMatch, expandAlias, partialMatch } from './job-url-na
 import { JOB_URL_MAX, REFERRAL_REQUEST_ERRORS } from './referral-texts.js';
 
 /**
- * Company detection from a job posting URL (spec section 5), shared by the request form, the demo's
+ * Company detection from a job posting URL (docs/product.md, Job postings), shared by the request form, the demo's
  * validator and GET /api/companies/detect. Pure: the company list to match against is passed in.
  */
 export const DetectionConfidenceSchema = z.enum(['high', 'medium', 'low']);
@@ -28,7 +28,7 @@ export const CompanyDetectionSchema = z.object({
   /** Null exactly when companyName is null. */
   confidence: DetectionConfidenceSchema.nullable(),
   /**
-   * The spec's extraction message when nothing usable was found, or a warning next to a found company
+   * The extraction message (docs/product.md, Messages) when nothing usable was found, or a warning next to a found company
    * (a general careers page rather than a specific posting).
    */
   message: z.string().nullable(),
@@ -45,7 +45,7 @@ export const DetectCompanyQuerySchema = z.object({
 export type DetectCompanyQuery = z.input<typeof DetectCompanyQuerySchema>;
 
 /**
- * Spec section 8 'Job URL messages'. Two are quoted exactly by the spec; for the others it gives only the
+ * docs/product.md, Messages: the job URL messages. Two are quoted exactly there; for the others the product fixes only the
  * gist (and the quoted fragments 'Please enter the company name manually' and 'Please provide a specific
  * job posting URL', which stay verbatim inside these sentences).
  */
@@ -70,7 +70,7 @@ export const JOB_URL_MESSAGES = {
   companyUnknown: REFERRAL_REQUEST_ERRORS.companyUnknown,
 } as const;
 
-/** Spec section 9: a valid URL has a dotted host longer than 3 characters. */
+/** docs/product.md, Limits: a valid URL has a dotted host longer than 3 characters. */
 const MIN_HOST_LENGTH = 4;
 
 const PARTNER_DOMAIN = FIXED_COMPANIES.find((c) => c.id === PARTNER_COMPANY_ID)?.domain ?? 'stripe.com';
@@ -99,7 +99,7 @@ export function detectCompany(url: string, companies: readonly CompanySummary[])
   return resolve(extract(parsed), parsed.host, companies);
 }
 
-/** The partner company (id 4) is recognised by its host, subdomains included (spec section 9). */
+/** The partner company (id 4) is recognised by its host, subdomains included (docs/product.md, Limits). */
 export function isPartnerJobUrl(url: string): boolean {
   const parsed = parseJobUrl(url);
   return typeof parsed !== 'string' && isHostOf(parsed.host, PARTNER_DOMAIN);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOB_URL_MAX } from './referral-texts.js';
 
-/** Spec section 8's sentence for a job URL the server cannot read at all. */
+/** The sentence (docs/product.md, Messages) for a job URL the server cannot read at all. */
 export const JOB_URL_INVALID_MESSAGE =
   'The provided job URL is invalid or cannot be accessed. Please verify the URL and try again.';
 

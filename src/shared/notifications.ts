@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { z } from 'zod';
 import { idSchema } from './ids.js';
 
-/** Spec section 3: a notification as the API sends it. */
+/** docs/product.md, Data: a notification as the API sends it. */
 export const NotificationSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -49,7 +49,7 @@ export const NotificationLinkSchema = z
 
 export const MarkAllReadResultSchema = z.object({ updated: z.number().int().min(0) });
 
-/** Spec section 9: 'Jan 5, 2025 3:04 PM' in the bell and 'MMM d, yyyy h:mm a' on the page — one pattern. */
+/** docs/product.md, Limits: 'Jan 5, 2025 3:04 PM' in the bell and 'MMM d, yyyy h:mm a' on the page — one pattern. */
 export const NOTIFICATION_DATE_FORMAT = 'MMM d, yyyy h:mm a';
 
 export function formatNotificationDate(value: string | Date): string {

@@ -1,7 +1,7 @@
 import { utc } from '@date-fns/utc';
 import { format, getMonth, getYear, isValid, parseISO } from 'date-fns';
 
-/** Display helpers for profile dates and descriptions (spec section 5). */
+/** Display helpers for profile dates and descriptions (docs/product.md, Validation). */
 
 /** Stored dates are read in UTC, so a YYYY-MM-DD shows as that day wherever the browser is. */
 function parseStoredDate(value: string | null | undefined): Date | null {

@@ -137,7 +137,7 @@ export interface CompletionInput {
 
 export const COMPLETION_SKILLS_NEEDED = 2;
 
-/** Spec section 4: 25 points each for a resume, one experience, one education and two skills. */
+/** docs/product.md, Flows and statuses: 25 points each for a resume, one experience, one education and two skills. */
 export function profileCompletion(input: CompletionInput) {
   const parts = {
     experience: input.experienceCount >= 1,

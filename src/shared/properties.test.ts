@@ -30,7 +30,7 @@ describe('properties of the shared rules', () => {
     );
   });
 
-  // Spec 'Profile completion': four parts of 25 points (one experience, one education, two skills, a
+  // docs/product.md, Profile completion: four parts of 25 points (one experience, one education, two skills, a
   // resume). Written out by hand, so a broken rule fails on every run, not only when a random case hits it.
   it.each([
     [{ hasResume: false, experienceCount: 0, educationCount: 0, skillCount: 0 }, 0],

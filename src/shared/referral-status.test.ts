@@ -16,7 +16,7 @@ import {
 } from './referral-status.js';
 
 /**
- * The status machine as exact tables (spec section 4; docs/decisions/033-request-lifecycle.md), so a status
+ * The status machine as exact tables (docs/product.md, Flows and statuses; docs/decisions/033-request-lifecycle.md), so a status
  * added, dropped or moved between lists fails here. The lifecycle mutation module's fast tests.
  */
 

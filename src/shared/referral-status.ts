@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The referral status machine (spec section 4, DESIGN.md "Status changes") and how a status is shown. */
+/** The referral status machine (docs/product.md, Flows and statuses, docs/product.md, Statuses) and how a status is shown. */
 export const ReferralStatusSchema = z.enum([
   'pending',
   'accepted',
@@ -8,7 +8,7 @@ export const ReferralStatusSchema = z.enum([
   'submitted',
   'successful',
   'unsuccessful',
-  // Never a referrer's move: the sweep sets it when nobody answered in time (DESIGN.md "Bounded answers").
+  // Never a referrer's move: the sweep sets it when nobody answered in time (docs/product.md, A request's life).
   'expired',
   // Never a referrer's move either: the seeker withdrew the request before anything was submitted.
   'withdrawn',
@@ -50,7 +50,7 @@ export const REQUEST_ONLY_STATUSES = ['held', 'rejected'] as const;
 export const RequestStatusSchema = z.enum([...ReferralStatusSchema.options, ...REQUEST_ONLY_STATUSES]);
 export type RequestStatus = z.infer<typeof RequestStatusSchema>;
 
-/** A referral that still takes one of the referrer's capacity slots (DESIGN.md "Matching"). */
+/** A referral that still takes one of the referrer's capacity slots (docs/product.md, Matching). */
 export const OPEN_REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'accepted'];
 
 /**
@@ -103,7 +103,7 @@ export function canEndReferral(from: ReferralStatus, ending: ReferralEnding): bo
 }
 
 /**
- * The status a card shows: the referral's when there is one, else the request's (spec section 3). A
+ * The status a card shows: the referral's when there is one, else the request's (docs/product.md, Data). A
  * referral that passed on while still open (a block, a suspension, an account closed) is no longer pending
  * or accepted for its referrer: it reads 'passed_on' (issue 46). Their own decline or expiry keeps its word.
  */
@@ -118,7 +118,7 @@ export function displayStatus(request: {
 }
 
 /**
- * Spec section 4: every status value a card may meet, as it is shown. Older data may say approved;
+ * docs/product.md, Flows and statuses: every status value a card may meet, as it is shown. Older data may say approved;
  * anything unknown is shown raw. `rejected` used to be older data's word for declined; it is now a
  * request an admin refused (issue 25 item 6), and says so.
  */

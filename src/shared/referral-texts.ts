@@ -2,7 +2,7 @@ import type { ReferralStatus } from './referral-status.js';
 
 // Without zod: the signed-in screens' shared module shows the sign-in toast and must stay small.
 
-/** Spec section 8 ('Referral request'). */
+/** docs/product.md, Messages ('Referral request'). */
 export const REFERRAL_SUBMIT_TEXTS = {
   success: 'Request submitted successfully!',
   noReferrers:
@@ -15,7 +15,7 @@ export const REFERRAL_SUBMIT_TEXTS = {
   authMessage: 'Please sign in to request referrals',
 } as const;
 
-/** Spec section 9. */
+/** docs/product.md, Limits. */
 export const POSITION_MIN = 2;
 export const POSITION_MAX = 100;
 export const MESSAGE_MAX = 500;
@@ -23,7 +23,7 @@ export const FEEDBACK_MAX = 1000;
 export const JOB_URL_MAX = 2000;
 export const DETECTED_COMPANY_NAME_MAX = 200;
 
-/** Spec section 5 ('Referral request form') and 8 ('Job URL messages'). */
+/** docs/product.md, Validation (the request form) and Messages (the job URL messages). */
 export const REFERRAL_FORM_TEXTS = {
   jobUrlRequired: 'Job URL is required',
   jobUrlInvalid: 'Please enter a valid URL',
@@ -32,7 +32,7 @@ export const REFERRAL_FORM_TEXTS = {
   messageMax: 'Message must be less than 500 characters',
 } as const;
 
-/** The server's refusals of a request (spec section 8), with the company's display name filled in. */
+/** The server's refusals of a request (docs/product.md, Messages), with the company's display name filled in. */
 export const REFERRAL_REQUEST_ERRORS = {
   duplicate:
     'A referral request for this job has already been submitted. You cannot submit duplicate requests for the same job listing.',
@@ -59,7 +59,7 @@ export const NOBODY_CAN_TAKE_TEXTS = {
     'It waits here and goes to the first referrer there who can take it. You can withdraw it, or ask at another company.',
 } as const;
 
-/** Spec section 8 ('Referral status toasts'). */
+/** docs/product.md, Messages ('Referral status toasts'). */
 export const REFERRAL_STATUS_TOASTS: Readonly<
   Record<Exclude<ReferralStatus, 'pending' | 'expired' | 'withdrawn' | 'job_closed'>, string>
 > = {
@@ -126,7 +126,7 @@ export const REQUEST_LIFECYCLE_TEXTS = {
   undone: 'The decline was undone; the request is pending again.',
   /**
    * Issue 46 item 9: while a decline may be undone nobody is told of it, so its toast says when the seeker
-   * will be (the spec's 'has been notified' would not be true yet).
+   * will be (the product's 'has been notified' would not be true yet; docs/decisions/060-decline-toast-tells-the-truth.md).
    */
   declinedUndoable:
     "You've declined the referral request. The job seeker will be told once the undo window passes; until then you can undo it here or on the card.",

@@ -15,7 +15,7 @@ import {
 import { REFERRAL_REQUEST_ERRORS } from './referral-texts';
 import { CreateReferralRequestInputSchema, UpdateReferralStatusInputSchema } from './referrals';
 
-describe('referral status machine (spec section 4)', () => {
+describe('referral status machine (docs/product.md, Flows and statuses)', () => {
   it('allows exactly the five referrer transitions', () => {
     const allowed = ReferralStatusSchema.options.flatMap((from) =>
       ReferralStatusSchema.options.filter((to) => canMoveReferral(from, to)).map((to) => `${from}->${to}`),
@@ -142,7 +142,7 @@ describe('the request payload', () => {
     );
   });
 
-  it('gives the spec texts for position and message lengths, and a blank message becomes null', () => {
+  it('gives the texts of docs/product.md, Validation for position and message lengths, and a blank message becomes null', () => {
     const texts = (input: object) =>
       CreateReferralRequestInputSchema.safeParse({ ...valid, ...input }).error?.issues.map((i) => i.message);
     expect(texts({ position: 'a' })).toEqual(['Position must be at least 2 characters']);

@@ -19,7 +19,7 @@ import { hasForbiddenCharacters, notAllowedMessage, optionalTextSchema } from '.
 
 /** Every payload of the referral routes: the server's routes and the web's forms both parse with these. */
 /**
- * POST /api/referral-requests (spec section 7). `resumeLink` is accepted for the spec's payload but the
+ * POST /api/referral-requests (docs/product.md, The API). `resumeLink` is accepted for the documented payload (docs/product.md, The API) but the
  * server never stores it: lists answer the seeker's current active resume, so the link cannot go stale or
  * point elsewhere. A request names a known company by id, or else the name detection found.
  */
@@ -49,7 +49,7 @@ export const CreateReferralRequestInputSchema = z
   });
 export type CreateReferralRequestInput = z.input<typeof CreateReferralRequestInputSchema>;
 
-/** Why a referrer declined (issue 24); never required, so the spec's payload stays valid. */
+/** Why a referrer declined (issue 24); never required, so the documented payload (docs/product.md, The API) stays valid. */
 export const CANDIDATE_ID_MAX = 100;
 
 /**
@@ -103,12 +103,12 @@ export const ReferralSchema = z.object({
 export type Referral = z.infer<typeof ReferralSchema>;
 
 /**
- * One request as both lists answer it (spec section 3). The displayed status is the referral's when there
+ * One request as both lists answer it (docs/product.md, Data). The displayed status is the referral's when there
  * is one (see displayStatus). `referral.referrerFirstName` is all a seeker learns about their referrer.
  */
 /**
  * One earlier referrer of a request who no longer holds it: they declined, did not answer within
- * REFERRAL_RESPONSE_TIME (DESIGN.md "Bounded answers"), or stopped referring with it open ('withdrawn':
+ * REFERRAL_RESPONSE_TIME (docs/product.md, A request's life), or stopped referring with it open ('withdrawn':
  * they closed their account, were suspended, or one of the two blocked the other; which, the seeker is not
  * told). `at` is when the request left them.
  */
@@ -191,14 +191,14 @@ export const ReferralRequestSchema = z.object({
 export type ReferralRequest = z.infer<typeof ReferralRequestSchema>;
 export const ReferralRequestListSchema = z.array(ReferralRequestSchema);
 
-/** Older data's words (spec section 4): approved is accepted; a referral's rejected is declined. */
+/** Older data's words (docs/product.md, Flows and statuses): approved is accepted; a referral's rejected is declined. */
 const REFERRAL_STATUS_ALIASES: Readonly<Record<string, string>> = {
   approved: 'accepted',
   rejected: 'declined',
 };
 
 /**
- * A request as the web reads it from either list (spec section 4, issue 46 item 10): a status the web does
+ * A request as the web reads it from either list (docs/product.md, Flows and statuses, issue 46 item 10): a status the web does
  * not know never makes the list an error. A referral's `approved` reads as accepted and its `rejected` as
  * declined (a request's own `rejected` is an admin's refusal); any other value is kept as it came, shown
  * raw by statusLabel, with no actions and in no group. A timeline step of an unknown kind is left out.

@@ -29,7 +29,7 @@ function verdict(
   return (result.error as { issues: { message: string }[] }).issues[0]!.message;
 }
 
-describe('statusLabel (spec section 4)', () => {
+describe('statusLabel (docs/product.md, Flows and statuses)', () => {
   it('labels every status, reads the old approved, and shows anything else raw', () => {
     const labels = Object.fromEntries(
       [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN.md "Trust and speed": how a referrer's verification was earned. */
+/** docs/product.md, Verification: how a referrer's verification was earned. */
 export const VerificationMethodSchema = z.enum(['sign-in-email', 'work-email', 'admin']);
 export type VerificationMethod = z.infer<typeof VerificationMethodSchema>;
 

@@ -1,4 +1,4 @@
-/** Every route of the app in one place (spec section 2's route table). */
+/** Every route of the app in one place (the route table of docs/product.md, Screens). */
 export const paths = {
   home: '/',
   signUp: '/signup',
@@ -24,7 +24,7 @@ export const paths = {
   referrerDashboard: '/referrer-dashboard',
   originalDashboard: '/original-dashboard',
   basicDashboard: '/basic-dashboard',
-  /** Not in the spec's route table (its route is 'not shown'): docs/decisions/013-emergency-dashboard-route.md. */
+  /** Beyond the route table of docs/product.md, Screens: docs/decisions/013-emergency-dashboard-route.md. */
   emergencyDashboard: '/emergency-dashboard',
   /** Issue 25: the admins' console (everyone else gets the 404 page). */
   admin: '/admin',

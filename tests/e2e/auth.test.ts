@@ -54,7 +54,7 @@ describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
     // The company question below is a modal: once it opens, the page behind it is hidden from the
     // accessibility tree, so the greeting is looked for there too.
     await page.getByRole('heading', { name: 'Hey, Ada!', includeHidden: true }).waitFor();
-    // Second visit without experience or company: the blocking company question comes up (spec section 4).
+    // Second visit without experience or company: the blocking company question comes up (docs/product.md, Flows and statuses).
     const prompt = page.getByRole('dialog', { name: 'We need one information' });
     await prompt.waitFor();
     await prompt.getByRole('combobox').fill('Initech');
@@ -163,7 +163,7 @@ describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
     await context.close();
   });
 
-  it('tells a visitor who opens /request-referral to sign in, then takes them to /signin (spec section 8)', async () => {
+  it('tells a visitor who opens /request-referral to sign in, then takes them to /signin (docs/product.md, Messages)', async () => {
     const { page, errors, context } = await newPage(browser, baseUrl);
     await page.goto('/request-referral');
     await page.waitForURL('**/signin?next=%2Frequest-referral');

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, servers } from './browser';
 
-/** Spec sections 5 and 8, in the order the checks run; written out here so the journey checks the texts. */
+/** docs/product.md, Demo pages, in the order the checks run; written out here so the journey checks the texts. */
 const EDGE_CASES: { name: string; message: string }[] = [
   {
     name: 'Missing protocol',
@@ -57,7 +57,7 @@ describe.each(servers)('demo pages on $name', ({ name, baseUrl }) => {
     await browser?.close();
   });
 
-  it('/demo: every edge case gives its spec message', async () => {
+  it('/demo: every edge case gives its message of docs/product.md, Demo pages', async () => {
     const { page, errors, context } = await newPage(browser, baseUrl);
     await page.goto('/demo');
     await page.getByRole('heading', { level: 1, name: 'ReferBridge demo' }).waitFor();

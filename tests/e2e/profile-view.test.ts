@@ -92,7 +92,7 @@ describe.each(servers)('company prompt and profile view on $name', ({ name, base
     }
     await screenshot(page, `${name}-profile-view`);
 
-    // Filled in through the API, the sections show in the spec's order.
+    // Filled in through the API, the sections show in the order of docs/product.md, Screens.
     const saved = await page.evaluate(async () => {
       const post = (path: string, data: unknown) =>
         fetch(path, {

@@ -84,7 +84,7 @@ describe.each(servers)('the 390 px walk on $name', ({ name, baseUrl }) => {
     await rita.page.setViewportSize(PHONE);
     await rita.page.goto('/my-referrals?tab=incoming');
 
-    // The header links to the dashboard, the referrals and the profile (spec section 2), as on every signed-in page.
+    // The header links to the dashboard, the referrals and the profile (docs/product.md, Screens), as on every signed-in page.
     const nav = rita.page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Profile' }).waitFor();
     expect(

@@ -267,7 +267,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** What users did (spec section 7 'Other'): kept for product analytics, never shown back to users. */
+/** What users did (docs/product.md, The API): kept for product analytics, never shown back to users. */
 export const activities = pgTable(
   'activities',
   {
@@ -283,7 +283,7 @@ export const activities = pgTable(
   (t) => [index('activities_user_created_idx').on(t.userId, t.createdAt)],
 );
 
-/** A user who offers referrals, at the company they currently work for (DESIGN.md "Roles", "Matching"). */
+/** A user who offers referrals, at the company they currently work for (docs/product.md, Roles and Matching). */
 export const referrers = pgTable(
   'referrers',
   {
@@ -410,7 +410,7 @@ export const referrals = pgTable(
     declineReason: text('decline_reason'),
     /** When the referrer declined: the undo window runs from here, and the hand-off waits for it. */
     declinedAt: timestamp('declined_at', { withTimezone: true }),
-    /** When the reminder at half the response time went out; set once (DESIGN.md "Bounded answers"). */
+    /** When the reminder at half the response time went out; set once (docs/product.md, A request's life). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** The company's referral or candidate id, as the referrer gave it when marking it submitted. */
     candidateId: text('candidate_id'),
@@ -567,7 +567,7 @@ export const mailOutbox = pgTable(
 );
 
 /**
- * A 6-digit code mailed to a referrer's work address (DESIGN.md "Trust and speed"): only an HMAC of it is
+ * A 6-digit code mailed to a referrer's work address (docs/product.md, Verification): only an HMAC of it is
  * kept; it lives 15 minutes and allows 5 tries. Rows also count the codes sent in the last hour.
  */
 export const verificationCodes = pgTable(

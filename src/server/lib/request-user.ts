@@ -17,7 +17,7 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** The user as the API shows it (spec section 3). */
+/** The user as the API shows it (docs/product.md, Data). */
 export function toUserDto(row: UserRow): User {
   return {
     id: row.id,

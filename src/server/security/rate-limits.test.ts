@@ -11,7 +11,7 @@ import { Browser, PUBLIC_URL, createTestApp, testDatabases, type TestApp } from 
 
 /**
  * Every limit of the app answers 429 with Retry-After (whole seconds, when to try again) and a sentence.
- * And the spec's polling, three tabs of one signed-in user for ten minutes, never meets any of them.
+ * And the polling of docs/product.md, Limits: three tabs of one signed-in user for ten minutes, never meets any of them.
  */
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -438,7 +438,7 @@ describe.runIf(redisUrl)('the company-change budget across instances sharing Red
   });
 });
 
-/** One tab of the web app, by spec section 9 and src/web: what it asks for, and how often. */
+/** One tab of the web app, by docs/product.md, Limits and src/web: what it asks for, and how often. */
 interface Poll {
   url: string;
   everyMs: number;
@@ -459,7 +459,7 @@ const TAB_POLLS: Poll[] = [
 const MINUTES = 10;
 const TAB_OFFSETS_MS = [0, 11_000, 23_000];
 
-describe.each(testDatabases)('three tabs polling at the spec’s rates (%s)', (kind) => {
+describe.each(testDatabases)('three tabs polling at the rates of docs/product.md, Limits (%s)', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {

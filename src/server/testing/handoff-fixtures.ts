@@ -6,7 +6,7 @@ import { runReferralSweep } from '../features/referrals/handoffs/sweep.js';
 import { referralDepsOf, requestBody, signInReferrer } from './referral-fixtures.js';
 import type { SignedIn, TestApp } from './test-app.js';
 
-/** Test-only helpers for DESIGN.md "Bounded answers": a company of its own per test, a fake clock. */
+/** Test-only helpers for docs/product.md, A request's life: a company of its own per test, a fake clock. */
 
 let companySeq = 0;
 

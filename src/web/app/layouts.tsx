@@ -13,7 +13,7 @@ import { TrackPageView } from './track-page-view';
 
 /**
  * The one signed-in header (issue 46 item 9): every signed-in page has the same links, so the way around
- * never changes under a person. They hold every link spec section 2 asks of any signed-in header: Dashboard
+ * never changes under a person. They hold every link docs/product.md, Screens asks of any signed-in header: Dashboard
  * and Referrals (the dashboard), Notifications (/notifications), Profile (/my-referrals), and the company
  * directory (issue 25 item 8).
  */
@@ -26,7 +26,7 @@ export const signedInNav: NavItem[] = [
 ];
 
 /**
- * The one account menu, with every item the spec names for one: Referrals Dashboard (the shared dropdown
+ * The one account menu, with every item docs/product.md, Screens names for one: Referrals Dashboard (the shared dropdown
  * and /my-referrals), My Referral Requests and, for referrers, Referrer Dashboard (the dashboard), Account
  * Settings; sign-out follows.
  */

@@ -14,7 +14,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Spec section 9: data never stale, no refetch on focus, no polling, no retries, unless a query says so. */
+/** docs/product.md, Limits: data never stale, no refetch on focus, no polling, no retries, unless a query says so. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -42,7 +42,7 @@ export const renderProfileModal: RenderProfileModal = (props) => (
   </Suspense>
 );
 
-/** Spec section 8 ('Referral request'): visitors are told before the redirect to /signin. */
+/** docs/product.md, Messages ('Referral request'): visitors are told before the redirect to /signin. */
 export function toastSignInToRequest() {
   toast({
     variant: 'destructive',

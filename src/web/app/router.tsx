@@ -91,7 +91,7 @@ function Root() {
 
 const title = (text: string): RouteHandle => ({ title: text });
 
-/** Every route of spec section 2, with no guard: each protected screen checks the session itself. */
+/** Every route of docs/product.md, Screens, with no guard: each protected screen checks the session itself. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,

@@ -59,7 +59,7 @@ describe('the skip link', () => {
   });
 });
 
-/** Every signed-in page (spec section 2's and issue 25's), each with the one header. */
+/** Every signed-in page (docs/product.md, Screens), each with the one header. */
 const SIGNED_IN_PAGES = [
   '/dashboard',
   '/my-referrals',
@@ -76,7 +76,7 @@ const SIGNED_IN_PAGES = [
 
 describe('the signed-in header', () => {
   it.each(SIGNED_IN_PAGES)(
-    'on %s has the same links, with every one spec section 2 asks for',
+    'on %s has the same links, with every one docs/product.md, Screens asks for',
     async (path) => {
       await renderSignedIn(path);
       const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
@@ -94,7 +94,7 @@ describe('the signed-in header', () => {
   );
 
   it.each(['/my-referrals', '/notifications', '/refer'])(
-    'on %s has the same account menu, with every item the spec names for one',
+    'on %s has the same account menu, with every item docs/product.md names for one',
     async (path) => {
       await renderSignedIn(path);
       await userEvent.click(await screen.findByRole('button', { name: /Account/ }, { timeout: 10_000 }));

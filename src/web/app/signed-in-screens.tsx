@@ -123,7 +123,7 @@ export function NotificationsScreen() {
   return <SignedInPage>{() => <NotificationsPage />}</SignedInPage>;
 }
 
-/** The referrer dashboard variants: visitors see 'Authentication Required' instead of a redirect (spec 6). */
+/** The referrer dashboard variants: visitors see 'Authentication Required' instead of a redirect (docs/product.md, Roles). */
 export function ReferrerDashboardScreen() {
   return (
     <SignedInPage visitor={<AuthRequired />}>

@@ -4,7 +4,7 @@ import { recordActivity } from '@/lib/activity';
 import { analytics } from '@/lib/analytics';
 import { paths } from '@/paths';
 
-/** Spec section 2: page views of these screens are reported to the activity log and to analytics. */
+/** docs/product.md, Screens: page views of these screens are reported to the activity log and to analytics. */
 const TRACKED = new Set<string>([
   paths.dashboard,
   paths.profileEdit,

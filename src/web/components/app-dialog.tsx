@@ -16,7 +16,7 @@ const keepOpen = (event: Event) => event.preventDefault();
 
 /**
  * The app's dialogs: an optional header (icon, title, description), the body, an optional footer. A
- * `blocking` dialog has no close button and ignores Escape and outside clicks (spec: the company prompt).
+ * `blocking` dialog has no close button and ignores Escape and outside clicks (docs/product.md, The company question).
  *
  * Closed, it gives the focus back to what opened it. Radix does that for its own `trigger`; a dialog
  * opened from code gives it to the element that had the focus as it opened; where that has gone from the

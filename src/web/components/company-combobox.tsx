@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 const NONE = '\u0000none';
 
 /**
- * A free-text company field with suggestions (spec section 5, Company prompt; the referral request form
+ * A free-text company field with suggestions (docs/product.md, The company question; the referral request form
  * reuses it). Suggestions come from `suggest` and appear after any typing; picking one fills the field and
  * hides the list. Arrow keys move the highlight, Enter picks it; Enter with nothing highlighted calls
  * `onEnter` (the form submits). Data comes in through props, so any feature can use it.

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/paths';
 import { PageMain } from '@/components/main-landmark';
 
-/** Any other path (spec section 2): the public header, one headline that says 404, and a way home. */
+/** Any other path (docs/product.md, Screens): the public header, one headline that says 404, and a way home. */
 export function NotFoundPage() {
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">

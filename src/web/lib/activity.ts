@@ -5,7 +5,7 @@ import { analyticsEventName } from './analytics-events';
 import { apiRequest } from './api';
 
 /**
- * Stores a record of what the user did in the activity log only (spec section 7 'Other'). Fire and
+ * Stores a record of what the user did in the activity log only (docs/product.md, The API). Fire and
  * forget: a lost record must never get in the way of what the user is doing, so failures are dropped.
  */
 export function recordActivity(
@@ -19,8 +19,8 @@ export function recordActivity(
 }
 
 /**
- * Records what the user did and reports it as an analytics event of the same name and category (spec
- * section 3 'Analytics vocabulary'); the adapter forwards no ids or text from `details`.
+ * Records what the user did and reports it as an analytics event of the same name and category (docs/product.md,
+ * Data: the analytics vocabulary); the adapter forwards no ids or text from `details`.
  */
 export function logActivity(
   category: ActivityCategory,

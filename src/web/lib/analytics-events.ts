@@ -1,7 +1,7 @@
 import type { ActivityCategory } from '@shared/activity';
 
 /**
- * The analytics event name of each recorded activity, in the words of spec section 3's vocabulary
+ * The analytics event name of each recorded activity, in the words of the vocabulary of docs/product.md, Data
  * (referral request, accept, decline, submit, success, unsuccessful; resume upload; profile completion;
  * experience, education, skill; willingness toggle). Activities not listed keep their action as the name.
  */

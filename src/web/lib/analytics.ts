@@ -2,7 +2,7 @@ import type { ActivityCategory } from '@shared/activity';
 import { ANALYTICS_META_NAME, AnalyticsConfigSchema, type AnalyticsConfig } from '@shared/analytics';
 
 /**
- * Page views and events for product analytics (spec section 3 'Analytics vocabulary'). Off unless the
+ * Page views and events for product analytics (docs/product.md, Data (the analytics vocabulary)). Off unless the
  * server configured it (docs/decisions/014-analytics-adapter.md); then sent to Plausible's events API, which sets no cookies.
  * Nothing personal leaves the browser: no user id, email or name, only the page path (ids in it masked),
  * the event's name and category, and yes/no properties.

@@ -1,5 +1,5 @@
 /**
- * The two fetch helpers of spec section 7 (lib/api.ts) throw this on any non-success response: its message
+ * The two fetch helpers of docs/product.md, The API (lib/api.ts) throw this on any non-success response: its message
  * is `status: body` (or the status text when the body is empty). Kept apart from the helpers, without the
  * schema library, because the query client on every page, the landing included, needs only this class.
  */

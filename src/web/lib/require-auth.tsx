@@ -13,7 +13,7 @@ export function signInFor(path: string): string {
   return path === paths.dashboard ? paths.signIn : `${paths.signIn}?next=${encodeURIComponent(path)}`;
 }
 
-/** The referrer dashboards' visitor screen (spec section 2), whose sign-in link comes back here. */
+/** The referrer dashboards' visitor screen (docs/product.md, Screens), whose sign-in link comes back here. */
 export function AuthRequired() {
   const { pathname, search } = useLocation();
   return (
@@ -38,7 +38,7 @@ function leaving(location: Location): boolean {
 }
 
 /**
- * Protected screens check the session themselves (spec section 6): loading and error screens while
+ * Protected screens check the session themselves (docs/product.md, Roles): loading and error screens while
  * unsure, /signin for visitors, otherwise the page with the signed-in user.
  */
 export function RequireAuth({
@@ -59,7 +59,7 @@ export function RequireAuth({
   const location = useLocation();
   const signedOut = status.isSuccess && !status.data.isAuthenticated;
   // A layout effect: it runs before <Navigate>'s own effect moves the browser's history to /signin, after
-  // which this screen would count as being left and the visitor would not be told (spec section 8's toast).
+  // which this screen would count as being left and the visitor would not be told (the toast of docs/product.md, Messages).
   useLayoutEffect(() => {
     if (!signedOut) return;
     sessionFlags.clearLoggedIn();

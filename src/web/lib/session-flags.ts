@@ -1,4 +1,4 @@
-/** Browser-session flags of spec section 4; sessionStorage, so they end with the tab. */
+/** Browser-session flags of docs/product.md, Flows and statuses; sessionStorage, so they end with the tab. */
 const LOGGED_IN = 'isLoggedIn';
 const VISITED_DASHBOARD = 'hasVisitedDashboard';
 /**

@@ -7,7 +7,7 @@ import { experience, pdfBytes, uploadResume } from '../../testing/profile-fixtur
 import { notificationsOf, signInReferrer } from '../../testing/referral-fixtures.js';
 import { createTestApp, ORIGIN, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
 
-/** DESIGN.md "Account control": export of everything stored about the user; deletion with hand-offs. */
+/** docs/product.md, Privacy: export of everything stored about the user; deletion with hand-offs. */
 describe.each(testDatabases)('account export and deletion (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { accountRoutes, type AccountRouteDeps } from './routes.js';
 
-/** Account control (DESIGN.md "Account control"): the export and the deletion, with what other features do then. */
+/** Account control (docs/product.md, Privacy): the export and the deletion, with what other features do then. */
 export function createAccount(deps: AccountRouteDeps & { db: Db }) {
   return {
     routes: async (app: FastifyInstance) => {

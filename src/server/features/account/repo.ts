@@ -23,7 +23,7 @@ import {
   verificationCodes,
 } from '../../db/schema.js';
 
-/** DESIGN.md "Account control": reading everything stored about one user, and deleting the user. */
+/** docs/product.md, Privacy: reading everything stored about one user, and deleting the user. */
 
 export async function findUser(db: Db, userId: number) {
   const [row] = await db.select().from(users).where(eq(users.id, userId));

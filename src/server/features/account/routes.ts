@@ -16,7 +16,7 @@ export interface AccountRouteDeps extends AccountDeps {
 const tags = ['account'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 
-/** DESIGN.md "Account control", registered under /api. */
+/** docs/product.md, Privacy, registered under /api. */
 export async function accountRoutes(app: FastifyInstance, { db, clearSession, ...deps }: AccountRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', async (request) => {

@@ -31,7 +31,7 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** GET /api/user/export: DESIGN.md "Account control", everything stored about the user. */
+/** GET /api/user/export: docs/product.md, Privacy, everything stored about the user. */
 export async function exportAccount(db: Db, userId: number, now = new Date()): Promise<AccountExport> {
   const user = await findUser(db, userId);
   if (!user) throw notFound('Account not found.');

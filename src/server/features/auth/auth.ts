@@ -28,7 +28,7 @@ export interface AuthCollaborators {
 }
 
 /**
- * Sign-in (DESIGN.md "Sign-in"): the session on every request, the /auth routes behind their own limits,
+ * Sign-in (docs/architecture.md, Sign-in and sessions): the session on every request, the /auth routes behind their own limits,
  * and the development provider when no real one is configured. Its ports are the session rules other
  * features need.
  */

@@ -162,7 +162,7 @@ describe.each(testDatabases)('GET /api/jobs/preview (%s)', (kind) => {
     return JobPreviewSchema.strict().parse(res.json());
   };
 
-  it('refuses visitors with 401, and an invalid URL with the spec sentence', async () => {
+  it('refuses visitors with 401, and an invalid URL with the sentence of docs/product.md, Messages', async () => {
     const visitor = await t.app.inject({
       method: 'GET',
       url: `/api/jobs/preview?url=${encodeURIComponent('https://boards.greenhouse.io/acme/jobs/123')}`,

@@ -22,7 +22,7 @@ export interface MailCollaborators {
 }
 
 /**
- * Mail (DESIGN.md "Mail"): queued in the transaction of what caused it, sent by the worker (main.ts starts
+ * Mail (docs/product.md, Notifications): queued in the transaction of what caused it, sent by the worker (main.ts starts
  * it) through SMTP_URL or into the built-in outbox; the settings, unsubscribe and dev outbox routes.
  */
 export function createMail(

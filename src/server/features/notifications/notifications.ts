@@ -27,7 +27,7 @@ export interface NotificationCollaborators extends NotifyHooks, SessionRules {
 }
 
 /**
- * Notifications (DESIGN.md "Notifications"): the one way features tell a user something (`notify`, which
+ * Notifications (docs/product.md, Notifications): the one way features tell a user something (`notify`, which
  * runs the mail hook in the same transaction), the live streams fanned out over LISTEN/NOTIFY, the routes.
  */
 export async function createNotifications(config: Config, deps: NotificationCollaborators) {

@@ -26,7 +26,7 @@ export interface NotificationRouteDeps extends StreamDeps {
 const tags = ['notifications'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
-/** Spec section 7 'Notifications'. Every route acts on the signed-in user's own notifications only. */
+/** docs/product.md, The API. Every route acts on the signed-in user's own notifications only. */
 export async function notificationRoutes(app: FastifyInstance, deps: NotificationRouteDeps) {
   const { db, unreadCounts } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();

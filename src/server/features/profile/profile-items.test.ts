@@ -69,7 +69,7 @@ describe.each(testDatabases)('own profile items (%s)', (kind) => {
       expect(list.map((e) => e.startDate)).toEqual(['2021-03-01', '2018-01-01', '2015-01-01', '2010-01-01']);
     });
 
-    it('refuses bad input with the spec sentences and saves nothing', async () => {
+    it('refuses bad input with the sentences of docs/product.md, Validation and saves nothing', async () => {
       const browser = await t.signIn();
       const cases: [unknown, string][] = [
         [{ ...experience, companyName: '   ' }, 'Company name is required'],
@@ -148,7 +148,7 @@ describe.each(testDatabases)('own profile items (%s)', (kind) => {
       expect(list.map((e) => e.endDate)).toEqual([null, '2019-06-01', '2012-06-01']);
     });
 
-    it('refuses bad input with the spec sentences', async () => {
+    it('refuses bad input with the sentences of docs/product.md, Validation', async () => {
       const cases: [unknown, string][] = [
         [{ ...education, instituteName: ' ' }, 'Institution name is required'],
         [{ ...education, degree: '' }, 'Degree is required'],

@@ -19,7 +19,7 @@ export interface ProfileCollaborators {
   onCurrentCompanyChanged: CurrentCompanyChanged;
 }
 
-/** Profiles (spec section 7 'Profile'): the user's own items, resumes, company, and the profile views. */
+/** Profiles (docs/product.md, The API): the user's own items, resumes, company, and the profile views. */
 export function createProfile(config: Config, deps: ProfileCollaborators) {
   return {
     routes: async (app: FastifyInstance) => {

@@ -53,7 +53,7 @@ const writeErrors = {
   409: ApiErrorSchema,
 };
 
-/** Spec section 7 'Profile', registered under /api: the signed-in user's own items, views, resumes. */
+/** docs/product.md, The API, registered under /api: the signed-in user's own items, views, resumes. */
 export async function profileRoutes(
   app: FastifyInstance,
   { db, config, canViewProfile, companies, onCurrentCompanyChanged, rateLimits }: ProfileRouteDeps,

@@ -28,7 +28,7 @@ export type ReferralRow = typeof referrals.$inferSelect;
 export type ReferralRequestRow = typeof referralRequests.$inferSelect;
 
 const OPEN = sql`${referrals.status} in ('pending', 'accepted')`;
-/** The request's current referral; superseded ones are hand-off history (DESIGN.md "Bounded answers"). */
+/** The request's current referral; superseded ones are hand-off history (docs/product.md, A request's life). */
 export const CURRENT = isNull(referrals.supersededAt);
 
 /** `listedOnly`: a company private to other seekers' requests counts as none. */

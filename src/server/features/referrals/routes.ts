@@ -51,7 +51,7 @@ const errors = {
   409: ApiErrorSchema,
 };
 
-/** Spec section 7 'Referrals', registered under /api. */
+/** docs/product.md, The API, registered under /api. */
 export async function referralRoutes(
   app: FastifyInstance,
   { db, publicUrl, resumeLinkSecret, firstPages, ...deps }: ReferralRouteDeps,

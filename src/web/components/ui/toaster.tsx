@@ -9,7 +9,7 @@ import {
 } from './toast';
 import { useToast } from './use-toast';
 
-/** 5000 ms per toast, swipe right past 50 px to dismiss, F8 focuses the region (spec section 9). */
+/** 5000 ms per toast, swipe right past 50 px to dismiss, F8 focuses the region (docs/product.md, Limits). */
 export function Toaster() {
   const { toasts } = useToast();
   return (

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { ToastProps } from './toast';
 
-/** Spec section 9: one toast at a time; a dismissed toast is removed from memory after 1,000,000 ms. */
+/** docs/product.md, Limits: one toast at a time; a dismissed toast is removed from memory after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 

@@ -7,7 +7,7 @@ import { blogPosts } from './posts';
 import { filterPosts } from './utils/filter-posts';
 
 /**
- * /blog: hero and the built-in articles. The filter has no search box (spec section 2); a link such as
+ * /blog: hero and the built-in articles. The filter has no search box (docs/product.md, Screens); a link such as
  * /blog?q=networking uses it.
  */
 export function BlogListPage() {

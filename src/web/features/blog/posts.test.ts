@@ -2,8 +2,8 @@ import { WORDS_PER_MINUTE, formatPostDate } from '@shared/blog';
 import { describe, expect, it } from 'vitest';
 import { blogPosts, findPost, loadArticleBody } from './posts';
 
-describe('built-in articles (spec section 2)', () => {
-  it('are the two articles of the spec, newest first, with their categories, read times and dates', () => {
+describe('built-in articles (docs/product.md, Screens)', () => {
+  it('are the two articles of docs/product.md, Screens, newest first, with their categories, read times and dates', () => {
     expect(
       blogPosts.map(({ slug, category, readTime, date }) => ({
         slug,
@@ -48,7 +48,7 @@ describe('built-in articles (spec section 2)', () => {
     }
   });
 
-  it('quote the statistics of spec section 9 as commonly cited figures', async () => {
+  it('quote the statistics of docs/product.md, Limits as commonly cited figures', async () => {
     const text = (await Promise.all(blogPosts.map((post) => loadArticleBody(post.slug)))).join(' ');
     for (const figure of [
       '70% of jobs',

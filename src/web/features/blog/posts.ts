@@ -1,6 +1,6 @@
 import type { BlogPost } from '@shared/blog';
 
-// Built into the client (spec section 3): the Markdown in ./content is compiled by the build
+// Built into the client (docs/product.md, Data): the Markdown in ./content is compiled by the build
 // (scripts/vite-plugin-blog.ts). `?meta` imports only the frontmatter; bodies are separate chunks. The build
 // has checked each article's metadata against BlogPostSchema (a bad field fails it), so the pages trust it
 // and load no schema library.

@@ -14,7 +14,7 @@ const TABS = [
   ['edge-cases', 'Edge Cases'],
 ] as const;
 
-/** /demo (spec section 2 'Demo pages'): sample data, the account dropdown, and the job-URL edge cases. */
+/** /demo (docs/product.md, Demo pages): sample data, the account dropdown, and the job-URL edge cases. */
 export function DemoPage() {
   const [userId, setUserId] = useState(EDGE_CASE_SEEKER_ID);
   const user = mockUser(userId) ?? MOCK_USERS[0]!;

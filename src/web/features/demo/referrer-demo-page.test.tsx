@@ -63,7 +63,7 @@ describe('ReferrerDemoPage', () => {
     expect(info).toHaveTextContent('Pending Verification');
   });
 
-  it('validates the demo form with the spec texts', async () => {
+  it('validates the demo form with the texts of docs/product.md, Demo pages', async () => {
     const user = userEvent.setup();
     renderPage();
     await switchTo(user, 'Jordan Lee');

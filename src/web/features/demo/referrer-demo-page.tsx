@@ -10,7 +10,7 @@ import { pendingRequestsFor, requestsBySeeker } from './utils/demo-requests';
 /** The first sample referrer: the demo opens on the referrer's dashboard. */
 const FIRST_REFERRER_ID = 3;
 
-/** /referrer-demo (spec section 2): a mock dashboard for a referrer or a job seeker, switched by menu. */
+/** /referrer-demo (docs/product.md, Screens): a mock dashboard for a referrer or a job seeker, switched by menu. */
 export function ReferrerDemoPage() {
   const [userId, setUserId] = useState(FIRST_REFERRER_ID);
   const { requests, addRequest } = useMockRequests();

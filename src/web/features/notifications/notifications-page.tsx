@@ -12,7 +12,7 @@ import { DeleteNotificationDialog } from './components/delete-notification-dialo
 import { NotificationItem } from './components/notification-item';
 import { PageMain } from '@/components/main-landmark';
 
-/** Spec 'Notifications (/notifications)': the full list, newest first, with read and delete actions. */
+/** docs/product.md, Screens (the notifications page): the full list, newest first, with read and delete actions. */
 export function NotificationsPage() {
   const list = useNotifications();
   const unread = useUnreadCount();

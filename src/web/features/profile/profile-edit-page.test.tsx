@@ -130,7 +130,7 @@ describe('ProfileEditPage', () => {
     expect(await screen.findByRole('form', { name: 'Add experience' })).toBeInTheDocument();
   });
 
-  it("education: the spec's required messages, then a saved item", async () => {
+  it('education: the required messages of docs/product.md, Validation, then a saved item', async () => {
     const api = fakeProfileApi();
     const user = renderPage();
     await user.click(screen.getByRole('button', { name: 'Education' }));
@@ -155,7 +155,7 @@ describe('ProfileEditPage', () => {
     expect(toast).toHaveBeenCalledWith({ title: 'Success', description: 'Your education has been saved.' });
   });
 
-  it('education list shows dates and deletes with the spec toast', async () => {
+  it('education list shows dates and deletes with the toast of docs/product.md, Messages', async () => {
     fakeProfileApi({ education: [anEducation()] });
     const user = renderPage();
     await user.click(screen.getByRole('button', { name: 'Education' }));

@@ -25,7 +25,7 @@ const SECTIONS: { key: SectionKey; label: string; icon: ReactNode }[] = [
 ];
 
 /**
- * /profile/edit (spec section 2): completion card, side navigation, one section at a time, resume panel;
+ * /profile/edit (docs/product.md, Screens): completion card, side navigation, one section at a time, resume panel;
  * then Account settings, with the router's own cards among them (`moreSettings`: whom you blocked).
  */
 export function ProfileEditPage({ user, moreSettings }: { user: User; moreSettings?: ReactNode }) {

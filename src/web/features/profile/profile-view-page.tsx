@@ -28,7 +28,7 @@ function useLeave() {
   return () => (location.key === 'default' ? navigate(paths.dashboard) : navigate(-1));
 }
 
-/** /profile/view/:id — declared without a guard (spec section 6); the API decides what may be seen. */
+/** /profile/view/:id — declared without a guard (docs/product.md, Roles); the API decides what may be seen. */
 export function ProfileViewPage() {
   const { id } = useParams();
   const profile = useUserProfile(parseId(id));

@@ -10,7 +10,7 @@ import { companyNameOf, formatRequestDate, truncateUrl } from './utils/referral-
 import { PageMain } from '@/components/main-landmark';
 import { PageHeader } from '@/components/page-header';
 
-/** /basic-dashboard: the referrer's requests as one table (spec: job URL cut to 40 characters). */
+/** /basic-dashboard: the referrer's requests as one table (docs/product.md, Screens: job URL cut to 40 characters). */
 export function BasicDashboardPage({ user }: { user: User }) {
   const query = useIncomingRequests();
   return (

@@ -153,7 +153,7 @@ describe('referrer dashboards', () => {
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
-  it("the grouped view's load error shows the spec sentence and technical details", async () => {
+  it("the grouped view's load error shows the sentence of docs/product.md, Messages and technical details", async () => {
     const api = fakeReferralsApi();
     api.overrides.set('GET /api/referral-requests', () => new Response('db down', { status: 500 }));
     renderReferralsUi(<ReferrerDashboardPage user={referrer} />);

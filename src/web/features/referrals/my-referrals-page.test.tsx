@@ -303,7 +303,7 @@ describe('MyReferralsPage, Incoming Requests', () => {
     });
   });
 
-  it("shows the server's 409 text, else the spec's failure text", async () => {
+  it("shows the server's 409 text, else the failure text of docs/product.md, Messages", async () => {
     const api = fakeReferralsApi();
     const path = '/api/users/7/willingness-to-give-referrals';
     api.overrides.set(`PUT ${path}`, () => jsonResponse(409, { error: NO_COMPANY_FOR_WILLINGNESS }));

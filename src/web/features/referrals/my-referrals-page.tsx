@@ -20,7 +20,7 @@ import { PageHeader } from '@/components/page-header';
 
 type TabKey = 'my-requests' | 'incoming';
 
-/** /my-referrals (spec section 2): both sides of the user's referrals. `?tab=incoming` opens the second tab. */
+/** /my-referrals (docs/product.md, Screens): both sides of the user's referrals. `?tab=incoming` opens the second tab. */
 export function MyReferralsPage({
   user,
   renderProfileModal,

@@ -50,7 +50,7 @@ const message = () => screen.getByRole('textbox', { name: /Message/ });
 const submit = () => screen.getByRole('button', { name: 'Submit Request' });
 
 describe('RequestReferralPage', () => {
-  it('shows the spec validation texts for empty and malformed input', async () => {
+  it('shows the validation texts of docs/product.md for empty and malformed input', async () => {
     fakeReferralsApi();
     renderPage();
     await userEvent.click(submit());
@@ -347,7 +347,7 @@ describe('RequestReferralPage, what the company means for the request', () => {
     expect(api.writes()[0]!.body).toMatchObject({ companyId: 1 });
   });
 
-  it("refuses the user's own company on the form, with the spec's sentence, before any submit", async () => {
+  it("refuses the user's own company on the form, with the sentence of docs/product.md, Messages, before any submit", async () => {
     const api = fakeReferralsApi({ detect: detectByHost });
     renderPage(RESUME, 'google');
     await userEvent.type(jobUrl(), JOB);

@@ -24,13 +24,13 @@ export interface ActiveResumeState {
   fileUrl: string | null;
 }
 
-/** /request-referral (spec section 2): the job details form, tips, and a warning when there is no resume. */
+/** /request-referral (docs/product.md, Screens): the job details form, tips, and a warning when there is no resume. */
 export function RequestReferralPage({
   resume,
   currentCompanyName,
 }: {
   resume: ActiveResumeState;
-  /** The signed-in seeker's employer, for spec section 5's own-company check. */
+  /** The signed-in seeker's employer, for the own-company check of docs/product.md, Validation. */
   currentCompanyName: string | null;
 }) {
   const navigate = useNavigate();
@@ -129,7 +129,7 @@ export function RequestReferralPage({
   );
 }
 
-/** Spec section 2: the applicant's data (their resume) could not be loaded; the request may still be sent. */
+/** docs/product.md, Screens: the applicant's data (their resume) could not be loaded; the request may still be sent. */
 function ApplicantUnavailable() {
   return (
     <div

@@ -48,7 +48,7 @@ function joinWithAnd(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-/** Marking the profile complete needs the four parts of spec section 4; unmarking is always allowed. */
+/** Marking the profile complete needs the four parts of docs/product.md, Flows and statuses; unmarking is always allowed. */
 export async function setProfileStatus(db: Db, actor: UserRow, targetUserId: number, isCompleted: boolean) {
   assertSelf(actor, targetUserId);
   // Locked like the deletes, so a delete cannot land between the 100% check and the update.

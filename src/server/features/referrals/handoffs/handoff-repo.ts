@@ -4,7 +4,7 @@ import { companies, referralRequests, referrals, users } from '../../../db/schem
 import type { ReferralRow } from '../repo.js';
 import { recordStatusChange } from '../timeline/timeline-repo.js';
 
-/** The queries of DESIGN.md "Bounded answers": reminders, expiry, hand-off history. */
+/** The queries of docs/product.md, A request's life: reminders, expiry, hand-off history. */
 
 const PENDING_CURRENT = and(eq(referrals.status, 'pending'), isNull(referrals.supersededAt));
 

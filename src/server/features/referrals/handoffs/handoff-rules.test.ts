@@ -9,7 +9,7 @@ import { changeReferralStatus } from '../requests/service.js';
 import { runReferralSweep, startReferralSweep } from './sweep.js';
 
 /**
- * DESIGN.md "Bounded answers" and "Account control" on one bare in-memory database (referral-world.ts):
+ * docs/product.md, A request's life and Privacy on one bare in-memory database (referral-world.ts):
  * the sweep's reminders and expiry, hand-offs after a decline or an expiry, the hand-off cap, and a
  * leaving referrer's referrals. handoff-expiry.test.ts and handoff-decline.test.ts walk them through HTTP.
  */

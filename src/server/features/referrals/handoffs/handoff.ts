@@ -55,7 +55,7 @@ export async function excludedReferrers(
 }
 
 /**
- * DESIGN.md "Bounded answers". The referral has moved to `outcome` (the referrer's decline, once its undo
+ * docs/product.md, A request's life. The referral has moved to `outcome` (the referrer's decline, once its undo
  * window passed, or the sweep's expiry). While fewer than REFERRAL_MAX_HANDOFFS hand-offs happened and a
  * willing referrer at the company has not held the request yet (nor declined this posting for this seeker
  * before), it passes to them as a new pending referral; the earlier row stays as history. Full referrers:

@@ -60,7 +60,7 @@ export async function passOnOpenReferral(
 }
 
 /**
- * DESIGN.md "Account control": a referrer closing their account. Each open referral they hold passes on
+ * docs/product.md, Privacy: a referrer closing their account. Each open referral they hold passes on
  * (passOnOpenReferral). The caller deletes the user afterwards in the same transaction. Answers how many
  * were passed on.
  */

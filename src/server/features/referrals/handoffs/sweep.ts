@@ -42,7 +42,7 @@ export interface SweepResult extends RetentionResult {
 }
 
 /**
- * DESIGN.md "Bounded answers", as of `now`: a reminder to every referrer whose referral has been pending
+ * docs/product.md, A request's life, as of `now`: a reminder to every referrer whose referral has been pending
  * for half of REFERRAL_RESPONSE_TIME (once: reminded_at), then each referral pending for the full time
  * expires and passes on (handoff.ts), freeing its referrer's slot for the company's waiting requests.
  * Declines whose DECLINE_UNDO_WINDOW has passed pass on the same way (docs/decisions/033-request-lifecycle.md).

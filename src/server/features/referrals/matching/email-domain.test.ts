@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailMatchesDomain } from './willingness.js';
 
-// DESIGN.md "Verification": a referrer counts as verified when the sign-in email is on the company's domain.
+// docs/product.md, Verification: a referrer counts as verified when the sign-in email is on the company's domain.
 // Fixed examples beside the API tests in willingness.test.ts; mutation testing found these edges unguarded.
 
 describe('emailMatchesDomain', () => {

@@ -20,7 +20,7 @@ export { INCOMING_LINK, SEEKER_LINK };
 export type Pick = { kind: 'none' } | { kind: 'full' } | { kind: 'picked'; referrerId: number };
 
 /**
- * DESIGN.md "Matching" (docs/decisions/037-referrer-record.md): among those with room, verified before
+ * docs/product.md, Matching (docs/decisions/037-referrer-record.md): among those with room, verified before
  * unverified, then the better record (its tier, see recordTier), then fewest open referrals, then the
  * longest since the last assignment (never assigned first); user id breaks the remaining ties so the pick is
  * deterministic. A referrer missing from `tiers` counts as new.

@@ -19,7 +19,7 @@ import {
 import { holdsAt } from '../verification/lapse-rule.js';
 
 /**
- * DESIGN.md "Verification": the email's domain is one of the company's email domains or a subdomain of
+ * docs/product.md, Verification: the email's domain is one of the company's email domains or a subdomain of
  * one, and not one that hands out mailboxes to the public (a yahoo.com address does not show that someone
  * works at Yahoo).
  */
@@ -115,7 +115,7 @@ export async function followCurrentCompany(
   if (user.willingToGiveReferrals) await assignWaitingRequests(tx, deps, userId);
 }
 
-/** DESIGN.md "Who may see a profile": the user, and a referrer holding a referral for one of their requests. */
+/** docs/product.md, Roles: the user, and a referrer holding a referral for one of their requests. */
 export async function canViewProfile(db: Db, viewerId: number, profileUserId: number): Promise<boolean> {
   return viewerId === profileUserId || holdsReferralFor(db, viewerId, profileUserId);
 }

@@ -21,7 +21,7 @@ export function recentRequestTimes(db: Db, seekerId: number, since: Date, limit:
 }
 
 /**
- * DESIGN.md "Limits": at most `perDay` new requests per seeker in any 24 hours, counted in the database.
+ * docs/product.md, Limits: at most `perDay` new requests per seeker in any 24 hours, counted in the database.
  * Called first in the create transaction: the seeker's row stays locked until it commits, so parallel
  * submits are counted one after another and cannot pass the limit together. 429 with the time the oldest
  * of the day's requests leaves the window, in the sentence, in `retryAt` and as Retry-After.

@@ -52,7 +52,7 @@ describe.each(testDatabases)('decline reasons and undo (%s)', (kind) => {
     return { company, dana, ned, seeker, requestId, referral };
   }
 
-  it('refuses an unknown reason, a reason without a decline, and other without feedback; the spec payload stays valid', async () => {
+  it('refuses an unknown reason, a reason without a decline, and other without feedback; the payload of docs/product.md, The API stays valid', async () => {
     const { dana, referral } = await world();
     const bad = await status(dana, referral.id, { status: 'declined', reason: 'too_busy' });
     expect(bad.statusCode).toBe(400);

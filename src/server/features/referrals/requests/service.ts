@@ -127,7 +127,7 @@ async function readPosting(db: Db, deps: ReferralDeps, seekerId: number, jobUrl:
 }
 
 /**
- * DESIGN.md "Creating a request": refuses employees, duplicates and a company whose referrers are all at
+ * docs/product.md, Matching: refuses employees, duplicates and a company whose referrers are all at
  * capacity (nothing saved); otherwise saves the request and assigns it at once when someone can take it.
  * A message that offers or asks for money (issue 25 item 6) holds the request for an admin instead: it is
  * saved as `held` (the daily limit and the duplicate rule count it), nobody is picked and only the seeker
@@ -258,8 +258,8 @@ const SEEKER_SENTENCE: Record<ReferralStatus, string> = {
 };
 
 /**
- * DESIGN.md "Status changes": only the assigned referrer (anyone else: 404, no hint it exists), only along
- * the spec's transitions (409 naming the current status). The request follows, the seeker is told, and a
+ * docs/product.md, Statuses: only the assigned referrer (anyone else: 404, no hint it exists), only along
+ * the transitions of docs/product.md, Statuses (409 naming the current status). The request follows, the seeker is told, and a
  * referral leaving the open set frees a slot for the company's waiting requests. A decline may carry a
  * reason; it can be undone within DECLINE_UNDO_WINDOW, so the request stays open and nobody else hears of
  * it until the sweep passes it on after the window (docs/decisions/033-request-lifecycle.md).

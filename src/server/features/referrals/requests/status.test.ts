@@ -128,7 +128,7 @@ describe.each(testDatabases)('referral status changes (%s)', (kind) => {
       const first = await small.signIn('First Seeker');
       const res = await first.post('/api/referral-requests', requestBody({ companyId: 13 }));
       const referralId = CreateReferralRequestResultSchema.parse(res.json()).referral!.id;
-      // With every referrer full, a new request is refused rather than queued (DESIGN.md "Matching").
+      // With every referrer full, a new request is refused rather than queued (docs/product.md, Matching).
       const second = await small.signIn('Second Seeker');
       expect((await second.post('/api/referral-requests', requestBody({ companyId: 13 }))).statusCode).toBe(
         409,

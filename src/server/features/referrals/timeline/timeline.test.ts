@@ -43,7 +43,7 @@ describe('the request timeline', () => {
       ['submitted', 'Nina', 'Candidate id 4711.'],
       ['successful', 'Nina', null],
     ]);
-    // The latest note given is still the referral's feedback, as the spec's cards show it.
+    // The latest note given is still the referral's feedback, as the cards show it (docs/product.md, Screens).
     expect(mine!.referral!.feedback).toBe('Candidate id 4711.');
 
     const [ninas] = (await list(nina, 'referrer')).filter((r) => r.id === requestId);

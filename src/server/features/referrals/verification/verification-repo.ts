@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.js';
 import { companies, referrers, users, verificationCodes } from '../../../db/schema.js';
 import type { VerificationMethod } from '../../../../shared/verification.js';
 
-/** Work-email verification codes (DESIGN.md "Trust and speed") and the referrer record they verify. */
+/** Work-email verification codes (docs/product.md, Verification) and the referrer record they verify. */
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
 

@@ -28,7 +28,7 @@ const errors = {
   429: ApiErrorSchema,
 };
 
-/** DESIGN.md "Trust and speed": verifying a referrer by a code mailed to a work address. */
+/** docs/product.md, Verification: verifying a referrer by a code mailed to a work address. */
 export async function verificationRoutes(app: FastifyInstance, { db, ...deps }: VerificationRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', async (request) => {

@@ -17,7 +17,7 @@ import { canViewProfile, followCurrentCompany, setWillingness } from '../matchin
 import { rejection } from '../../../testing/rejection.js';
 
 /**
- * DESIGN.md "Trust and speed" and "Verification" on one bare in-memory database with a set clock: the
+ * docs/product.md, Verification on one bare in-memory database with a set clock: the
  * code mailed to a work address, its tries, its expiry and the hourly limit; willingness and the referrer
  * record. verification.test.ts and willingness.test.ts walk the same rules through HTTP.
  */

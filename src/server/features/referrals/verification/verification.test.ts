@@ -6,7 +6,7 @@ import { ask, currentReferral } from '../../../testing/handoff-fixtures.js';
 import { signInReferrer } from '../../../testing/referral-fixtures.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../../testing/test-app.js';
 
-/** DESIGN.md "Trust and speed": verified referrers, by a code mailed to a work address. */
+/** docs/product.md, Verification: verified referrers, by a code mailed to a work address. */
 describe.each(testDatabases)('work-email verification (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -23,7 +23,7 @@ import { holdsAt, lapsesAt, reminderLeadMs } from './lapse-rule.js';
 import { isFreeMail } from '../../../lib/free-mail.js';
 import { emailMatchesDomain } from '../matching/willingness.js';
 
-/** DESIGN.md "Trust and speed": 6 digits, hashed, 15 minutes, 5 tries, 3 codes an hour. */
+/** docs/product.md, Verification: 6 digits, hashed, 15 minutes, 5 tries, 3 codes an hour. */
 export const CODE_MINUTES = 15;
 export const MAX_TRIES = 5;
 export const CODES_PER_HOUR = 3;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionFlags } from '@/lib/session-flags';
 
 /**
- * Spec section 4, Sign-out: clear the session flags, post to the server, forget cached data, then leave.
+ * docs/product.md, Flows and statuses, Sign-out: clear the session flags, post to the server, forget cached data, then leave.
  * A failure is only logged and the user stays.
  */
 export function useEndSession(request: () => Promise<unknown>, onSignedOut: () => void) {

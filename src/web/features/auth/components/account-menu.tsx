@@ -20,7 +20,7 @@ export interface AccountMenuProps {
   defaultOpen?: boolean;
 }
 
-/** Picture or initial, 'Account', the given links, then sign-out (spec: Account menu / Account dropdown). */
+/** Picture or initial, 'Account', the given links, then sign-out (docs/product.md, Screens: the account menu). */
 export function AccountMenu({ user, links, signOutLabel, defaultOpen }: AccountMenuProps) {
   const navigate = useNavigate();
   const toSignIn = () => navigate(paths.signIn);

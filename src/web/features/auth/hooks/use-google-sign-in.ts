@@ -44,7 +44,7 @@ function openCenteredPopup(url: string): Window | null {
 }
 
 /**
- * The popup flow of spec section 4: open /auth/google, watch for the popup to close (every 1 s), then ask
+ * The popup flow of docs/product.md, Flows and statuses: open /auth/google, watch for the popup to close (every 1 s), then ask
  * /auth/status; an AUTH_SUCCESS message from that same popup on our own origin confirms early.
  */
 export function useGoogleSignIn(mode: SignInMode) {
@@ -103,7 +103,7 @@ export function useGoogleSignIn(mode: SignInMode) {
       }
       setInProgress(false);
       if (status.error) {
-        // A suspension is said as it is; any other failure keeps the spec's sentence.
+        // A suspension is said as it is; any other failure keeps the sentence of docs/product.md, Messages.
         const description = status.error === SUSPENDED_SIGN_IN ? SUSPENDED_SIGN_IN : texts.failed;
         toast({ variant: 'destructive', title: 'Authentication failed', description });
       }

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@shared/brand';
 
 export type SignInMode = 'signin' | 'signup';
 
-/** The messages of spec section 8 for the two variants of the Google button. */
+/** The messages of docs/product.md, Messages for the two variants of the Google button. */
 export const signInTexts = {
   signup: {
     button: 'Sign up with Google',
@@ -26,7 +26,7 @@ export const STATUS_CHECK_FAILED =
   'There was a problem checking your authentication status. Please try again.';
 
 /**
- * The success toast (spec section 8): a sign-in that created the account says the sign-up texts, any
+ * The success toast (docs/product.md, Messages): a sign-in that created the account says the sign-up texts, any
  * other the sign-in texts, whichever button started it (issue 46 item 9), so a new person is welcomed and
  * a returning one welcomed back. Going back to a page other than the dashboard says so instead.
  */

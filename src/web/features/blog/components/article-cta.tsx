@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/paths';
 
-/** The call to action under every article (spec section 2). */
+/** The call to action under every article (docs/product.md, Screens). */
 export function ArticleCta() {
   return (
     <section aria-labelledby="article-cta-heading" className="px-4 pb-16 sm:px-6 sm:pb-24 lg:px-8">

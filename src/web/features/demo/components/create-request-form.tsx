@@ -7,7 +7,7 @@ import { Textarea } from '@/components/ui/textarea';
 import type { NewMockRequest } from '../hooks/use-mock-requests';
 import { DEMO_REQUEST_TEXTS, validateDemoRequest } from '../utils/validate-demo-request';
 
-/** Spec section 9: the demo's success message hides after 5 s. */
+/** docs/product.md, Limits: the demo's success message hides after 5 s. */
 export const DEMO_SUCCESS_MS = 5000;
 
 type FieldErrors = Partial<Record<'jobUrl' | 'position', string>>;

@@ -8,7 +8,7 @@ import { mockCompany, mockUser, type MockUser } from '../mock/mock-data';
 import { DEMO_JOB_URL_MESSAGES, validateDemoJobUrl, type DemoValidation } from '../utils/validate-job-url';
 
 /**
- * The job-URL validator (spec section 2 'Demo pages'): runs the six local checks for the selected mock
+ * The job-URL validator (docs/product.md, Demo pages): runs the six local checks for the selected mock
  * user; each edge case's quick test fills in its URL, switches to its seeker and validates.
  */
 export function JobUrlValidator({

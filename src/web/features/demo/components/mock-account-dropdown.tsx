@@ -11,7 +11,7 @@ const ITEMS = [
 ] as const;
 
 /**
- * The account dropdown of spec section 2 for a mock user: picture or initial, 'Account', Referrals
+ * The account dropdown of docs/product.md, Screens for a mock user: picture or initial, 'Account', Referrals
  * Dashboard, Account Settings, Sign Out. In the demo an item only says where it would lead.
  */
 export function MockAccountDropdown({

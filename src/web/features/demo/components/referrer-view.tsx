@@ -7,7 +7,7 @@ import { formatDemoDate } from '../utils/format';
 import { MockProfileModal } from './mock-profile-modal';
 import { JobUrlLink } from './job-url-link';
 
-/** Referrer info and the pending requests waiting for them (spec section 2 'Demo pages'). */
+/** Referrer info and the pending requests waiting for them (docs/product.md, Demo pages). */
 export function ReferrerView({
   user,
   referrer,
@@ -94,7 +94,7 @@ function PendingRequestCard({ request }: { request: MockRequest }) {
             View Profile<span className="sr-only"> of {name}</span>
           </Button>
         )}
-        {/* The spec's demo buttons do nothing: no mock referral changes state here. */}
+        {/* The demo buttons do nothing (docs/product.md, Demo pages): no mock referral changes state here. */}
         <Button variant="outline" size="sm" type="button">
           Decline
         </Button>

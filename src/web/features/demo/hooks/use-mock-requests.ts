@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import type { MockRequest } from '../mock/mock-data';
 
-/** Spec section 2: the demo's requests stay in this browser under a key no real screen reads. */
+/** docs/product.md, Screens: the demo's requests stay in this browser under a key no real screen reads. */
 export const MOCK_REQUESTS_STORAGE_KEY = 'referbridge:mock-referral-requests';
 
 /**

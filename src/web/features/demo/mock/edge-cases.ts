@@ -1,6 +1,6 @@
 import { DEMO_JOB_URL_MESSAGES } from '../utils/validate-job-url';
 
-/** One entry of the demo's edge-case guide (spec section 3 'Mock-only'). */
+/** One entry of the demo's edge-case guide (docs/product.md, Demo pages). */
 export interface EdgeCase {
   name: string;
   description: string;
@@ -14,7 +14,7 @@ export const EDGE_CASE_SEEKER_ID = 1;
 
 const record = (jobUrl: string) => ({ jobUrl, seekerId: EDGE_CASE_SEEKER_ID });
 
-/** In the order the checks run (spec section 5), then the passing URLs. */
+/** In the order the checks run (docs/product.md, Demo pages), then the passing URLs. */
 export const EDGE_CASES: readonly EdgeCase[] = [
   {
     name: 'Missing protocol',

@@ -2,7 +2,7 @@ import type { CompanySummary } from '@shared/companies';
 import type { ReferralStatus } from '@shared/referral-status';
 
 /**
- * The demo pages' sample data (spec section 3 'Mock-only'). It lives in the browser only: nothing here is
+ * The demo pages' sample data (docs/product.md, Demo pages). It lives in the browser only: nothing here is
  * read from or written to the real API or database.
  */
 export type MockRole = 'job_seeker' | 'referrer';
@@ -55,7 +55,7 @@ export interface MockReferral {
 /** How many open referrals one demo referrer holds at most. */
 export const MOCK_REFERRER_CAPACITY = 5;
 
-/** Spec section 9's sample id map: 200 search engine, 201 social media, 202–204 technology and retail. */
+/** The sample id map of docs/product.md, Demo pages: 200 search engine, 201 social media, 202–204 technology and retail. */
 export const MOCK_COMPANIES: readonly MockCompany[] = [
   { id: 200, name: 'Google', website: 'https://careers.google.com', description: 'Search engine company' },
   {

@@ -1,4 +1,4 @@
-/** The demo's mock profiles (spec section 3): shown in the referrer demo's profile modal. */
+/** The demo's mock profiles (docs/product.md, Data): shown in the referrer demo's profile modal. */
 export interface MockExperience {
   title: string;
   company: string;

@@ -6,7 +6,7 @@ function allRequests(stored: readonly MockRequest[]): MockRequest[] {
   return [...[...stored].sort(newestFirst), ...[...MOCK_REQUESTS].sort(newestFirst)];
 }
 
-/** The status a card shows: the referral's when there is one (spec section 3), else the request's. */
+/** The status a card shows: the referral's when there is one (docs/product.md, Data), else the request's. */
 export function shownStatus(request: MockRequest): MockRequest['status'] {
   return MOCK_REFERRALS.find((r) => r.requestId === request.id)?.status ?? request.status;
 }

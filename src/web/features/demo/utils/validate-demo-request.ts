@@ -2,7 +2,7 @@ import { detectCompany } from '@shared/job-url';
 import { JobUrlSchema } from '@shared/job-url-rules';
 import { MOCK_COMPANIES, MOCK_REFERRERS, type MockCompany, type MockReferrer } from '../mock/mock-data';
 
-/** Spec section 5 'Demo request form'. */
+/** docs/product.md, Demo pages. */
 export const DEMO_REQUEST_TEXTS = {
   jobUrlRequired: 'Please enter a job URL',
   positionRequired: "Please enter the position you're applying for",
@@ -23,7 +23,7 @@ export type DemoRequestCheck =
   { ok: true; company: MockCompany } | { ok: false; field: 'jobUrl' | 'position'; message: string };
 
 /**
- * The demo form's checks, in the spec's order: both fields present, a web URL (the shared validator), a
+ * The demo form's checks, in the order of docs/product.md, Demo pages: both fields present, a web URL (the shared validator), a
  * company read from the host by the shared detection (known hosts, then the fuzzy partial match for hosts
  * longer than 10 characters), a listed company, and a verified referrer there.
  */

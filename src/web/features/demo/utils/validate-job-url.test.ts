@@ -36,7 +36,7 @@ describe('validateDemoJobUrl', () => {
     expect(validateDemoJobUrl(url, alex)).toMatchObject({ valid: false, check: 'format', message });
   });
 
-  it('uses the spec texts word for word', () => {
+  it('uses the texts of docs/product.md, Demo pages word for word', () => {
     expect(M.invalidFormat).toBe(
       'The URL format is invalid. Please enter a complete URL including http:// or https:// prefix.',
     );

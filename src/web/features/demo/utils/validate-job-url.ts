@@ -12,7 +12,7 @@ import {
   type MockUser,
 } from '../mock/mock-data';
 
-/** Spec section 8 'Job URL messages' as the demo's local checks show them (section 5). */
+/** docs/product.md, Demo pages: the job URL messages as the demo's local checks show them. */
 export const DEMO_JOB_URL_MESSAGES = {
   empty: 'Please enter a job URL to validate',
   invalidFormat:
@@ -32,7 +32,7 @@ export const KNOWN_BROKEN_URLS: readonly string[] = [
   'https://careers.microsoft.com/us/en/job/0000000/Removed',
 ];
 
-/** Spec section 9: a valid URL has a dotted host longer than 3 characters. */
+/** docs/product.md, Limits: a valid URL has a dotted host longer than 3 characters. */
 const MIN_HOST_LENGTH = 4;
 
 export type DemoCheck = 'empty' | 'format' | 'broken' | 'company' | 'duplicate' | 'employee' | 'capacity';
@@ -60,7 +60,7 @@ export const SAMPLE_DATASET: DemoDataset = {
 const fail = (check: DemoCheck, message: string): DemoValidation => ({ valid: false, check, message });
 
 /**
- * The six local job-URL checks of spec section 5, in order, for one seeker; the first that fails answers.
+ * The six local job-URL checks of docs/product.md, Demo pages, in order, for one seeker; the first that fails answers.
  * Company detection is the shared one (src/shared/job-url.ts), run against the mock company list.
  */
 export function validateDemoJobUrl(

@@ -6,7 +6,7 @@ export const notificationKeys = {
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
 };
 
-/** Spec section 9: unread count and recent list every 60 s (fresh 30 s); full list every 120 s (fresh 60 s). */
+/** docs/product.md, Limits: unread count and recent list every 60 s (fresh 30 s); full list every 120 s (fresh 60 s). */
 export const NOTIFICATION_POLL_MS = 60_000;
 export const SHORT_POLL = { refetchInterval: NOTIFICATION_POLL_MS, staleTime: 30_000 } as const;
 export const LONG_POLL = { refetchInterval: 120_000, staleTime: 60_000 } as const;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '@/lib/activity';
 import { notificationKeys } from './notification-keys';
 
-/** After any change the three lists are refetched (spec section 4 'Notification'). */
+/** After any change the three lists are refetched (docs/product.md, Notifications). */
 export function useNotificationMutation<TVariables>(
   mutationFn: (variables: TVariables) => Promise<unknown>,
   errorToast: string,

@@ -1,7 +1,7 @@
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
 import { Button } from '@/components/ui/button';
 
-/** The spec's confirmation before a notification is deleted for good. */
+/** The confirmation (docs/product.md, Screens) before a notification is deleted for good. */
 export function DeleteNotificationDialog({
   open,
   onOpenChange,

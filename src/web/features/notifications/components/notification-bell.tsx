@@ -16,7 +16,7 @@ const loadPopover = () =>
 const BellPopover = lazy(() => loadPopover().then((m) => ({ default: m.BellPopover })));
 
 /**
- * Spec 'Notification bell': unread badge ('99+' cap, hidden at 0) and a popup of the recent notifications.
+ * docs/product.md, Screens (the bell): unread badge ('99+' cap, hidden at 0) and a popup of the recent notifications.
  * The badge and the data are here from the start; the popup's code loads when the bell is first used, and
  * its trigger replaces this button only when that cannot take the focus away (use-popup-on-demand.ts).
  */

@@ -41,7 +41,7 @@ function onUnreadCount(queryClient: QueryClient, event: MessageEvent) {
 
 /**
  * Live notifications: one EventSource per tab while signed in, feeding the three notification queries.
- * Polling (spec section 9) stays as it is, the fallback when the stream is down or unsupported.
+ * Polling (docs/product.md, Limits) stays as it is, the fallback when the stream is down or unsupported.
  */
 export function useNotificationStream() {
   const queryClient = useQueryClient();
@@ -62,7 +62,7 @@ export function useNotificationStream() {
         current.close();
       };
       current.addEventListener('signed-out', stop);
-      // Reconnecting would end another tab's stream in turn; this tab polls instead (spec section 9).
+      // Reconnecting would end another tab's stream in turn; this tab polls instead (docs/product.md, Limits).
       current.addEventListener('replaced', stop);
       current.addEventListener('error', () => {
         if (current.readyState !== EventSource.CLOSED || done) return;

@@ -1,4 +1,4 @@
-/** Query keys of the signed-in user's own profile (spec section 7, Profile). */
+/** Query keys of the signed-in user's own profile (docs/product.md, The API, Profile). */
 export const profileKeys = {
   all: ['profile'] as const,
   experiences: () => [...profileKeys.all, 'experiences'] as const,

@@ -15,7 +15,7 @@ export function useUploadResume() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadResume,
-    // Spec: after an upload the resumes and the active resume are fetched again.
+    // docs/product.md, The API: after an upload the resumes and the active resume are fetched again.
     onSuccess: () => {
       logActivity('resume', 'uploaded');
       return queryClient.invalidateQueries({ queryKey: profileKeys.resume() });

@@ -1,4 +1,4 @@
-/** Query keys of another user's profile by id (spec section 7, "for viewing another user"). */
+/** Query keys of another user's profile by id (docs/product.md, The API: viewing another user). */
 export const userViewKeys = {
   all: ['user-view'] as const,
   user: (id: number) => [...userViewKeys.all, id] as const,

@@ -19,7 +19,7 @@ export const COMPANY_SAVE_FAILED = 'Failed to update your company. Please try ag
 export const NOT_WORKING_LABEL = "I'm not working right now";
 
 /**
- * The dashboard's blocking "Where do you work?" dialog (spec section 4, Company prompt). It opens only for a
+ * The dashboard's blocking "Where do you work?" dialog (docs/product.md, Flows and statuses, Company prompt). It opens only for a
  * user without a current company, not on the first dashboard visit of the session, and only once the
  * experiences call has answered with an empty list. It cannot be dismissed; saving a company closes it.
  */

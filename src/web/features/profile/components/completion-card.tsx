@@ -14,7 +14,7 @@ const TILES: { part: Part; label: string; hint: string; icon: ReactNode }[] = [
   { part: 'resume', label: 'Resume', hint: 'A PDF resume', icon: <FileText /> },
 ];
 
-/** The profile-completion card: a percentage bar and one tile per 25-point part (spec section 4). */
+/** The profile-completion card: a percentage bar and one tile per 25-point part (docs/product.md, Flows and statuses). */
 export function CompletionCard({ completion }: { completion: ProfileCompletion | null }) {
   const percentage = completion?.percentage ?? 0;
   const complete = percentage === 100;

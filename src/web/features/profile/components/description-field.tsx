@@ -12,7 +12,7 @@ function formatInPlace(el: HTMLTextAreaElement) {
 }
 
 /**
- * A description box (spec section 5): '*', '- ' and '•' become bullet points on their own lines as the
+ * A description box (docs/product.md, Validation): '*', '- ' and '•' become bullet points on their own lines as the
  * user types (pasted text included) and again on blur. Made for react-hook-form's register(), which reads
  * the element's value after we rewrite it.
  */

@@ -18,7 +18,7 @@ export type ItemCardText = Omit<
 >;
 
 /**
- * Spec section 4, 'Profile edit screen': a section shows its list with Edit and Delete per item, or a form.
+ * docs/product.md, Screens (the profile editor): a section shows its list with Edit and Delete per item, or a form.
  * An empty list opens the form at once; 'Add' toggles to 'Cancel Editing'. Saving and deleting go through
  * `save` and `remove`, with a 'Success' toast saying `saved` or `deleted`.
  *

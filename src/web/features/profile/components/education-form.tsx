@@ -11,7 +11,7 @@ import { ProfileItemForm } from './profile-item-form';
 type EducationFormInput = z.input<typeof EducationInputSchema>;
 export type EducationFormValues = z.output<typeof EducationInputSchema>;
 
-/** Spec section 5's education form: institution, degree and major required; dates and description optional. */
+/** The education form (docs/product.md, Validation): institution, degree and major required; dates and description optional. */
 export function EducationForm({
   education,
   order,

@@ -17,7 +17,7 @@ function renderForm(props: Partial<Parameters<typeof ExperienceForm>[0]> = {}) {
 }
 
 describe('ExperienceForm', () => {
-  it("shows the spec's messages for the three required fields and does not save", async () => {
+  it('shows the messages of docs/product.md, Validation for the three required fields and does not save', async () => {
     const { onSave, user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Save Experience' }));
     expect(await screen.findByText('Company name is required')).toBeInTheDocument();

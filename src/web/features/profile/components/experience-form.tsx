@@ -11,7 +11,7 @@ import { ProfileItemForm } from './profile-item-form';
 type ExperienceFormInput = z.input<typeof ExperienceInputSchema>;
 export type ExperienceFormValues = z.output<typeof ExperienceInputSchema>;
 
-/** Spec section 5's experience form; validation messages come from the shared schema. */
+/** The experience form (docs/product.md, Validation); validation messages come from the shared schema. */
 export function ExperienceForm({
   experience,
   order,

@@ -12,7 +12,7 @@ function draftOf(value: string | null | undefined): Draft {
   return parts ? { month: String(parts.month), year: String(parts.year) } : { month: '', year: '' };
 }
 
-/** The 50 years of the spec, plus an older stored year so editing never loses it. */
+/** The 50 years of docs/product.md, Validation, plus an older stored year so editing never loses it. */
 function yearsWith(selected: string): number[] {
   const years = yearOptions();
   const year = Number(selected);
@@ -20,7 +20,7 @@ function yearsWith(selected: string): number[] {
 }
 
 /**
- * Spec section 5: a month dropdown and a year dropdown (this year and the 49 before it); the value is the
+ * docs/product.md, Validation: a month dropdown and a year dropdown (this year and the 49 before it); the value is the
  * first of the chosen month (YYYY-MM-DD), or '' until both halves are chosen. With `present` both selects
  * are disabled and read 'Present' (a current job has no end date).
  */

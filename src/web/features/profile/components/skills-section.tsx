@@ -15,7 +15,7 @@ import { useDeleteSkill } from '../api/delete-skill';
 import { SectionError, SectionLoading } from './edit-list-section';
 import { EditSectionCard } from './edit-section-card';
 
-/** Spec section 9: the one-more-skill toast follows the first skill after 500 ms. */
+/** docs/product.md, Limits: the one-more-skill toast follows the first skill after 500 ms. */
 export const ONE_MORE_SKILL_DELAY_MS = 500;
 
 export function SkillsSection() {
@@ -29,7 +29,7 @@ export function SkillsSection() {
   });
   const skills = query.data ?? [];
 
-  // A blank skill fails the schema and is ignored (spec section 5): no request, no message.
+  // A blank skill fails the schema and is ignored (docs/product.md, Validation): no request, no message.
   const add = form.handleSubmit(({ skill }) => {
     if (addSkill.isPending) return;
     const isFirst = skills.length === 0;

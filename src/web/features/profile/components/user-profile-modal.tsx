@@ -15,7 +15,7 @@ import {
 } from './profile-details';
 import { useUserProfile, type UserProfileState } from '../api/get-user-profile';
 
-/** Spec section 9: the copy confirmation shows for 2000 ms. */
+/** docs/product.md, Limits: the copy confirmation shows for 2000 ms. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** Another user's profile in a dialog (opened from a referrer's request card with the seeker's id). */

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { ApiRequestError } from '@/lib/api';
 import { EXPORT_URL, useDeleteAccount } from '../api/delete-account';
 
-/** Account Settings, DESIGN.md "Account control": download everything stored, or delete the account. */
+/** Account Settings, docs/product.md, Privacy: download everything stored, or delete the account. */
 export function YourDataCard({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   return (

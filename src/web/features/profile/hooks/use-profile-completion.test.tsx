@@ -30,7 +30,7 @@ const full = {
 const statusWrites = (api: ReturnType<typeof fakeProfileApi>) =>
   api.writes().filter((c) => c.path === '/api/users/7/profile-status');
 
-describe('useProfileCompletion (profile-status sync, spec section 4)', () => {
+describe('useProfileCompletion (profile-status sync, docs/product.md, Flows and statuses)', () => {
   it('marks the profile complete once, when everything has loaded at 100%', async () => {
     const api = fakeProfileApi(full);
     const view = renderWithClient(<Probe user={testUser({ profileCompleted: false })} />);

@@ -10,7 +10,7 @@ import { useUpdateProfileStatus } from '../api/update-profile-status';
 export type ProfileCompletion = ReturnType<typeof profileCompletion>;
 
 /**
- * Spec section 4, 'Profile completion': the percentage, once all four parts have loaded (null before), and
+ * docs/product.md, Profile completion: the percentage, once all four parts have loaded (null before), and
  * the client's half of the profile-status rule: at 100 with the user not marked complete it sets
  * profileCompleted true; below 100 with the user marked complete it sets it false. Run it wherever the
  * status should follow the data (the edit screen, the dashboard).

@@ -3,7 +3,7 @@ import type { Education, Experience } from '@shared/profile';
 /** Dates are stored as YYYY-MM-DD, so they compare as strings; a missing date sorts as the oldest. */
 const byDateDesc = (a: string | null, b: string | null) => (b ?? '').localeCompare(a ?? '');
 
-/** Spec section 2: the current job first, then the newest start date. */
+/** docs/product.md, Screens: the current job first, then the newest start date. */
 export function sortExperiences(items: readonly Experience[]): Experience[] {
   return [...items].sort(
     (a, b) => Number(b.currentlyWorking) - Number(a.currentlyWorking) || byDateDesc(a.startDate, b.startDate),
@@ -13,7 +13,7 @@ export function sortExperiences(items: readonly Experience[]): Experience[] {
 // Any real end date is before this, so "still studying" wins over every finished degree.
 const NOW = '9999-12-31';
 
-/** Spec section 2: the newest end date first; a missing end date counts as now. */
+/** docs/product.md, Screens: the newest end date first; a missing end date counts as now. */
 export function sortEducation(items: readonly Education[]): Education[] {
   return [...items].sort(
     (a, b) => byDateDesc(a.endDate ?? NOW, b.endDate ?? NOW) || byDateDesc(a.startDate, b.startDate),

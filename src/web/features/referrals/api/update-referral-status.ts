@@ -12,7 +12,7 @@ export type StatusChange = UpdateReferralStatusInput['status'];
 
 export const STATUS_UPDATE_FAILED = 'Error: Failed to update referral status. Please try again.';
 
-/** The analytics action of each change (spec section 3 'Analytics vocabulary'). */
+/** The analytics action of each change (docs/product.md, Data (the analytics vocabulary)). */
 const ACTIVITY_ACTION: Record<StatusChange, string> = {
   accepted: 'accept',
   declined: 'decline',
@@ -25,7 +25,7 @@ export interface UpdateReferralStatusVariables {
   referralId: number;
   status: StatusChange;
   feedback: string;
-  /** With a decline only; left out, the spec's payload is sent as it was. */
+  /** With a decline only; left out, the payload of docs/product.md, The API is sent as it was. */
   reason?: DeclineReason | null;
   /** With a submit only: the company's referral or candidate id. */
   candidateId?: string;

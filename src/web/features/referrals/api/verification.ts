@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiGet, apiRequest } from '@/lib/api';
 import { referralKeys } from './referral-keys';
 
-/** DESIGN.md "Trust and speed": the referrer's verification, and verifying by a code mailed to work. */
+/** docs/product.md, Verification: the referrer's verification, and verifying by a code mailed to work. */
 export const verificationQuery = queryOptions({
   queryKey: [...referralKeys.all, 'verification'] as const,
   queryFn: async (): Promise<VerificationStatus> =>

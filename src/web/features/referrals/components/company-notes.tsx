@@ -15,14 +15,14 @@ export interface RequestCompany {
 export const noReferrersYet = (company: string) =>
   `No referrers at ${company} yet: your request will wait until one joins.`;
 
-/** Spec section 5's URL check (5): the seeker already works there (the server refuses such a request too). */
+/** The fifth URL check (docs/product.md, Validation): the seeker already works there (the server refuses such a request too). */
 export function isOwnCompany(company: RequestCompany | null, currentCompanyName: string | null): boolean {
   if (!company || !currentCompanyName) return false;
   return normalizeCompanyName(company.name) === normalizeCompanyName(currentCompanyName);
 }
 
 /**
- * What the company means for the request, as soon as it is known (spec section 5's URL checks): the
+ * What the company means for the request, as soon as it is known (the URL checks of docs/product.md, Validation): the
  * own-company refusal, 'No referrers at Stripe yet…' (such a request waits), or how its referrers answer.
  */
 export function CompanyNotes({ company, ownCompany }: { company: RequestCompany; ownCompany: boolean }) {

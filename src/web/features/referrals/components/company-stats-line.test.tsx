@@ -117,7 +117,7 @@ describe("the company stats line on the seeker's card", () => {
   });
 });
 
-describe("a status the seeker's card does not know (spec section 4)", () => {
+describe("a status the seeker's card does not know (docs/product.md, Flows and statuses)", () => {
   it('is shown raw, and older data’s approved as Accepted', async () => {
     fakeReferralsApi({ stats: { 1: answered } });
     const shown = (status: string) => {

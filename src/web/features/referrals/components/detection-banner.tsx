@@ -11,7 +11,7 @@ export type DetectionState =
   | { status: 'done'; detection: CompanyDetection };
 
 /**
- * What detection made of the job URL: the company, or the spec's warning message. A guess (low confidence)
+ * What detection made of the job URL: the company, or the warning message of docs/product.md, Messages. A guess (low confidence)
  * asks the user to check it and offers `onPickAnother`; a sure detection (high or medium) says nothing more.
  */
 export function DetectionBanner({

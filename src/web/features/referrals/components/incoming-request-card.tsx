@@ -28,7 +28,7 @@ import { UndoDeclineButton } from './undo-decline-button';
 export const PARTNER_MEANING =
   'Partner company: it works with ReferBridge and welcomes referrals sent through it.';
 
-/** A request assigned to the referrer (spec section 2, 'Request card (referrer side)'). */
+/** A request assigned to the referrer (docs/product.md, Screens (the referrer's request card)). */
 export function IncomingRequestCard({
   request,
   onViewProfile,

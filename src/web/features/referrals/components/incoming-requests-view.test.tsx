@@ -69,7 +69,7 @@ describe('IncomingRequestsView', () => {
     expect(screen.queryByText('No Categorized Requests')).not.toBeInTheDocument();
   });
 
-  it('reads statuses it does not know instead of failing the list (spec section 4, issue 46 item 10)', async () => {
+  it('reads statuses it does not know instead of failing the list (docs/product.md, Flows and statuses, issue 46 item 10)', async () => {
     // Older or foreign data: the server's own schema would refuse these, so they come as raw JSON.
     const raw = (id: number, status: string) => {
       const request = withReferral(aRequest(id), 'pending');
@@ -135,7 +135,7 @@ describe('IncomingRequestsView', () => {
     expect(within(await card('Accepted Requests')).queryByRole('link', { name: 'View Resume' })).toBeNull();
   });
 
-  it('accepts with feedback: PUT, spec toast, activity, and the card moves', async () => {
+  it('accepts with feedback: PUT, the toast of docs/product.md, Messages, activity, and the card moves', async () => {
     const api = renderView([withReferral(aRequest(1, { message: 'Hi there' }), 'pending')]);
     const card = within(await section('Pending Review')).getByRole('article');
     expect(card).toHaveTextContent('Message from applicant:');
@@ -193,7 +193,7 @@ describe('IncomingRequestsView', () => {
     });
   });
 
-  it("shows the server's 409 text, else the spec's failure text; the dialog stays open", async () => {
+  it("shows the server's 409 text, else the failure text of docs/product.md, Messages; the dialog stays open", async () => {
     const api = renderView([withReferral(aRequest(1), 'pending')]);
     api.overrides.set('PUT /api/referrals/1001/status', () =>
       jsonResponse(409, { error: 'This referral is already accepted.' }),

@@ -13,7 +13,7 @@ import { EmptyState, LoadError, LoadMore, LoadingText } from './referral-states'
 import type { RenderProfileModal } from './profile-modal-slot';
 import { VerificationBadge } from './verification-badge';
 
-/** The referrer's requests grouped by status, each section with its count (spec section 2). */
+/** The referrer's requests grouped by status, each section with its count (docs/product.md, Screens). */
 export function IncomingRequestsView(props: { user: User; renderProfileModal?: RenderProfileModal }) {
   return (
     <div className="grid gap-4">

@@ -148,7 +148,7 @@ const OUTCOME: Record<ReferralHandoff['outcome'], string> = {
 };
 
 /**
- * Earlier referrers, oldest first (DESIGN.md "Bounded answers"). The last one of a request that nobody
+ * Earlier referrers, oldest first (docs/product.md, A request's life). The last one of a request that nobody
  * holds any more and that is not waiting closed it rather than passing it on.
  */
 function HandoffHistory({ request }: { request: ShownReferralRequest }) {

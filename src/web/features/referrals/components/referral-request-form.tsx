@@ -43,7 +43,7 @@ const FIELDS = ['jobUrl', 'position', 'message', 'companyName'] as const;
 const MAX_SUGGESTIONS = 10;
 
 /**
- * Spec section 5's referral request form. Returns the server's field errors from `onSubmit` to show them
+ * The referral request form (docs/product.md, Validation). Returns the server's field errors from `onSubmit` to show them
  * under the fields.
  */
 export function ReferralRequestForm({

@@ -12,7 +12,7 @@ export function LoadingText({ text }: { text: string }) {
   );
 }
 
-/** Spec section 8 ('Referrer dashboards'): the sentence plus the technical details. */
+/** docs/product.md, Messages ('Referrer dashboards'): the sentence plus the technical details. */
 export function LoadError({ details }: { details: string }) {
   return (
     <div role="alert" className="border-destructive/30 bg-destructive/5 grid gap-1 rounded-lg border p-4">

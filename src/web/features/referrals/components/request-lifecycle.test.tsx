@@ -69,7 +69,7 @@ describe('declining with a reason', () => {
     expect(await screen.findByText('Level does not match')).toBeInTheDocument();
   });
 
-  it("sends the spec's payload when no reason is chosen", async () => {
+  it('sends the payload of docs/product.md, The API when no reason is chosen', async () => {
     const api = renderIncoming([withReferral(aRequest(1), 'pending')]);
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));

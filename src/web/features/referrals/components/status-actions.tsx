@@ -27,7 +27,7 @@ interface Action {
   hint: string;
 }
 
-/** Spec section 4: the referrer's moves from each status; declined, successful, unsuccessful have none. */
+/** docs/product.md, Flows and statuses: the referrer's moves from each status; declined, successful, unsuccessful have none. */
 const ACTIONS: Partial<Record<string, readonly Action[]>> = {
   pending: [
     {

@@ -20,7 +20,7 @@ const sentenceOf = (error: unknown) =>
     : 'Something went wrong. Please try again.';
 
 /**
- * DESIGN.md "Trust and speed": 'Verified until {date}' for a verified referrer, with 'Renew' once the lapse
+ * docs/product.md, Verification: 'Verified until {date}' for a verified referrer, with 'Renew' once the lapse
  * is near (docs/decisions/035-verification-lapse.md); otherwise, a lapsed verification included, a
  * 'Pending Verification' badge that opens the work-email dialog. Nothing for users who are not referrers
  * (or while loading).

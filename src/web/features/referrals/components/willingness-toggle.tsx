@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { useUpdateWillingness } from '../api/update-willingness';
 
 /**
- * Spec section 4 ('Willingness to give referrals'): the checkbox of the Incoming Requests tab. It shows the
+ * docs/product.md, Flows and statuses ('Willingness to give referrals'): the checkbox of the Incoming Requests tab. It shows the
  * new state at once (the update is optimistic and rolls back on failure).
  */
 export function WillingnessToggle({ user }: { user: User }) {

@@ -4,7 +4,7 @@ import { displayStatus } from '@shared/referral-status';
 import { type ShownReferralRequest } from '@shared/referrals';
 import { format } from 'date-fns';
 
-/** Referral dates: short month, day, year ('Jan 5, 2025'; spec section 5). */
+/** Referral dates: short month, day, year ('Jan 5, 2025'; docs/product.md, Validation). */
 export function formatRequestDate(iso: string): string {
   return format(new Date(iso), 'MMM d, yyyy');
 }
@@ -26,7 +26,7 @@ export function isLastQuarter(start: string, end: string, now: Date): boolean {
   return now.getTime() >= to - (to - from) / 4;
 }
 
-/** Spec section 2: the partner company (id 4), also recognised by its host in the job URL. */
+/** docs/product.md, Screens: the partner company (id 4), also recognised by its host in the job URL. */
 export function isPartnerRequest(request: Pick<ShownReferralRequest, 'companyId' | 'company' | 'jobUrl'>) {
   return (
     request.company.isPartner || request.companyId === PARTNER_COMPANY_ID || isPartnerJobUrl(request.jobUrl)
@@ -40,7 +40,7 @@ export function companyNameOf(
   return request.company.name || fallbackCompanyName(request.companyId) || fallback;
 }
 
-/** The basic dashboard shows job URLs cut to 40 characters (spec section 9). */
+/** The basic dashboard shows job URLs cut to 40 characters (docs/product.md, Limits). */
 export const JOB_URL_DISPLAY_MAX = 40;
 export function truncateUrl(url: string, max = JOB_URL_DISPLAY_MAX): string {
   return url.length > max ? `${url.slice(0, max)}...` : url;
@@ -56,7 +56,7 @@ export const REQUEST_GROUPS: readonly { key: RequestGroupKey; title: string }[] 
   { key: 'submitted', title: 'Submitted Referrals' },
   { key: 'successful', title: 'Successful Referrals' },
   { key: 'unsuccessful', title: 'Unsuccessful Referrals' },
-  // Not in the spec: what left the referrer without their answer (passed on, withdrawn, posting closed).
+  // Beyond docs/product.md, Screens: what left the referrer without their answer (passed on, withdrawn, posting closed).
   { key: 'closed', title: 'Passed On or Closed' },
 ];
 
@@ -67,7 +67,7 @@ export function isPassedOn(request: Pick<ShownReferralRequest, 'referral'>): boo
 
 const CLOSED_STATUSES: readonly string[] = ['expired', 'withdrawn', 'job_closed'];
 
-/** Older data may say approved or rejected: they count as accepted and declined (spec section 2). */
+/** Older data may say approved or rejected: they count as accepted and declined (docs/product.md, Screens). */
 function groupOf(status: string): RequestGroupKey | undefined {
   if (status === 'approved') return 'accepted';
   if (status === 'rejected') return 'declined';
@@ -92,7 +92,7 @@ export function groupRequests(requests: readonly ShownReferralRequest[]) {
   return groups;
 }
 
-/** Spec: requests exist but none is pending, accepted or declined. */
+/** docs/product.md, Screens: requests exist but none is pending, accepted or declined. */
 export function hasNoCategorized(requests: readonly ShownReferralRequest[]) {
   const g = groupRequests(requests);
   return requests.length > 0 && g.pending.length + g.accepted.length + g.declined.length === 0;
