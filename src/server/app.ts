@@ -147,7 +147,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db,
     verificationTtlMs: config.verificationTtlMs,
     rateLimits,
-    kept,
     now: deps.now,
     pagesPerMinute: { user: config.directoryRateLimit, visitor: config.directoryVisitorRateLimit },
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../testing/test-app.js';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import type { Db } from './client.js';
-import { pageStamp, rowStamp, snapshotStamp, type StampRead } from './row-stamp.js';
+import { pageStamp, rowStamp, type StampRead } from './row-stamp.js';
 import { companies, users } from './schema.js';
 
 /** The stamp of the first three users, as a page's stamp is made. */
@@ -97,17 +97,5 @@ describe.each(testDatabases)('a stamp unless nothing has committed (%s)', (kind)
     const after = await firstUsersStamp.read(db, before.snapshot);
     expect(after.snapshot).not.toBe(before.snapshot);
     expect(after.stamp).toBe(before.stamp);
-  });
-
-  it('takes the snapshot itself as the stamp: the same while nothing commits, another after any commit', async () => {
-    const first = await snapshotStamp(db, '');
-    expect(first.stamp).toBe(first.snapshot);
-    const again = await snapshotStamp(db, first.snapshot);
-    if (kind === 'pglite') expect(again.stamp).toBeNull();
-    else if (again.stamp !== null) expect(again.stamp).toBe(again.snapshot);
-    await db.insert(companies).values({ name: `Snapshot Co ${kind}`, normalizedName: `snapshot co ${kind}` });
-    const after = await snapshotStamp(db, first.snapshot);
-    expect(after.stamp).toBe(after.snapshot);
-    expect(after.snapshot).not.toBe(first.snapshot);
   });
 });

@@ -49,21 +49,6 @@ export function stampUnlessSince(db: Db, stamp: SQLWrapper) {
   return db.select({ snapshot, stamp: stampRead }).from(sql`(values (0)) as one`);
 }
 
-/** The snapshot read as stampUnlessSince reads a stamp: the snapshot is the stamp. */
-const snapshotUnlessSince = preparedPerDb((db) =>
-  stampUnlessSince(db, sql`select pg_current_snapshot()::text`).prepare('snapshot_unless_since'),
-);
-
-/**
- * The database's snapshot as an answer's whole stamp: an answer kept with it holds while nothing at all has
- * committed, and any commit builds it again. For a read whose rows no stamp names cheaply (a thread's every
- * message); it cannot miss a row, as it names none.
- */
-export async function snapshotStamp(db: Db, since: string): Promise<StampRead> {
-  const [row] = await snapshotUnlessSince(db).execute({ since });
-  return row!;
-}
-
 const currentSnapshotQuery = preparedPerDb((db) =>
   db
     .select({ snapshot: sql<string>`pg_current_snapshot()::text` })

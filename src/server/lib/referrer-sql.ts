@@ -17,17 +17,6 @@ export function verifiedInSql(since: Date | SQL): SQL<boolean> {
   );
 }
 
-/** A time as SQL takes it: an ISO string, or SQL for one such as a placeholder. */
-const instant = (at: Date | SQL) => (at instanceof Date ? at.toISOString() : at);
-
-/**
- * The instant a verification that holds at `at` lapses (verifiedInSql with `since` is false from then on):
- * verified_at plus the time it holds, `at` − `since`.
- */
-export function lapsesInSql(since: Date | SQL, at: Date | SQL): SQL {
-  return sql`(${referrers.verifiedAt} + (${instant(at)}::timestamptz - ${instant(since)}::timestamptz))`;
-}
-
 /** The earliest verified_at that still counts at `now` (a verification holds `ttlMs`, VERIFICATION_TTL). */
 export function verifiedSince(now: Date, ttlMs: number): Date {
   return new Date(now.getTime() - ttlMs);
@@ -52,6 +41,9 @@ export const referrerRowPause: PauseColumns = {
   pausedUntil: referrers.pausedUntil,
   timeZone: referrers.timeZone,
 };
+
+/** A time as SQL takes it: an ISO string, or SQL for one such as a placeholder. */
+const instant = (at: Date | SQL) => (at instanceof Date ? at.toISOString() : at);
 
 const zoneOf = (timeZone: PauseColumns['timeZone']) => sql`coalesce(${timeZone}, 'UTC')`;
 

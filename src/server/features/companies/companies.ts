@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { createKeptAnswers, keptUnder, type KeptAnswers } from '../../lib/kept-answers.js';
 import { inMemoryLimits, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { companiesRoutes, type DirectoryPagesPerMinute } from './routes.js';
 import {
@@ -20,7 +19,6 @@ export function createCompanies({
   db,
   verificationTtlMs,
   rateLimits = inMemoryLimits,
-  kept = createKeptAnswers(),
   now = () => new Date(),
   pagesPerMinute = { user: 120, visitor: 60 },
 }: {
@@ -28,8 +26,6 @@ export function createCompanies({
   verificationTtlMs: number;
   /** Where the directory's limit for visitors counts (the app's store; in memory by default). */
   rateLimits?: RateLimitStore;
-  /** Where answers are kept (lib/kept-answers.ts): the app's one keeper; a keeper of its own by default. */
-  kept?: KeptAnswers;
   /** The directory's and the stats' clock (tests move it); the wall clock by default. */
   now?: () => Date;
   /** Directory pages a signed-in user, and a visitor's address, may read a minute (the configuration's). */
@@ -51,7 +47,6 @@ export function createCompanies({
         db,
         verificationTtlMs,
         rateLimits,
-        pages: keptUnder(kept, 'directory:'),
         now,
         pagesPerMinute,
       });

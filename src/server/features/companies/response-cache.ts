@@ -26,8 +26,8 @@ export interface KeptResponseNumbers extends ReadResponseNumbers {
 /**
  * `read` (stats-repo's responseNumbers), each company's answer kept for RESPONSE_NUMBERS_KEEP_MS
  * ([decision 041](../../../../docs/decisions/041-company-numbers-kept-a-minute.md)): the companies not kept
- * are read in one query. Who can take a request now is read afresh whenever anything has committed or the
- * clock may have changed it ([decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md)).
+ * are read in one query. Who can take a request now is read afresh on every call
+ * ([decision 070](../../../../docs/decisions/070-kept-answers-that-pay-under-a-crowd.md)).
  */
 export function createResponseNumbersCache(
   read: ReadResponseNumbers,

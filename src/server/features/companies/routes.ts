@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,9 +12,7 @@ import {
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import { CompanyDetectionSchema, DetectCompanyQuerySchema } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
-import { snapshotStamp } from '../../db/row-stamp.js';
 import { tooManyRequests } from '../../lib/errors.js';
-import { sendKept, serializedBy, type KeptAnswers } from '../../lib/kept-answers.js';
 import { requireUser } from '../../lib/request-user.js';
 import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { createResponseNumbersCache } from './response-cache.js';
@@ -26,11 +24,6 @@ export interface CompaniesRouteDeps {
   /** VERIFICATION_TTL in milliseconds: the stats count only verifications still holding. */
   verificationTtlMs: number;
   rateLimits: RateLimitStore;
-  /**
-   * The directory's pages and the companies' stats as answered, kept while nothing has committed and until
-   * the clock changes them (service.ts's companyDirectory).
-   */
-  pages: KeptAnswers;
   now: () => Date;
   pagesPerMinute: DirectoryPagesPerMinute;
 }
@@ -51,7 +44,7 @@ export const TOO_MANY_DIRECTORY_PAGES_SIGNED_IN =
 
 export async function companiesRoutes(
   app: FastifyInstance,
-  { db, verificationTtlMs, rateLimits, pages, now, pagesPerMinute }: CompaniesRouteDeps,
+  { db, verificationTtlMs, rateLimits, now, pagesPerMinute }: CompaniesRouteDeps,
 ) {
   await app.register(rateLimit, rateLimitOptions(rateLimits, 'directory', { global: false }));
   // One limiter of our own, as profile's company changes have: a route's `config.rateLimit` is counted again
@@ -75,29 +68,6 @@ export async function companiesRoutes(
   };
   // How each company's referrers answered, kept a minute and shared by the directory and the stats.
   const readResponses = createResponseNumbersCache((ids, since) => responseNumbers(db, ids, since));
-  /**
-   * The directory's pages and the stats, kept while nothing at all has committed (snapshotStamp) and until the
-   * clock changes them, or their companies' response numbers are read again
-   * ([decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md)).
-   */
-  const answerKept = async (
-    reply: FastifyReply,
-    key: string,
-    at: Date,
-    build: () => Promise<{ value: unknown; until: number; companyIds: readonly number[] }>,
-  ) => {
-    const answer = await pages.answer(
-      key,
-      at.getTime(),
-      (since) => snapshotStamp(db, since),
-      async () => {
-        const { value, until, companyIds } = await build();
-        const numbersUntil = at.getTime() + readResponses.keptFor(companyIds);
-        return { body: serializedBy(reply)(value), until: Math.min(until, numbersUntil) };
-      },
-    );
-    return sendKept(reply, answer);
-  };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -133,20 +103,7 @@ export async function companiesRoutes(
         reply.header('cache-control', 'no-store');
       },
     },
-    async (request, reply) => {
-      const { q, cursor, limit } = request.query;
-      const at = now();
-      return answerKept(reply, `page:${JSON.stringify([q ?? null, cursor ?? null, limit])}`, at, async () => {
-        const { page, until } = await companyDirectory(
-          db,
-          request.query,
-          verificationTtlMs,
-          at,
-          readResponses,
-        );
-        return { value: page, until, companyIds: page.items.map((c) => c.id) };
-      });
-    },
+    async (request) => companyDirectory(db, request.query, verificationTtlMs, now(), readResponses),
   );
 
   api.get(
@@ -189,14 +146,6 @@ export async function companiesRoutes(
         requireUser(request);
       },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      const at = now();
-      // The same for every user: one kept answer per company.
-      return answerKept(reply, `stats:${id}`, at, async () => {
-        const { stats, until } = await companyStats(db, id, verificationTtlMs, at, readResponses);
-        return { value: stats, until, companyIds: [id] };
-      });
-    },
+    async (request) => companyStats(db, request.params.id, verificationTtlMs, now(), readResponses),
   );
 }

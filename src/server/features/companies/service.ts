@@ -152,7 +152,6 @@ function toStats(
 /**
  * GET /api/companies/{id}/stats: referrers now, and how they answered the company's requests of the last
  * 90 days; rate and median are null below COMPANY_STATS_MIN_SAMPLE (docs/decisions/021-account-settings.md).
- * `until`: as companyDirectory's.
  */
 export async function companyStats(
   db: Db,
@@ -160,18 +159,14 @@ export async function companyStats(
   verificationTtlMs: number,
   now = new Date(),
   readResponses: ReadResponseNumbers = (ids, since) => responseNumbers(db, ids, since),
-): Promise<{ stats: CompanyStats; until: number }> {
+): Promise<CompanyStats> {
   if (!(await companyExists(db, companyId))) throw notFound(COMPANY_NOT_FOUND);
   const { since, verifiedSince } = statsClock(now, verificationTtlMs);
   const [people, answers] = await Promise.all([
     countReferrers(db, [companyId], verifiedSince, now),
     readResponses([companyId], since),
   ]);
-  const counts = people.get(companyId);
-  return {
-    stats: toStats(counts, answers.get(companyId)),
-    until: Math.min(nextPauseEndAfter(now.getTime()), counts?.lapsesAt ?? Infinity),
-  };
+  return toStats(people.get(companyId), answers.get(companyId));
 }
 
 /** The cursor is the last company's normalised name, base64url-encoded: opaque to clients, and URL-safe. */
@@ -187,28 +182,10 @@ function decodeDirectoryCursor(cursor: string): string {
   return key;
 }
 
-const QUARTER_HOUR_MS = 15 * 60_000;
-
-/**
- * The next moment a pause may end after `ms`: pauses end at midnight in the referrer's time zone, and every
- * time zone is a whole number of quarter hours from UTC
- * ([decision 051](../../../../docs/decisions/051-directory-kept-by-snapshot.md)).
- */
-export const nextPauseEndAfter = (ms: number) => (Math.floor(ms / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS;
-
-/** A directory page, and until when (ms) the clock leaves it as it is. */
-export interface DirectoryAnswer {
-  page: CompanyDirectoryPage;
-  until: number;
-}
-
 /**
  * GET /api/companies/directory (issue 25 item 8, docs/decisions/039-running-the-marketplace.md): the listed
  * companies where someone can take a request now, by name, with their stats as GET /api/companies/{id}/stats
  * gives them. Names only: never a referrer's name, email or id.
- *
- * The clock changes a page only when a pause ends (someone becomes available) or a verification it counts
- * lapses: `until` is the first of those, not counting when the response numbers are read again.
  */
 export async function companyDirectory(
   db: Db,
@@ -216,7 +193,7 @@ export async function companyDirectory(
   verificationTtlMs: number,
   now = new Date(),
   readResponses: ReadResponseNumbers = (ids, since) => responseNumbers(db, ids, since),
-): Promise<DirectoryAnswer> {
+): Promise<CompanyDirectoryPage> {
   const after = query.cursor === undefined ? undefined : decodeDirectoryCursor(query.cursor);
   const { since, verifiedSince } = statsClock(now, verificationTtlMs);
   const page = { prefix: query.q, after, rows: query.limit + 1 };
@@ -227,12 +204,8 @@ export async function companyDirectory(
     since,
   );
   const last = shown.at(-1);
-  const lapses = shown.map((c) => c.lapsesAt ?? Infinity);
   return {
-    page: {
-      items: shown.map((c) => ({ id: c.id, name: c.name, ...toStats(c, answers.get(c.id)) })),
-      nextCursor: rows.length > query.limit && last ? encodeDirectoryCursor(last.key) : null,
-    },
-    until: Math.min(nextPauseEndAfter(now.getTime()), ...lapses),
+    items: shown.map((c) => ({ id: c.id, name: c.name, ...toStats(c, answers.get(c.id)) })),
+    nextCursor: rows.length > query.limit && last ? encodeDirectoryCursor(last.key) : null,
   };
 }

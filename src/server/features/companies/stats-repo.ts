@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rowExists } from '../../db/rows.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../db/prepared.js';
 import { companies, referralRequests, referrals, referrers } from '../../db/schema.js';
-import { lapsesInSql, pausedInSql, referrerRowPause, verifiedInSql } from '../../lib/referrer-sql.js';
+import { pausedInSql, referrerRowPause, verifiedInSql } from '../../lib/referrer-sql.js';
 
 export const companyExists = (db: Db, id: number) => rowExists(db, companies, id);
 
@@ -23,31 +23,25 @@ function availableAt(at: Date | SQL): SQL {
 
 /**
  * Per company, the referrers available now (see availableAt) and how many of them are verified: verified
- * after `verifiedSince`, so a lapsed verification counts as none (docs/decisions/035-verification-lapse.md);
- * and the first moment (ms) one of those verifications lapses. Read through referrers_company_idx; a company
- * without any is missing from the map.
+ * after `verifiedSince`, so a lapsed verification counts as none (docs/decisions/035-verification-lapse.md).
+ * Read through referrers_company_idx; a company without any is missing from the map.
  */
 export function referrerCountQuery(db: Db, companyIds: readonly number[], verifiedSince: Date, at: Date) {
   return referrerCounts(db, inArray(referrers.companyId, [...companyIds]), verifiedSince, at);
 }
 
 /** The counts of referrerCountQuery, as selected (the directory's page selects them per company too). */
-function countsOfReferrers(verifiedSince: Date | SQL, at: Date | SQL, available: SQL = sql`true`) {
+function countsOfReferrers(verifiedSince: Date | SQL, available: SQL = sql`true`) {
   const verified = sql`${available} and ${verifiedInSql(verifiedSince)}`;
   return {
     referrers: sql<number>`count(*) filter (where ${available})`.mapWith(Number).as('referrers'),
     verified: sql<number>`count(*) filter (where ${verified})`.mapWith(Number).as('verified'),
-    lapsesAt: sql<
-      number | null
-    >`(extract(epoch from min(${lapsesInSql(verifiedSince, at)}) filter (where ${verified})) * 1000)::float8`
-      .mapWith(Number)
-      .as('lapses_at'),
   };
 }
 
 function referrerCounts(db: Db, ofCompanies: SQL, verifiedSince: Date | SQL, at: Date | SQL) {
   return db
-    .select({ companyId: referrers.companyId, ...countsOfReferrers(verifiedSince, at) })
+    .select({ companyId: referrers.companyId, ...countsOfReferrers(verifiedSince) })
     .from(referrers)
     .where(and(ofCompanies, availableAt(at)))
     .groupBy(referrers.companyId);
@@ -64,11 +58,10 @@ const preparedCounts = preparedPerDb((db) =>
   ).prepare('available_referrer_counts'),
 );
 
-/** Referrers available now per company, verified ones, and their first lapse (referrerCountQuery). */
+/** Referrers available now per company, and verified ones (referrerCountQuery). */
 export interface ReferrerCounts {
   referrers: number;
   verified: number;
-  lapsesAt: number | null;
 }
 
 export async function countReferrers(
@@ -173,8 +166,6 @@ export interface DirectoryRow {
   /** Referrers available now (availableAt), and how many of them are verified. */
   referrers: number;
   verified: number;
-  /** The first moment (ms) a verification counted in `verified` lapses; null when none is counted. */
-  lapsesAt: number | null;
 }
 
 /**
@@ -203,7 +194,7 @@ function directoryPageSql(
   // PGlite a round trip on its one thread (issue 26). PostgreSQL cannot turn a correlated aggregate into a
   // join, so this stays a probe of referrers_company_idx per company, made only until the page is full.
   const counts = db
-    .select(countsOfReferrers(verifiedSince, at, availableAt(at)))
+    .select(countsOfReferrers(verifiedSince, availableAt(at)))
     .from(referrers)
     .where(eq(referrers.companyId, companies.id))
     .as('counts');
@@ -214,7 +205,6 @@ function directoryPageSql(
       key: companies.normalizedName,
       referrers: counts.referrers,
       verified: counts.verified,
-      lapsesAt: counts.lapsesAt,
     })
     .from(companies)
     .innerJoinLateral(counts, sql`${counts.referrers} > 0`)

@@ -7,7 +7,7 @@ import { startLivenessSweep } from './liveness/liveness-sweep.js';
 import { assignWaitingRequests } from './matching/matching.js';
 import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
 import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
-import { createKeptAnswers, keptUnder, type KeptAnswers } from '../../lib/kept-answers.js';
+import { createKeptAnswers, type KeptAnswers } from '../../lib/kept-answers.js';
 import { createFirstPages } from './requests/list-cache.js';
 import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
@@ -70,7 +70,7 @@ export type ReferralConfig = Pick<
 export function createReferrals(config: ReferralConfig, collaborators: ReferralCollaborators) {
   const { db, logger } = collaborators;
   const now = collaborators.now ?? (() => new Date());
-  // The tests' apps check every kept page and thread against a fresh read (lib/kept-answers.ts).
+  // The tests' apps check every kept page against a fresh read (lib/kept-answers.ts).
   const kept = collaborators.kept ?? createKeptAnswers({ verify: config.env === 'test' });
   const deps: ReferralDeps = {
     companies: collaborators.companies,
@@ -143,7 +143,6 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         rateLimits: collaborators.rateLimits,
         perMinute: config.messageRateLimit,
         now,
-        threads: keptUnder(kept, 'thread:'),
       });
       await app.register(verificationRoutes, {
         prefix: '/api/referrer/verification',

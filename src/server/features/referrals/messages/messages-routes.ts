@@ -9,8 +9,6 @@ import {
 } from '../../../../shared/referral-messages.js';
 import { ReferralIdParamsSchema } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
-import { snapshotStamp } from '../../../db/row-stamp.js';
-import { sendKept, serializedBy, type KeptAnswers } from '../../../lib/kept-answers.js';
 import { requireUser } from '../../../lib/request-user.js';
 import { perUserPerMinute, type RateLimitStore } from '../../../plugins/rate-limit-store.js';
 import type { ReferralDeps } from '../ports.js';
@@ -23,12 +21,6 @@ export interface MessageRouteDeps {
   /** Messages one user may send a minute, across all their threads (MESSAGE_RATE_LIMIT). */
   perMinute: number;
   now: () => Date;
-  /**
-   * Each viewer's threads as answered, kept while nothing at all has committed (db/row-stamp.ts's
-   * snapshotStamp, [decision 050](../../../../../docs/decisions/050-stamps-skipped-while-nothing-commits.md)):
-   * a thread open on a card reads it again and again.
-   */
-  threads: KeptAnswers;
 }
 
 const tags = ['referrals'];
@@ -37,7 +29,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 
 /** A referral's thread (issue 24 item 6), registered under /api/referrals/:referralId/messages. */
 export async function messageRoutes(
   app: FastifyInstance,
-  { db, notify, rateLimits, perMinute, now, threads }: MessageRouteDeps,
+  { db, notify, rateLimits, perMinute, now }: MessageRouteDeps,
 ) {
   app.addHook('preValidation', async (request) => {
     requireUser(request);
@@ -54,21 +46,7 @@ export async function messageRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const viewer = requireUser(request);
-      const { referralId } = request.params;
-      const at = now();
-      const answer = await threads.answer(
-        `${viewer.id}:${referralId}`,
-        at.getTime(),
-        (since) => snapshotStamp(db, since),
-        async () => {
-          const thread = await readThread(db, viewer, referralId, at);
-          // An open thread with an end closes then, with no row written.
-          const until = thread.open && thread.closesAt ? Date.parse(thread.closesAt) : Infinity;
-          return { body: serializedBy(reply)(thread), until };
-        },
-      );
-      return sendKept(reply, answer);
+      return readThread(db, requireUser(request), request.params.referralId, now());
     },
   );
   // Only writing spends the budget: a thread open on a card reads it again and again.
