@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema.js';
+import { keptCounts } from '../../lib/kept-counts.js';
 import { Browser, ORIGIN, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
 
 describe.each(testDatabases)('activity log (%s)', (kind) => {
@@ -34,6 +35,30 @@ describe.each(testDatabases)('activity log (%s)', (kind) => {
       action: 'click',
       details: { notificationId: 3 },
     });
+  });
+
+  it('takes the signed-in user from memory and leaves them kept: a page view costs no session read', async () => {
+    const viewer = await t.signIn('Page Viewer');
+    const misses = () => keptCounts().get('signed-in user')?.misses ?? 0;
+    expect((await viewer.get('/api/user/skills')).statusCode).toBe(200);
+    const before = misses();
+    for (let i = 0; i < 3; i++) {
+      expect((await post(viewer.browser, { category: 'navigation', action: 'page_view' })).statusCode).toBe(
+        204,
+      );
+    }
+    expect((await viewer.get('/api/user/skills')).statusCode).toBe(200);
+    expect(misses() - before, 'no write and no read after them went to the database for the user').toBe(0);
+    // The session, once ended, is refused as a read's is: the memo hears it end.
+    const cookie = viewer.browser.cookieHeader();
+    expect((await viewer.post('/auth/logout', undefined)).statusCode).toBe(200);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/activity',
+      headers: { ...ORIGIN, cookie },
+      payload: { category: 'navigation', action: 'late' },
+    });
+    expect(late.statusCode).toBe(401);
   });
 
   it('refuses visitors, unknown categories, blank actions and oversized details', async () => {

@@ -32,6 +32,8 @@ export async function activityRoutes(
   app.withTypeProvider<ZodTypeProvider>().post(
     '/',
     {
+      // A page view changes nothing of the user's: their session comes from memory, and stays there.
+      config: { keptSession: true },
       schema: {
         tags: ['activity'],
         summary: 'Record something the signed-in user did (analytics; never shown back)',

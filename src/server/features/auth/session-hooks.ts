@@ -12,6 +12,12 @@ declare module 'fastify' {
      * answer: request.user stays null and only request.sessionToken is set. For the hottest polls only.
      */
     ownSession?: boolean;
+    /**
+     * A write that changes nothing the signed-in user reads back (a page view's activity record): it takes
+     * the user from memory as a read does, and leaves what is kept of them in place (issue 47: a page view
+     * was a session read and a dropped memo, as dear as a list read).
+     */
+    keptSession?: boolean;
   }
 }
 
@@ -43,14 +49,15 @@ export function registerSessionLoading(
     if (!token) return;
     request.sessionToken = token;
     if (request.routeOptions.config.ownSession) return;
-    request.user = READS.has(request.method) ? await signedIn.get(token) : await resolveSession(db, token);
+    const fromMemory = READS.has(request.method) || request.routeOptions.config.keptSession;
+    request.user = fromMemory ? await signedIn.get(token) : await resolveSession(db, token);
   });
   // Only the routes that write carry this hook: the hot reads pay nothing for it.
   const dropKept: onSendHookHandler = async (request) => {
     if (request.user && !READS.has(request.method)) signedIn.changed(request.user.id);
   };
   app.addHook('onRoute', (route) => {
-    if ([route.method].flat().every((method) => READS.has(method))) return;
+    if ([route.method].flat().every((method) => READS.has(method)) || route.config?.keptSession) return;
     route.onSend = [dropKept, ...[route.onSend ?? []].flat()];
   });
 }
