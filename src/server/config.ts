@@ -120,7 +120,7 @@ const ConfigSchema = z
     REFERRER_CAPACITY: z.coerce.number().int().min(1).max(1000).default(10),
     /** New referral requests one seeker may send in any 24 hours. */
     REQUESTS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_REQUESTS_PER_DAY),
-    /** How long a referral may stay pending before it passes on (DESIGN.md "Bounded answers"). */
+    /** How long a referral may stay pending before it passes on (docs/product.md, A request's life). */
     REFERRAL_RESPONSE_TIME: duration.default(5 * DURATION_UNITS.d),
     /** How many times one request may pass from referrer to referrer. */
     REFERRAL_MAX_HANDOFFS: z.coerce.number().int().min(0).max(100).default(3),
