@@ -182,7 +182,7 @@ const keepAsText = (value: string) => value;
 /**
  * The parsers drizzle's PGlite driver sends with every query: dates, intervals and their arrays stay text,
  * for drizzle's own mapping. PGlite merges per-query parsers into its whole table of a few hundred on each
- * query, a tenth of the bell's poll (docs/performance.md); given once to PGlite, they need not travel.
+ * query, a share of the bell's poll (docs/performance.md, What the decisions measured); given once to PGlite, they need not travel.
  */
 const DRIZZLE_PARSERS = Object.fromEntries(
   [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(

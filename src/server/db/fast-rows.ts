@@ -6,7 +6,7 @@ import { parseTimestamptz } from './timestamptz.js';
  * Gives a prepared select a row mapper built once from its selection, in place of drizzle's `mapResultRow`,
  * which works out every column of every row anew: which kind of field it is (`is()`, a walk up the class
  * chain for anything not a column), the column's path (an iterator per column), its table's name. On the
- * lists' reads that was a tenth to a fifth of the server's CPU (docs/performance.md). Timestamps are read by
+ * lists' reads that was a large share of the server's CPU (docs/performance.md, What the decisions measured). Timestamps are read by
  * parseTimestamptz instead of V8's `new Date(text)`.
  *
  * The rows are the same as drizzle's: the same nesting and keys in the same order, each value through its

@@ -27,7 +27,7 @@ const { serialize } = protocol;
  *
  * PGlite's own query() sends six protocol messages through PostgreSQL compiled to WebAssembly for every
  * call: Parse, Describe, Bind, Describe, Execute, Sync, so PostgreSQL parses, analyses and plans the SQL
- * anew each time. For the bell's poll that was over half of the server's CPU (docs/performance.md). Here a
+ * anew each time. For the bell's poll that was most of the server's CPU (docs/performance.md, What the decisions measured). Here a
  * query's first call parses and describes it under a name; later calls send Bind, Execute and Sync at once, and
  * PostgreSQL reuses its plan as it does for any prepared statement (re-planning by itself after a schema
  * change). It is what node-postgres does for a named query, built on PGlite's public protocol API.

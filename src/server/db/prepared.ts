@@ -32,7 +32,8 @@ export type Limit = Bound<number>;
  * A LIMIT written into a prepared statement's text instead of bound. PostgreSQL plans a prepared statement
  * whose LIMIT is bound afresh on every call when the bound value makes that plan look cheaper than the
  * generic one (its custom plans), and for a wide join the planning costs more than the run: the console's
- * held messages, a seven-table join, spent 3 to 11 ms planning and under 1 ms running (docs/performance.md).
+ * held messages, a seven-table join, spent several times longer planning than running
+ * (docs/performance.md, What the decisions measured).
  * A page size written in is planned once. Drizzle's `limit()` binds a number; SQL it writes as it is.
  */
 export function writtenLimit(rows: number): Placeholder {

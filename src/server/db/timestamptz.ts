@@ -1,7 +1,7 @@
 /**
  * A `timestamp with time zone` as PostgreSQL writes it (DateStyle ISO: `2026-11-28 07:40:07.123456+00`), read
- * into the Date drizzle's own mapping makes of it (`new Date(text)`), about ten times faster: V8 parsed that
- * form in 300 ns on Node 20, and a list of cards reads some three hundred of them (docs/performance.md).
+ * into the Date drizzle's own mapping makes of it (`new Date(text)`), many times faster: V8 parsed that
+ * form slowly on Node 20, and a list of cards reads hundreds of them (docs/performance.md, What the decisions measured).
  *
  * Only the form PostgreSQL writes for years 1000–9999 is read here, to the millisecond (further digits
  * dropped, as V8 drops them), with an offset of hours or of hours and minutes. Anything else (other years,

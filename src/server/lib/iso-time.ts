@@ -1,6 +1,6 @@
 /**
- * `date.toISOString()`, about three times faster. A list of cards writes ten times a card, and on Node 20
- * V8's own took 300 ns each (a tenth of the referrer's list read, docs/performance.md). Years outside
+ * `date.toISOString()`, several times faster. A list of cards writes ten times a card, and on Node 20
+ * V8's own was a noticeable share of the referrer's list read (docs/performance.md, What the decisions measured). Years outside
  * 1000–9999, and invalid dates, go to V8's own (its six-digit years, its RangeError).
  */
 export function isoTime(date: Date): string {

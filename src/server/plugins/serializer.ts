@@ -44,8 +44,8 @@ export function forSerializing(schema: unknown): unknown {
 /**
  * Writes each route's answers with fast-json-stringify (Fastify's own serializer), compiled once per route
  * and status from the JSON Schema of its zod schema. The zod type provider's serializer checked every
- * answer against the schema and then called JSON.stringify: for a list of 40 requests that was about five
- * times the time of the compiled one (docs/performance.md). Like zod's, the compiled serializer writes only
+ * answer against the schema and then called JSON.stringify: for a list of requests that took several
+ * times the time of the compiled one (docs/performance.md, What the decisions measured). Like zod's, the compiled serializer writes only
  * the fields the schema names, so nothing the schema leaves out reaches a client.
  *
  * A schema that JSON Schema cannot express (a transform, a date object) keeps zod's encoding.

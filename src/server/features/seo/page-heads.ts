@@ -18,7 +18,7 @@ export function publicPageHeads(posts: readonly BlogPost[], publicUrl: string) {
         type: 'website',
         url: `${publicUrl}/companies`,
         // No modules: its 29 chunks, asked for beside the entry, delayed the first paint on a slow phone
-        // line (Lighthouse mobile 90 -> 87-90, docs/performance.md). A visitor gets the page's top in the
+        // line (a lower Lighthouse mobile score, docs/performance.md, What the decisions measured). A visitor gets the page's top in the
         // HTML instead (docs/decisions/043-prepainted-companies-page.md).
         prepaint: 'prepaint/companies.html',
       };

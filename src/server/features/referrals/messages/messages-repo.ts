@@ -33,7 +33,7 @@ function threadJoins<T extends PgSelect>(query: T) {
 }
 
 /**
- * Prepared: a five-table join that PostgreSQL took five times longer to plan than to run, on every read of a
+ * Prepared: a five-table join that PostgreSQL took longer to plan than to run, on every read of a
  * thread (docs/performance.md).
  */
 const threadReferral = preparedPerDb((db) =>
