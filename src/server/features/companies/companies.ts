@@ -12,7 +12,7 @@ import {
 } from './service.js';
 
 /**
- * Companies (DESIGN.md "Companies"): the list, detection and stats routes, and the directory other features
+ * Companies (docs/product.md, Data): the list, detection and stats routes, and the directory other features
  * name companies through: lock the names first, ensure (listed, or private to a request), release.
  */
 export function createCompanies({

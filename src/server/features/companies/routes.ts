@@ -112,7 +112,7 @@ export async function companiesRoutes(
       schema: {
         tags: ['companies'],
         summary:
-          'The company a job posting URL belongs to (spec section 5), with the reason when none is found',
+          'The company a job posting URL belongs to (docs/product.md, Job postings), with the reason when none is found',
         querystring: DetectCompanyQuerySchema,
         response: { 200: CompanyDetectionSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },

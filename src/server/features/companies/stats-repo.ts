@@ -47,8 +47,8 @@ function referrerCounts(db: Db, ofCompanies: SQL, verifiedSince: Date | SQL, at:
     .groupBy(referrers.companyId);
 }
 
-// Prepared: drizzle built this statement's SQL on every directory page and stats read (0.2 ms of the
-// server's CPU each). The ids are one array, so any page size shares it.
+// Prepared: drizzle built this statement's SQL on every directory page and stats read, at a cost in the
+// server's CPU (docs/performance.md, What the decisions measured). The ids are one array, so any page size shares it.
 const preparedCounts = preparedPerDb((db) =>
   referrerCounts(
     db,
@@ -224,7 +224,7 @@ function directoryPageSql(
 }
 
 /**
- * The directory's pages of the usual size, prepared: drizzle built their SQL on every call (0.17 ms of the
+ * The directory's pages of the usual size, prepared: drizzle built their SQL on every call (a cost in the
  * server's CPU), with the row count written in (writtenLimit). PostgreSQL keeps their generic plans, since
  * nothing in companies_directory_idx's condition is bound (directory-plans.test.ts). One statement for each
  * shape of page: every name or a prefix's, from the start or after a cursor.

@@ -46,7 +46,7 @@ export interface ReferralCollaborators {
 }
 
 /**
- * Referrals (DESIGN.md "Matching", "Status changes", "Bounded answers"): requests, matching, hand-offs and
+ * Referrals (docs/product.md, Matching, Statuses and A request's life): requests, matching, hand-offs and
  * their sweep, verification. Its ports are the rules other features need from it.
  */
 export type ReferralConfig = Pick<
