@@ -95,8 +95,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerRequestBodies(app);
   // Answers up to 64 KiB (every list page) are compressed in one call, not through a stream set up for each
   // answer: the plugin streams anything over 8 KiB on a 2-core host, and that cost a browser's read of the
-  // referrer's list a third of its rate (docs/performance.md). Brotli at quality 4 takes about 65 µs of a
-  // 26 KB list (compression.test.ts).
+  // referrer's list much of its rate; Brotli at quality 4 compresses a list in microseconds
+  // (docs/performance.md, What the decisions measured; compression.test.ts).
   await app.register(compress, { syncThreshold: 64 * 1024 });
 
   // The features, and how they are joined: each takes the configuration and what it needs of the others.
