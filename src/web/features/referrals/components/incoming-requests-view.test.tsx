@@ -86,12 +86,28 @@ describe('IncomingRequestsView', () => {
     expect(screen.queryByText(/Error loading referral requests/)).not.toBeInTheDocument();
   });
 
-  it("says 'No Categorized Requests' when none is pending, accepted or declined", async () => {
-    const api = renderView([withReferral(aRequest(1), 'successful')]);
+  it("never says 'No Categorized Requests' above a card (issue 46 item 9)", async () => {
+    renderView([withReferral(aRequest(1), 'submitted'), withReferral(aRequest(2), 'successful')]);
+    expect(within(await section('Submitted Referrals')).getByRole('article')).toBeInTheDocument();
+    expect(within(await section('Successful Referrals')).getByRole('article')).toBeInTheDocument();
+    expect(screen.queryByText('No Categorized Requests')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refresh Requests' })).not.toBeInTheDocument();
+    // Pending Review stays, empty, where new requests land.
+    expect(
+      within(await section('Pending Review')).getByText('Nothing waiting for your review.'),
+    ).toBeVisible();
+  });
+
+  it("says 'No Categorized Requests' when requests exist but no group shows one", async () => {
+    const raw = (id: number, status: string) => {
+      const request = withReferral(aRequest(id), 'pending');
+      return { ...request, referral: { ...request.referral, status } };
+    };
+    const api = renderView([], () => jsonResponse(200, [raw(1, 'on_hold'), raw(2, 'archived')]));
     expect(await screen.findByText('No Categorized Requests')).toBeInTheDocument();
-    expect(await section('Successful Referrals')).toBeInTheDocument();
-    // The empty state stands in for the empty Pending Review section.
-    expect(screen.queryByRole('region', { name: 'Pending Review' })).not.toBeInTheDocument();
+    // The empty state stands in for the empty Pending Review section, and no other section shows.
+    expect(screen.queryAllByRole('region')).toHaveLength(0);
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
     const before = api.calls.length;
     await userEvent.click(screen.getByRole('button', { name: 'Refresh Requests' }));
     await waitFor(() => expect(api.calls.length).toBeGreaterThan(before));

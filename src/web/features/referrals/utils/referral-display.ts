@@ -92,10 +92,14 @@ export function groupRequests(requests: readonly ShownReferralRequest[]) {
   return groups;
 }
 
-/** docs/product.md, Screens: requests exist but none is pending, accepted or declined. */
+/**
+ * docs/product.md, Screens: 'No Categorized Requests' when requests exist but none is pending, accepted or
+ * declined. Read as none in any group shown (docs/decisions/066-no-categorized-requests.md): the text never
+ * stands above a card of another group, so it is said only when every request has a status no group shows.
+ */
 export function hasNoCategorized(requests: readonly ShownReferralRequest[]) {
   const g = groupRequests(requests);
-  return requests.length > 0 && g.pending.length + g.accepted.length + g.declined.length === 0;
+  return requests.length > 0 && Object.values(g).every((group) => group.length === 0);
 }
 
 /** A status as the groups and actions read it: approved is accepted, rejected is declined. */
