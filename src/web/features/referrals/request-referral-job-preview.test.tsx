@@ -121,6 +121,29 @@ describe('the request form reads the posting', () => {
     });
   });
 
+  it('never says another company was detected than the one the form sends (issue 46 item 9)', async () => {
+    // careers.example.org reads as 'Example', a company nobody lists; the posting names Stripe, listed.
+    const api = fakeReferralsApi({
+      detect: () => ({ companyName: 'Example', companyId: null, confidence: 'medium', message: null }),
+      preview: (url) => ({ ...open(url), companyName: 'Stripe', source: 'json-ld' }),
+    });
+    renderPage();
+    await paste('https://careers.example.org/jobs/1');
+    const company = await screen.findByRole('combobox', { name: 'Company' }, SLOW);
+    await waitFor(() => expect(company).toHaveValue('Stripe'));
+    await waitFor(() => expect(screen.queryByTestId('company-detection')).not.toBeInTheDocument());
+    expect(screen.queryByText('Example')).not.toBeInTheDocument();
+    await userEvent.click(submit());
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toMatchObject({ companyId: 4 });
+
+    // With the field emptied the form sends the detected name, and the line says it again.
+    await userEvent.clear(company);
+    await waitFor(() =>
+      expect(screen.getByTestId('company-detection')).toHaveTextContent('Company detected: Example'),
+    );
+  });
+
   it('shows nothing when the posting could not be read', async () => {
     fakeReferralsApi();
     renderPage();

@@ -1,3 +1,4 @@
+import { normalizeCompanyName } from '@shared/companies';
 import type { CompanyDetection } from '@shared/job-url';
 import { REFERRAL_REQUEST_ERRORS } from '@shared/referral-texts';
 import { AlertTriangle, Building2, Loader2 } from 'lucide-react';
@@ -13,13 +14,18 @@ export type DetectionState =
 /**
  * What detection made of the job URL: the company, or the warning message of docs/product.md, Messages. A guess (low confidence)
  * asks the user to check it and offers `onPickAnother`; a sure detection (high or medium) says nothing more.
+ * A detected name the form will not send (the Company field names another, issue 46 item 9) is not shown:
+ * the line never tells another company than the one the request goes to.
  */
 export function DetectionBanner({
   state,
   onPickAnother,
+  sending = null,
 }: {
   state: DetectionState;
   onPickAnother?: () => void;
+  /** The company the form would send now, when it knows one. */
+  sending?: { name: string } | null;
 }) {
   if (state.status === 'idle') return null;
   if (state.status === 'loading') {
@@ -37,9 +43,15 @@ export function DetectionBanner({
     );
   }
   const { companyName, confidence, message } = state.detection;
+  const unused =
+    companyName !== null &&
+    sending !== null &&
+    normalizeCompanyName(sending.name) !== normalizeCompanyName(companyName);
+  // Nothing to say: no empty box takes a place in the form.
+  if (unused && !message) return null;
   return (
     <div className="grid gap-2">
-      {companyName && (
+      {companyName && !unused && (
         <Banner tone="success" icon={<Building2 />}>
           <span>
             Company detected: <strong>{companyName}</strong>

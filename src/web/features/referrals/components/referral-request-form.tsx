@@ -183,7 +183,7 @@ export function ReferralRequestForm({
         />
       </FormField>
       <JobPreviewNote preview={shownPreview} />
-      <DetectionBanner state={state} onPickAnother={pickAnother} />
+      <DetectionBanner state={state} onPickAnother={pickAnother} sending={company} />
       {needsCompany && (
         <FormField
           id={ids.company}
