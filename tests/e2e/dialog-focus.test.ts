@@ -119,6 +119,28 @@ describe.each(servers)('dialogs give focus back on $name', ({ name, baseUrl }) =
     await declined.waitFor();
     await expectFocus(page, declined, 'the decline dialog confirmed');
 
+    // 'Undo decline' on the card: the button goes with the decline, and the card, pending again, has focus.
+    const undo = declined.getByRole('button', { name: 'Undo decline' });
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    const undone = pending.getByRole('article', { name: /Platform Engineer/ });
+    await undone.waitFor();
+    await expectFocus(page, undone, "'Undo decline' on the card");
+
+    // The seeker withdraws the accepted request: Withdraw goes, and its card, withdrawn, has focus.
+    await sam.page.goto('/my-referrals');
+    const mine = sam.page.getByRole('article', { name: /Data Engineer/ });
+    const withdraw = mine.getByRole('button', { name: 'Withdraw' });
+    await withdraw.focus();
+    await sam.page.keyboard.press('Enter');
+    const withdrawDialog = sam.page.getByRole('dialog');
+    await withdrawDialog.getByRole('button', { name: 'Withdraw' }).focus();
+    await sam.page.keyboard.press('Enter');
+    await withdrawDialog.waitFor({ state: 'detached' });
+    await mine.getByText('Withdrawn').first().waitFor();
+    await expectFocus(sam.page, mine, 'the withdraw dialog confirmed');
+    await screenshot(sam.page, `${name}-focus-after-withdraw`);
+
     expect(rita.errors).toEqual([]);
     expect(sam.errors).toEqual([]);
     await rita.context.close();

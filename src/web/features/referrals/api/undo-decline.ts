@@ -1,6 +1,6 @@
 import { apiPath } from '@shared/api-routes';
 import { REQUEST_LIFECYCLE_TEXTS } from '@shared/referral-texts';
-import { ReferralSchema } from '@shared/referrals';
+import { type Referral, ReferralSchema } from '@shared/referrals';
 import { MutationObserver, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
@@ -16,9 +16,10 @@ export async function undoDecline(referralId: number) {
 /**
  * Runs the undo from the decline toast's Undo button. The dialog that declined has closed by then, so this
  * is a mutation of its own, outside any component; a refusal (409 once the window passed) toasts the
- * server's sentence from the query client's one place.
+ * server's sentence from the query client's one place. Resolves with the referral, pending again, once the
+ * lists are read again; undefined when it was refused.
  */
-export function runUndoDecline(queryClient: QueryClient, referralId: number): Promise<unknown> {
+export function runUndoDecline(queryClient: QueryClient, referralId: number): Promise<Referral | undefined> {
   const observer = new MutationObserver(queryClient, {
     mutationFn: undoDecline,
     onSuccess: () => toast({ title: 'Referral updated', description: REQUEST_LIFECYCLE_TEXTS.undone }),

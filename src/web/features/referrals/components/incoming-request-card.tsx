@@ -33,6 +33,7 @@ export function IncomingRequestCard({
   request,
   onViewProfile,
   onStatusChange,
+  onDeclineUndone,
   takeFocus = false,
   onFocusTaken,
 }: {
@@ -40,6 +41,8 @@ export function IncomingRequestCard({
   onViewProfile: (userId: number) => void;
   /** The referrer is changing this request's status from the card. */
   onStatusChange?: (status: StatusChange) => void;
+  /** The referrer undid their decline from the card: it is pending again. */
+  onDeclineUndone?: () => void;
   /** Take the focus (once): the status just changed here, and the card may have moved to another group. */
   takeFocus?: boolean;
   onFocusTaken?: () => void;
@@ -190,7 +193,11 @@ export function IncomingRequestCard({
         </div>
         {!passedOn && <StatusActions request={request} onChange={onStatusChange} />}
         {!passedOn && request.referral?.status === 'declined' && request.referral.undoUntil && (
-          <UndoDeclineButton referralId={request.referral.id} undoUntil={request.referral.undoUntil} />
+          <UndoDeclineButton
+            referralId={request.referral.id}
+            undoUntil={request.referral.undoUntil}
+            onUndone={onDeclineUndone}
+          />
         )}
       </CardContent>
     </Card>

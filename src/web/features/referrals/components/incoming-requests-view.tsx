@@ -33,11 +33,13 @@ function IncomingRequests({
   const query = useIncomingRequests();
   const enable = useUpdateWillingness(user.id);
   const [profileUserId, setProfileUserId] = useState<number | null>(null);
-  // A request whose status the referrer is changing: its card takes the focus once the list shows the new
-  // status, in whichever group it has moved to (its action button, which had the focus, is gone).
+  // A request whose status the referrer is changing (or whose decline they undid): its card takes the focus
+  // once the list shows the new status, in whichever group it has moved to (the button that had the focus
+  // is gone).
   const [changed, setChanged] = useState<{ requestId: number; status: string } | null>(null);
   const cardFocus = (request: ShownReferralRequest) => ({
     onStatusChange: (status: string) => setChanged({ requestId: request.id, status }),
+    onDeclineUndone: () => setChanged({ requestId: request.id, status: 'pending' }),
     takeFocus:
       changed?.requestId === request.id && changed.status === normalizeStatus(displayStatus(request)),
     onFocusTaken: () => setChanged(null),

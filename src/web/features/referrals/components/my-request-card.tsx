@@ -12,7 +12,7 @@ import {
   ShieldAlert,
   UserRound,
 } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
 import { Button } from '@/components/ui/button';
@@ -42,8 +42,23 @@ export function MyRequestCard({
 }) {
   const titleId = useId();
   const referral = request.referral;
+  // Withdrawn from this card: its Withdraw (which had the focus) is gone, so the card takes the focus once
+  // it shows the request withdrawn, rather than leaving it to the page (issue 46 item 9).
+  const cardRef = useRef<HTMLDivElement>(null);
+  const focusWhenWithdrawn = useRef(false);
+  useEffect(() => {
+    if (!focusWhenWithdrawn.current || request.status !== 'withdrawn') return;
+    focusWhenWithdrawn.current = false;
+    cardRef.current?.focus();
+  }, [request.status]);
   return (
-    <Card role="article" aria-labelledby={titleId} className="gap-3">
+    <Card
+      ref={cardRef}
+      tabIndex={-1}
+      role="article"
+      aria-labelledby={titleId}
+      className="focus-visible:ring-ring gap-3 outline-none focus-visible:ring-2"
+    >
       <RequestCardHeader request={request} titleId={titleId} level="h3" companyFallback="Company" />
       <CardContent className="grid gap-3 text-sm">
         <p className="text-muted-foreground flex items-center gap-1.5">
@@ -112,7 +127,7 @@ export function MyRequestCard({
         <RequestTimeline timeline={request.timeline} viewer="seeker" />
         <div className="flex flex-wrap items-center gap-2">
           <JobPostingLink url={request.jobUrl} className="justify-self-start" />
-          <WithdrawRequestButton request={request} />
+          <WithdrawRequestButton request={request} onConfirm={() => (focusWhenWithdrawn.current = true)} />
           {askAgain && (
             <Button asChild variant="outline" size="sm">
               <Link to={paths.requestReferralAt(request.companyId)} state={askAgainState(request)}>

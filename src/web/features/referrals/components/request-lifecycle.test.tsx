@@ -133,6 +133,17 @@ describe("the card's Undo (issue 46 item 9)", () => {
     );
   });
 
+  it("gives the focus to the card, back in Pending Review, after 'Undo decline' (issue 46 item 9)", async () => {
+    renderIncoming([declined(7, new Date(Date.now() + 60_000).toISOString())]);
+    const undo = await screen.findByRole('button', { name: 'Undo decline' });
+    undo.focus();
+    await userEvent.keyboard('{Enter}');
+    const pending = await screen.findByRole('region', { name: 'Pending Review' });
+    const card = await within(pending).findByRole('article', { name: /Engineer 7/ });
+    await waitFor(() => expect(card).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Undo decline' })).not.toBeInTheDocument();
+  });
+
   it('is gone once the window has passed, without a reload', async () => {
     renderIncoming([declined(2, new Date(Date.now() + 1500).toISOString()), declined(3, null)]);
     expect(await screen.findAllByRole('button', { name: 'Undo decline' })).toHaveLength(1);
@@ -184,6 +195,23 @@ describe('withdrawing', () => {
       'href',
       '/request-referral?companyId=1',
     );
+  });
+
+  it('gives the focus to the withdrawn card, not to the page, once the dialog closes (issue 46 item 9)', async () => {
+    renderMine([withReferral(aRequest(6), 'pending'), withReferral(aRequest(8), 'accepted')]);
+    const [card] = await screen.findAllByRole('article');
+    const withdraw = within(card!).getByRole('button', { name: 'Withdraw' });
+    withdraw.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: REQUEST_LIFECYCLE_TEXTS.withdrawTitle });
+    within(dialog).getByRole('button', { name: 'Withdraw' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(card!).getByText('Withdrawn')).toBeInTheDocument());
+    await waitFor(() => expect(card).toHaveFocus());
+    // It stays there once everything has settled.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(card).toHaveFocus();
   });
 
   it('offers no Withdraw once submitted, and shows a decline reason as a sentence with the feedback', async () => {

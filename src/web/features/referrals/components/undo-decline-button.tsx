@@ -9,7 +9,16 @@ import { formatAnswerBy } from '../utils/referral-display';
  * Issue 46 item 9: a decline's Undo stays on the referrer's card for the whole window (DECLINE_UNDO_WINDOW),
  * not only in the toast that one timeout may have closed; it goes when the window ends.
  */
-export function UndoDeclineButton({ referralId, undoUntil }: { referralId: number; undoUntil: string }) {
+export function UndoDeclineButton({
+  referralId,
+  undoUntil,
+  onUndone,
+}: {
+  referralId: number;
+  undoUntil: string;
+  /** The decline is undone: the card, pending again, takes the focus in its new group. */
+  onUndone?: () => void;
+}) {
   const open = useWindowOpen(undoUntil);
   const { undo } = useUndoDecline(referralId);
   const [busy, setBusy] = useState(false);
@@ -27,7 +36,9 @@ export function UndoDeclineButton({ referralId, undoUntil }: { referralId: numbe
         disabled={busy}
         onClick={() => {
           setBusy(true);
-          void undo().finally(() => setBusy(false));
+          void undo()
+            .then((referral) => referral && onUndone?.())
+            .finally(() => setBusy(false));
         }}
       >
         <Undo2 aria-hidden="true" />

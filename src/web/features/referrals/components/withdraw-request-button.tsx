@@ -9,9 +9,16 @@ import { useWithdrawRequest } from '../api/withdraw-request';
 
 /**
  * The seeker's 'Withdraw', while nothing was submitted (the request's own status is held, pending or
- * accepted), behind a confirmation: the referrer is told and loses sight of the profile.
+ * accepted), behind a confirmation: the referrer is told and loses sight of the profile. `onConfirm`: the
+ * seeker confirmed (the card takes the focus once it shows the request withdrawn, this button gone).
  */
-export function WithdrawRequestButton({ request }: { request: ShownReferralRequest }) {
+export function WithdrawRequestButton({
+  request,
+  onConfirm,
+}: {
+  request: ShownReferralRequest;
+  onConfirm?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const withdraw = useWithdrawRequest();
   const status = RequestStatusSchema.safeParse(request.status);
@@ -39,7 +46,10 @@ export function WithdrawRequestButton({ request }: { request: ShownReferralReque
             type="button"
             variant="destructive"
             disabled={withdraw.isPending}
-            onClick={() => withdraw.mutate(request.id, { onSuccess: () => setOpen(false) })}
+            onClick={() => {
+              onConfirm?.();
+              withdraw.mutate(request.id, { onSuccess: () => setOpen(false) });
+            }}
             data-testid="confirm-withdraw"
           >
             {withdraw.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
