@@ -23,7 +23,7 @@ const ROUTES_ADMIN = 'routes-admin@example.com';
 let admin: SignedIn;
 
 /** Ids made by earlier steps, for the steps that act on them. */
-const made = { experience: 0, education: 0, skill: 0, resume: 0, notification: 0, referrer: 0 };
+const made = { experience: 0, education: 0, skill: 0, resume: 0, notification: 0, referrer: 0, request: 0 };
 const idOf = (res: LightMyRequestResponse) => (res.json() as { id: number }).id;
 
 /** In order: each item is made, read, changed, then deleted; the account goes last. */
@@ -104,6 +104,8 @@ const STEPS: Step[] = [
   { name: 'unblockUser', call: (me) => me.del(apiPath('unblockUser', { id: made.referrer })) },
   { name: 'verifyUser', call: () => admin.post(apiPath('verifyUser', { id: made.referrer })) },
   { name: 'unverifyUser', call: () => admin.del(apiPath('unverifyUser', { id: made.referrer })) },
+  { name: 'adminUser', call: () => admin.get(apiPath('adminUser', { id: made.referrer })) },
+  { name: 'adminRequest', call: () => admin.get(apiPath('adminRequest', { id: made.request })) },
 ];
 
 /** Steps that end the session or the account, each with a session of its own. */
@@ -173,7 +175,7 @@ describe.each(testDatabases)('the web’s route table against the server (%s)', 
     });
     made.notification = note.id;
     const { company, referrers } = await companyWithReferrers(t, 'Rita Routes');
-    await ask(me, company);
+    made.request = await ask(me, company);
     made.referrer = referrers[0]!.user.id;
   });
   afterAll(() => t.close());

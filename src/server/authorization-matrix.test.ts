@@ -492,6 +492,17 @@ const ROWS: Row[] = [
     call: () => get('/api/admin/companies?q=matrix'),
     expect: adminOnly(200),
   },
+  // What a report links to (issue 46 item 9): one user's and one request's view, read-only.
+  {
+    route: 'GET /api/admin/users/:id',
+    call: (w) => get(`/api/admin/users/${w.users.assigned.user.id}`),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/requests/:id',
+    call: (w) => get(`/api/admin/requests/${w.ids.request}`),
+    expect: adminOnly(200),
+  },
   {
     route: 'POST /api/admin/users/:id/verify',
     call: (w) => ({ method: 'POST', url: `/api/admin/users/${w.users.unassigned.user.id}/verify` }),

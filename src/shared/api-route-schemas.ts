@@ -1,3 +1,4 @@
+import { AdminRequestViewSchema, AdminUserViewSchema } from './admin-views.js';
 import { z } from 'zod';
 import { AccountExportSchema, DeleteAccountInputSchema } from './account.js';
 import { ActivityInputSchema } from './activity.js';
@@ -165,6 +166,8 @@ export const API_ROUTE_SCHEMAS = {
   unsuspendUser: { response: AdminUserSchema },
   verifyUser: { response: AdminUserSchema, body: VerifyUserInputSchema },
   unverifyUser: { response: AdminUserSchema },
+  adminUser: { response: AdminUserViewSchema },
+  adminRequest: { response: AdminRequestViewSchema },
   adminCompanies: { response: AdminCompanyListSchema },
   setCompanyEmailDomains: { response: AdminCompanySchema, body: CompanyEmailDomainsInputSchema },
   mergeCompany: { response: AdminCompanySchema, body: MergeCompanyInputSchema },

@@ -96,6 +96,8 @@ export const API_ROUTES = {
   unsuspendUser: { method: 'POST', path: '/api/admin/users/:id/unsuspend', status: 200 },
   verifyUser: { method: 'POST', path: '/api/admin/users/:id/verify', status: 200 },
   unverifyUser: { method: 'DELETE', path: '/api/admin/users/:id/verify', status: 200 },
+  adminUser: { method: 'GET', path: '/api/admin/users/:id', status: 200 },
+  adminRequest: { method: 'GET', path: '/api/admin/requests/:id', status: 200 },
   adminCompanies: { method: 'GET', path: '/api/admin/companies', status: 200 },
   setCompanyEmailDomains: { method: 'PUT', path: '/api/admin/companies/:id', status: 200 },
   mergeCompany: { method: 'POST', path: '/api/admin/companies/:id/merge', status: 200 },

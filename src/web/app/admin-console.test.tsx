@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import type { AdminCompany, AdminUser } from '@shared/admin';
+import type { AdminRequestView, AdminUserView } from '@shared/admin-views';
 import type { AdminHeldRequest } from '@shared/held-review';
 import type { AdminReport } from '@shared/reports';
 import { screen, within } from '@testing-library/react';
@@ -111,6 +112,114 @@ describe('the admin console', () => {
         body: { action: 'warned', note: 'Told him.' },
       }),
     );
+  });
+
+  it("links a report to both users' views and to the request's (issue 46 item 9)", async () => {
+    const samView: AdminUserView = {
+      user: sam,
+      requests: [
+        {
+          id: 11,
+          position: 'Engineer',
+          companyName: 'Acme',
+          status: 'accepted',
+          passedOnAt: null,
+          createdAt: at,
+        },
+      ],
+      referrals: [],
+      reportsAbout: [
+        {
+          id: 7,
+          reason: 'payment',
+          status: 'open',
+          note: report.note,
+          reporter: report.reporter,
+          requestId: 11,
+          createdAt: at,
+        },
+      ],
+    };
+    const request: AdminRequestView = {
+      id: 11,
+      position: 'Engineer',
+      jobUrl: 'https://acme.test/jobs/11',
+      status: 'accepted',
+      message: 'Hello Rita.',
+      seeker: { id: 3, fullName: 'Sam Seeker', email: 'sam@example.com' },
+      company: { id: 5, name: 'Acme' },
+      job: { title: null, location: null, status: 'unknown' },
+      heldRule: null,
+      rejectionReason: null,
+      createdAt: at,
+      closedAt: null,
+      erasedAt: null,
+      referrals: [
+        {
+          id: 31,
+          referrer: { id: 2, fullName: 'Rita Referrer', email: 'rita@acme.test' },
+          status: 'accepted',
+          declineReason: null,
+          candidateId: null,
+          assignedAt: at,
+          submittedAt: null,
+          passedOnAt: null,
+        },
+      ],
+      timeline: [
+        { kind: 'requested', at, referralId: null, referrerName: null, note: null },
+        { kind: 'assigned', at, referralId: 31, referrerName: 'Rita Referrer', note: null },
+        { kind: 'accepted', at, referralId: 31, referrerName: 'Rita Referrer', note: 'Happy to.' },
+      ],
+    };
+    const { api } = renderConsole('/admin', {
+      handlers: {
+        adminUser: ({ params }) => (params.id === '3' ? samView : fakeError(404, 'There is no such user.')),
+        adminRequest: () => request,
+      },
+    });
+    const item = await screen.findByRole('listitem', { name: 'Report 7' }, { timeout: 10_000 });
+    expect(within(item).getByRole('link', { name: 'Rita Referrer' })).toHaveAttribute(
+      'href',
+      '/admin/users/2',
+    );
+    expect(
+      within(item).getByRole('link', { name: 'the request for Engineer at Acme (#11)' }),
+    ).toHaveAttribute('href', '/admin/requests/11');
+
+    // The reported user's view: who, the console's actions, their requests and the reports about them.
+    await userEvent.click(within(item).getByRole('link', { name: 'Sam Seeker' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sam Seeker' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Suspend' })).toBeVisible();
+    const reports = screen.getByRole('region', { name: 'Reports about them' });
+    expect(within(reports).getByText(/He offered me \$300/)).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Their requests' })).getByRole('link', {
+        name: 'Engineer at Acme',
+      }),
+    ).toHaveAttribute('href', '/admin/requests/11');
+    expect(api.calls.map((c) => c.path)).toContain('/api/admin/users/3');
+
+    // The request's view: who asked, its referral with its referrer, its timeline.
+    await userEvent.click(within(reports).getByRole('link', { name: 'request #11' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Engineer at Acme' })).toBeVisible();
+    expect(screen.getByText('Hello Rita.')).toBeVisible();
+    const referrals = screen.getByRole('region', { name: 'Referrals' });
+    expect(within(referrals).getByRole('link', { name: 'Rita Referrer' })).toHaveAttribute(
+      'href',
+      '/admin/users/2',
+    );
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Asked for', 'Given to Rita Referrer', 'Accepted by Rita Referrer']);
+    expect(within(timeline).getByText('“Happy to.”')).toBeVisible();
+
+    // A user nobody has: the server's sentence.
+    await userEvent.click(within(referrals).getByRole('link', { name: 'Rita Referrer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no such user.');
   });
 
   it('says beside each queue how many wait in it, all pages together, and reads them again after a review', async () => {

@@ -125,6 +125,8 @@ export const routes: RouteObject[] = [
         { path: paths.emergencyDashboard, element: <EmergencyDashboardScreen /> },
       ].map((route) => ({ ...route, handle: title('Referrer Dashboard') })),
       { path: paths.admin, element: <AdminScreen /> },
+      { path: routePatterns.adminUser, element: <AdminScreen view="user" /> },
+      { path: routePatterns.adminRequest, element: <AdminScreen view="request" /> },
       { path: routePatterns.notFound, handle: title('Page Not Found'), element: <NotFoundPage /> },
     ],
   },

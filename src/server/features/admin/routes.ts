@@ -23,6 +23,7 @@ import { heldRoutes } from './held/held-routes.js';
 import { countQueues } from './queue-counts.js';
 import type { AccountControl, CompanyLocks, HeldReviewPorts } from './ports.js';
 import { adminUserRoutes } from './users/users-routes.js';
+import { adminViewRoutes } from './views/views-routes.js';
 import { openReportPage, resolveOpenReport } from './reports/reports.js';
 import { openReportsStamp } from './reports/reports-repo.js';
 import { queuePage } from './kept-queues.js';
@@ -128,6 +129,8 @@ export async function adminRoutes(
   );
 
   await app.register(adminUserRoutes, { db, control, now });
+  // What a report links to: a user's and a request's own view (issue 46 item 9).
+  await app.register(adminViewRoutes, { db });
   await app.register(adminCompanyRoutes, {
     db,
     locks: companyLocks,

@@ -10,6 +10,7 @@ import {
   type AdminAuditEntry,
   type AdminQueuePage,
 } from '@shared/admin';
+import { AdminRequestViewSchema, AdminUserViewSchema } from '@shared/admin-views';
 import { apiPath } from '@shared/api-routes';
 import { AdminReportListSchema, AdminReportSchema, type ResolveReportInput } from '@shared/reports';
 import {
@@ -30,6 +31,9 @@ export const adminKeys = {
   users: (q: string) => ['admin', 'users', q] as const,
   companies: (q: string) => ['admin', 'companies', q] as const,
   audit: ['admin', 'audit'] as const,
+  // What a report links to (issue 46 item 9): one user's and one request's view.
+  user: (id: number) => ['admin', 'user', id] as const,
+  request: (id: number) => ['admin', 'request', id] as const,
   queueCounts: ['admin', 'queue-counts'] as const,
   // What payment offers held (issue 25 item 6): held-requests.ts and held-messages.ts.
   heldRequests: ['admin', 'held-requests'] as const,
@@ -80,6 +84,24 @@ export const userSearchQuery = (q: string) =>
     queryKey: adminKeys.users(q),
     queryFn: async () => AdminUserListSchema.parse(await apiGet(apiPath('adminUsers'), { q })),
     placeholderData: keepPreviousData,
+    ...fresh,
+  });
+
+/** GET /api/admin/users/{id}: one user, their requests and referrals, and the reports about them. */
+export const adminUserQuery = (id: number) =>
+  queryOptions({
+    queryKey: adminKeys.user(id),
+    queryFn: async () => AdminUserViewSchema.parse(await apiGet(apiPath('adminUser', { id }))),
+    retry: false,
+    ...fresh,
+  });
+
+/** GET /api/admin/requests/{id}: one request, its referrals with their referrers, and its timeline. */
+export const adminRequestQuery = (id: number) =>
+  queryOptions({
+    queryKey: adminKeys.request(id),
+    queryFn: async () => AdminRequestViewSchema.parse(await apiGet(apiPath('adminRequest', { id }))),
+    retry: false,
     ...fresh,
   });
 

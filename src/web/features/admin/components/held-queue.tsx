@@ -1,16 +1,17 @@
 import type { AdminHeldMessage, AdminHeldRequest } from '@shared/held-review';
 import { PAYMENT_RULE_LABELS, type PaymentRule } from '@shared/payment-rules';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { paths } from '@/paths';
 import { Button } from '@/components/ui/button';
 import { useHeldMessages, useRejectHeldMessage, useReleaseHeldMessage } from '../api/held-messages';
 import { useHeldRequests, useRejectHeldRequest, useReleaseHeldRequest } from '../api/held-requests';
 import { formatWhen } from '../utils/format';
+import { PersonLink } from './admin-view-parts';
 import { PagedQueryState } from './query-state';
 import { QueueHeading } from './queue-heading';
 import { TextDialog, succeeded } from './text-dialog';
-
-const person = (p: { fullName: string; email: string; id: number }) => `${p.fullName} (${p.email}, #${p.id})`;
 
 /**
  * Requests and thread messages held because they offer or ask for money, oldest first, a page at a time:
@@ -125,8 +126,11 @@ function HeldRequestItem({ request }: { request: AdminHeldRequest }) {
       createdAt={request.createdAt}
       summary={
         <>
-          <span className="font-medium">{person(request.seeker)}</span> asks for {request.position} at{' '}
-          {request.company.name}.
+          <PersonLink person={request.seeker} /> asks for{' '}
+          <Link to={paths.adminRequest(request.id)} className="underline underline-offset-4">
+            {request.position} at {request.company.name}
+          </Link>
+          .
         </>
       }
       details={<p className="text-muted-foreground text-xs break-all">{request.jobUrl}</p>}
@@ -155,8 +159,12 @@ function HeldMessageItem({ message }: { message: AdminHeldMessage }) {
       createdAt={message.createdAt}
       summary={
         <>
-          <span className="font-medium">{person(message.sender)}</span> ({message.senderRole}) to{' '}
-          {person(message.recipient)}, about {message.request.position} at {message.request.companyName}.
+          <PersonLink person={message.sender} /> ({message.senderRole}) to{' '}
+          <PersonLink person={message.recipient} />, about{' '}
+          <Link to={paths.adminRequest(message.request.id)} className="underline underline-offset-4">
+            {message.request.position} at {message.request.companyName}
+          </Link>
+          .
         </>
       }
       body={message.body}

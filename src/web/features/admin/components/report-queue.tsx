@@ -1,9 +1,12 @@
 import { REPORT_REASON_LABELS, type AdminReport, type ReportAction } from '@shared/reports';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { paths } from '@/paths';
 import { Button } from '@/components/ui/button';
 import { reportQueueQuery, useResolveReport } from '../api/admin-api';
 import { formatWhen } from '../utils/format';
+import { PersonLink } from './admin-view-parts';
 import { PagedQueryState } from './query-state';
 import { QueueHeading } from './queue-heading';
 import { TextDialog, succeeded } from './text-dialog';
@@ -34,9 +37,6 @@ export function ReportQueue() {
   );
 }
 
-const who = (party: AdminReport['reporter']) =>
-  party ? `${party.fullName} (${party.email}, #${party.id})` : 'a deleted account';
-
 function ReportItem({ report }: { report: AdminReport }) {
   const resolve = useResolveReport();
   return (
@@ -46,13 +46,15 @@ function ReportItem({ report }: { report: AdminReport }) {
         <span className="text-muted-foreground text-xs">{formatWhen(report.createdAt)}</span>
       </div>
       <p className="text-sm">
-        <span className="font-medium">{who(report.reporter)}</span> reported{' '}
-        <span className="font-medium">{who(report.subject)}</span>
+        <PersonLink person={report.reporter} /> reported <PersonLink person={report.subject} />
         {report.request && (
           <>
             {' '}
-            about the request for {report.request.position} at {report.request.companyName} (#
-            {report.request.id})
+            about{' '}
+            <Link to={paths.adminRequest(report.request.id)} className="underline underline-offset-4">
+              the request for {report.request.position} at {report.request.companyName} (#
+              {report.request.id})
+            </Link>
           </>
         )}
         .

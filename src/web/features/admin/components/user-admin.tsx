@@ -1,6 +1,8 @@
 import type { AdminUser } from '@shared/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -59,103 +61,124 @@ const VERIFIED_BY: Record<NonNullable<AdminUser['verificationMethod']>, string> 
 };
 
 function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
-  const suspend = useSuspendUser();
-  const unsuspend = useUnsuspendUser();
-  const verify = useVerifyUser();
-  const unverify = useUnverifyUser();
   return (
     <TableRow>
       <TableCell className="min-w-36">
-        <div className="font-medium break-words">{user.fullName}</div>
+        <Link to={paths.adminUser(user.id)} className="font-medium break-words underline underline-offset-4">
+          {user.fullName}
+        </Link>
         <div className="text-muted-foreground text-xs break-all">{user.email}</div>
         <div className="text-muted-foreground text-xs">
           #{user.id} · joined {formatWhen(user.createdAt)}
         </div>
       </TableCell>
       <TableCell>
-        {user.referrerCompany ?? <span className="text-muted-foreground">—</span>}
-        {user.referrerCompany && (
-          <div>
-            <Badge variant={user.verified ? 'default' : 'outline'}>
-              {user.verified ? 'Verified' : 'Unverified'}
-            </Badge>
-            {user.verificationMethod && (
-              <div className="text-muted-foreground text-xs">{VERIFIED_BY[user.verificationMethod]}</div>
-            )}
-          </div>
-        )}
+        <UserReferrer user={user} />
       </TableCell>
       <TableCell>
-        {user.suspendedAt ? (
-          <>
-            <Badge variant="destructive">Suspended</Badge>
-            <div className="text-muted-foreground mt-1 max-w-48 text-xs break-words">
-              {user.suspensionReason}
-            </div>
-          </>
-        ) : (
-          <Badge variant="secondary">Active</Badge>
-        )}
+        <UserStatus user={user} />
       </TableCell>
       <TableCell>
-        <div className="flex flex-wrap gap-2">
-          {user.suspendedAt ? (
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={unsuspend.isPending}
-              onClick={() => unsuspend.mutate(user.id)}
-            >
-              Unsuspend
-            </Button>
-          ) : (
-            !self && (
-              <TextDialog
-                trigger={
-                  <Button type="button" size="sm" variant="destructive">
-                    Suspend
-                  </Button>
-                }
-                title={`Suspend ${user.fullName}?`}
-                description="They are signed out everywhere at once and cannot sign in. Referrals they hold pass to other referrers; their own requests wait until you lift it."
-                label="Reason"
-                hint="Kept in the audit log; the user is not shown it."
-                required
-                destructive
-                confirm="Suspend"
-                onConfirm={(reason) => succeeded(() => suspend.mutateAsync({ id: user.id, reason }))}
-              />
-            )
-          )}
-          {user.referrerCompany && !user.verified && (
-            <TextDialog
-              trigger={
-                <Button type="button" size="sm" variant="secondary">
-                  Verify by hand
-                </Button>
-              }
-              title={`Verify ${user.fullName} at ${user.referrerCompany} by hand?`}
-              description={`Only when you know they work at ${user.referrerCompany}: matching then ranks them as verified until the verification lapses, and you can take it back here.`}
-              label="Note"
-              hint="How you know, for the audit log; the user is not shown it."
-              confirm="Verify"
-              onConfirm={(note) => succeeded(() => verify.mutateAsync({ id: user.id, note }))}
-            />
-          )}
-          {user.verified && user.verificationMethod === 'admin' && (
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={unverify.isPending}
-              onClick={() => unverify.mutate(user.id)}
-            >
-              Undo verification
-            </Button>
-          )}
-        </div>
+        <UserActions user={user} self={self} />
       </TableCell>
     </TableRow>
+  );
+}
+
+/** Where the user refers, and whether (and how) they are verified there. */
+export function UserReferrer({ user }: { user: AdminUser }) {
+  return (
+    <>
+      {user.referrerCompany ?? <span className="text-muted-foreground">—</span>}
+      {user.referrerCompany && (
+        <div>
+          <Badge variant={user.verified ? 'default' : 'outline'}>
+            {user.verified ? 'Verified' : 'Unverified'}
+          </Badge>
+          {user.verificationMethod && (
+            <div className="text-muted-foreground text-xs">{VERIFIED_BY[user.verificationMethod]}</div>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Active, or suspended with the admin's reason. */
+export function UserStatus({ user }: { user: AdminUser }) {
+  return user.suspendedAt ? (
+    <>
+      <Badge variant="destructive">Suspended</Badge>
+      <div className="text-muted-foreground mt-1 max-w-48 text-xs break-words">{user.suspensionReason}</div>
+    </>
+  ) : (
+    <Badge variant="secondary">Active</Badge>
+  );
+}
+
+/** Suspend or lift it, verify by hand or take that back: the row's and the user view's actions. */
+export function UserActions({ user, self }: { user: AdminUser; self: boolean }) {
+  const suspend = useSuspendUser();
+  const unsuspend = useUnsuspendUser();
+  const verify = useVerifyUser();
+  const unverify = useUnverifyUser();
+  return (
+    <div className="flex flex-wrap gap-2">
+      {user.suspendedAt ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={unsuspend.isPending}
+          onClick={() => unsuspend.mutate(user.id)}
+        >
+          Unsuspend
+        </Button>
+      ) : (
+        !self && (
+          <TextDialog
+            trigger={
+              <Button type="button" size="sm" variant="destructive">
+                Suspend
+              </Button>
+            }
+            title={`Suspend ${user.fullName}?`}
+            description="They are signed out everywhere at once and cannot sign in. Referrals they hold pass to other referrers; their own requests wait until you lift it."
+            label="Reason"
+            hint="Kept in the audit log; the user is not shown it."
+            required
+            destructive
+            confirm="Suspend"
+            onConfirm={(reason) => succeeded(() => suspend.mutateAsync({ id: user.id, reason }))}
+          />
+        )
+      )}
+      {user.referrerCompany && !user.verified && (
+        <TextDialog
+          trigger={
+            <Button type="button" size="sm" variant="secondary">
+              Verify by hand
+            </Button>
+          }
+          title={`Verify ${user.fullName} at ${user.referrerCompany} by hand?`}
+          description={`Only when you know they work at ${user.referrerCompany}: matching then ranks them as verified until the verification lapses, and you can take it back here.`}
+          label="Note"
+          hint="How you know, for the audit log; the user is not shown it."
+          confirm="Verify"
+          onConfirm={(note) => succeeded(() => verify.mutateAsync({ id: user.id, note }))}
+        />
+      )}
+      {user.verified && user.verificationMethod === 'admin' && (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={unverify.isPending}
+          onClick={() => unverify.mutate(user.id)}
+        >
+          Undo verification
+        </Button>
+      )}
+    </div>
   );
 }
