@@ -2,6 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useAuditLog } from '../api/admin-api';
 import { formatWhen } from '../utils/format';
 import { MoreButton } from './query-state';
+import { STACK_ON_PHONE } from './stacked-table';
 
 /** Every admin write, newest first, a page at a time. */
 export function AuditLog() {
@@ -21,7 +22,7 @@ export function AuditLog() {
       ) : entries.length === 0 ? (
         <p className="text-muted-foreground text-sm">No admin has acted yet.</p>
       ) : (
-        <Table aria-labelledby="audit-heading">
+        <Table aria-labelledby="audit-heading" className={STACK_ON_PHONE}>
           <TableHeader>
             <TableRow>
               <TableHead>When</TableHead>
@@ -32,9 +33,13 @@ export function AuditLog() {
           <TableBody>
             {entries.map((entry) => (
               <TableRow key={entry.id}>
-                <TableCell className="text-xs whitespace-nowrap">{formatWhen(entry.createdAt)}</TableCell>
-                <TableCell className="text-xs break-all">{entry.actorEmail}</TableCell>
-                <TableCell className="text-sm">
+                <TableCell data-label="When" className="text-xs whitespace-nowrap">
+                  {formatWhen(entry.createdAt)}
+                </TableCell>
+                <TableCell data-label="Who" className="text-xs break-all">
+                  {entry.actorEmail}
+                </TableCell>
+                <TableCell data-label="What" className="text-sm">
                   <code className="text-xs">{entry.action}</code> {entry.targetType}
                   {entry.targetId !== null && ` #${entry.targetId}`}
                   {entry.reason && (

@@ -8,6 +8,7 @@ import { companySearchQuery, useMergeCompany, useSetEmailDomains } from '../api/
 import { MergePreview, parseCompanyId } from './merge-preview';
 import { QueryState } from './query-state';
 import { SearchBox } from './search-box';
+import { STACK_ON_PHONE } from './stacked-table';
 import { TextDialog, succeeded } from './text-dialog';
 
 /** Companies with their email domains and counts; domains are edited and duplicates merged here. */
@@ -22,7 +23,7 @@ export function CompanyAdmin() {
       <SearchBox label="Find a company" placeholder="Company name" onSearch={setQ} />
       <QueryState query={companies} empty="No company matches.">
         {(list) => (
-          <Table aria-labelledby="companies-heading">
+          <Table aria-labelledby="companies-heading" className={STACK_ON_PHONE}>
             <TableHeader>
               <TableRow>
                 <TableHead>Company</TableHead>
@@ -58,7 +59,7 @@ function CompanyRow({ company }: { company: AdminCompany }) {
           {!company.listed && ' · unlisted'}
         </div>
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Email domains">
         {company.emailDomains.length > 0 ? (
           <ul className="grid gap-1">
             {company.emailDomains.map((domain) => (
@@ -71,10 +72,10 @@ function CompanyRow({ company }: { company: AdminCompany }) {
           <Badge variant="outline">None</Badge>
         )}
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell data-label="Referrers" className="whitespace-nowrap">
         {company.referrers} ({company.verifiedReferrers} verified)
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Actions">
         <div className="flex flex-wrap gap-2">
           <TextDialog
             trigger={

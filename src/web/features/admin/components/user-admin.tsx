@@ -16,6 +16,7 @@ import {
 import { formatWhen } from '../utils/format';
 import { QueryState } from './query-state';
 import { SearchBox } from './search-box';
+import { STACK_ON_PHONE } from './stacked-table';
 import { TextDialog, succeeded } from './text-dialog';
 
 /**
@@ -33,7 +34,7 @@ export function UserAdmin({ selfId }: { selfId: number }) {
       <SearchBox label="Find a user" placeholder="Name or email" onSearch={setQ} />
       <QueryState query={users} empty="No user matches.">
         {(list) => (
-          <Table aria-labelledby="users-heading">
+          <Table aria-labelledby="users-heading" className={STACK_ON_PHONE}>
             <TableHeader>
               <TableRow>
                 <TableHead>User</TableHead>
@@ -72,13 +73,13 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
           #{user.id} · joined {formatWhen(user.createdAt)}
         </div>
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Refers at">
         <UserReferrer user={user} />
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Status">
         <UserStatus user={user} />
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Actions">
         <UserActions user={user} self={self} />
       </TableCell>
     </TableRow>
