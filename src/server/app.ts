@@ -162,7 +162,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sweep: deps.referralSweep,
     livenessSweep: deps.livenessSweep,
     logger: app.log,
-    kept,
   });
   const profile = createProfile(config, {
     db,

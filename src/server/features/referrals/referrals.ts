@@ -7,8 +7,6 @@ import { startLivenessSweep } from './liveness/liveness-sweep.js';
 import { assignWaitingRequests } from './matching/matching.js';
 import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
 import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
-import { createKeptAnswers, type KeptAnswers } from '../../lib/kept-answers.js';
-import { createFirstPages } from './requests/list-cache.js';
 import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
@@ -41,8 +39,6 @@ export interface ReferralCollaborators {
   /** False: no job liveness timer (tests that drive runLivenessSweep themselves). */
   livenessSweep?: boolean;
   logger: FastifyBaseLogger;
-  /** Where answers are kept (lib/kept-answers.ts): the app's one keeper; a keeper of its own by default. */
-  kept?: KeptAnswers;
 }
 
 /**
@@ -70,8 +66,6 @@ export type ReferralConfig = Pick<
 export function createReferrals(config: ReferralConfig, collaborators: ReferralCollaborators) {
   const { db, logger } = collaborators;
   const now = collaborators.now ?? (() => new Date());
-  // The tests' apps check every kept page against a fresh read (lib/kept-answers.ts).
-  const kept = collaborators.kept ?? createKeptAnswers({ verify: config.env === 'test' });
   const deps: ReferralDeps = {
     companies: collaborators.companies,
     notify: collaborators.notify,
@@ -131,7 +125,6 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         db,
         publicUrl: config.publicUrl,
         resumeLinkSecret: config.sessionSecret,
-        firstPages: createFirstPages(db, kept),
         ...deps,
       });
       await app.register(blockRoutes, { prefix: '/api/users/:id/block', db, ...deps });

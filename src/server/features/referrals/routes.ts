@@ -20,12 +20,9 @@ import {
 import { ReferrerRecordSchema } from '../../../shared/referrer-record.js';
 import { DailyLimitErrorSchema } from '../../../shared/request-limit.js';
 import type { Db } from '../../db/client.js';
-import { sendKept, serializedBy } from '../../lib/kept-answers.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
 import type { ReferralDeps } from './ports.js';
 import { changeReferralStatus, createReferralRequest, listRequests } from './requests/service.js';
-import type { FirstPages } from './requests/list-cache.js';
-import { listClock } from './requests/list-repo.js';
 import { confirmReferral } from './requests/confirmation.js';
 import { referralPacket } from './requests/packet.js';
 import { undoReferralDecline, withdrawRequest } from './requests/lifecycle.js';
@@ -38,8 +35,6 @@ export interface ReferralRouteDeps extends ReferralDeps {
   publicUrl: string;
   /** Signs the résumé links of packets (SESSION_SECRET). */
   resumeLinkSecret: string;
-  /** The lists' first pages, kept while their rows are unchanged. */
-  firstPages: FirstPages;
 }
 
 const tags = ['referrals'];
@@ -54,7 +49,7 @@ const errors = {
 /** docs/product.md, The API, registered under /api. */
 export async function referralRoutes(
   app: FastifyInstance,
-  { db, publicUrl, resumeLinkSecret, firstPages, ...deps }: ReferralRouteDeps,
+  { db, publicUrl, resumeLinkSecret, ...deps }: ReferralRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Visitors get 401 before any body or query is validated.
@@ -88,12 +83,7 @@ export async function referralRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const user = requireUser(request);
-      const { role = 'seeker', limit, before } = request.query;
-      if (before !== undefined) return listRequests(db, deps, user, request.query);
-      // The first page (every dashboard's and every poll's) as kept text while its rows are unchanged.
-      const page = await firstPages.read(role, user.id, limit, listClock(deps), serializedBy(reply));
-      return sendKept(reply, page);
+      return listRequests(db, deps, requireUser(request), request.query);
     },
   );
 

@@ -6,7 +6,6 @@ import { dueChecksQuery } from '../liveness/liveness-repo.js';
 import { recentRequestTimes } from './daily-limit.js';
 import { listTimelineRows } from '../timeline/timeline-repo.js';
 import { requestListQuery } from './list-repo.js';
-import { firstPageStamp, firstPageStampQuery } from './list-stamp.js';
 
 /** Through an index, in the index's order. */
 function expectIndexed(plan: string) {
@@ -32,20 +31,6 @@ describePlans('list query plans', { seekers: 2000, referrers: 200, companies: 13
     expectIndexed(
       await world.planOf(requestListQuery(db, 'referrer', firstReferrer + 3, { limit: 50, before: 100_000 })),
     );
-  });
-
-  it('stamps a first page through the same indexes, without sorting, for both lists', async () => {
-    const { db, firstSeeker, firstReferrer } = world;
-    for (const [role, userId] of [
-      ['seeker', firstSeeker + 7],
-      ['referrer', firstReferrer + 3],
-    ] as const) {
-      const plan = await world.planOf(firstPageStampQuery(db, role, userId, 50));
-      expectNoFullScan(plan);
-      expect(plan).toMatch(
-        role === 'seeker' ? /referral_requests_seeker_newest_idx/ : /referrals_referrer_request_idx/,
-      );
-    }
   });
 
   it("counts a seeker's last 24 hours through (job_seeker_id, created_at), without sorting", async () => {
@@ -81,27 +66,6 @@ describePlans('list query plans', { seekers: 2000, referrers: 200, companies: 13
         return preparedPlans(tx, ['request_timelines', 'referrer_request_timelines']);
       });
       expect(plans.map((plan) => plan.name)).toEqual(['referrer_request_timelines', 'request_timelines']);
-      for (const plan of plans) expect(plan.generic, plan.name).toBeGreaterThanOrEqual(3);
-    });
-
-  // Every read of a first page asks for its stamp: planned afresh each time, it would cost what it saves.
-  if (world.kind === 'postgres')
-    it('stamps first pages on one kept plan, not planned afresh on every call', async () => {
-      const { db, firstSeeker, firstReferrer } = world;
-      const plans = await db.transaction(async (tx) => {
-        for (let i = 0; i < 8; i++) {
-          await firstPageStamp(tx, 'seeker', firstSeeker + 7, 20, '');
-          await firstPageStamp(tx, 'referrer', firstReferrer + 3, 20, '');
-        }
-        return preparedPlans(tx, [
-          'seeker_requests_first_page_stamp_20',
-          'referrer_requests_first_page_stamp_20',
-        ]);
-      });
-      expect(plans.map((plan) => plan.name)).toEqual([
-        'referrer_requests_first_page_stamp_20',
-        'seeker_requests_first_page_stamp_20',
-      ]);
       for (const plan of plans) expect(plan.generic, plan.name).toBeGreaterThanOrEqual(3);
     });
 });

@@ -74,8 +74,7 @@ function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefine
 }
 
 /**
- * The tables a card is read from, joined: the one FROM of the cards (selectRequestViews) and of their
- * stamp (list-stamp.ts), so that the stamp covers every row a card reads.
+ * The tables a card is read from, joined: the one FROM of the cards (selectRequestViews).
  */
 export function joinRequestViews<Query extends PgSelect>(fromRequests: Query, assignedOnly: boolean) {
   const base = fromRequests
@@ -115,8 +114,8 @@ export function requestListQuery(
 }
 
 /**
- * One page of a list's rows, newest first, selected by `select` from joinRequestViews: the cards'
- * columns, or their stamp's (list-stamp.ts). The one WHERE, ORDER BY and LIMIT of both.
+ * One page of a list's rows, newest first, selected by `select` from joinRequestViews: the cards' columns.
+ * The one WHERE, ORDER BY and LIMIT of the lists.
  */
 export function listPageOf<Query extends PgSelect>(
   role: 'seeker' | 'referrer',

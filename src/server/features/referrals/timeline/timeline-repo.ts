@@ -78,14 +78,13 @@ function timelineQuery(db: Db, ofReferrer: boolean) {
   );
 }
 
-/** A TimelinePage whose values are a statement's: placeholders, or SQL (the stamp's page ends). */
+/** A TimelinePage whose values are a statement's: placeholders, or SQL. */
 export type TimelineRange =
   | { seekerId: SQLWrapper; fromId: SQLWrapper; toId: SQLWrapper }
   | { referrerId: SQLWrapper; fromId: SQLWrapper; toId: SQLWrapper };
 
 /**
- * The rows a page's timelines are read from: the one FROM and WHERE of the timelines and of their stamp
- * (requests/list-stamp.ts), so that the stamp covers every row a timeline reads.
+ * The rows a page's timelines are read from: the one FROM and WHERE of the timelines.
  */
 export function timelineRowsOf<Query extends PgSelect>(fromReferrals: Query, range: TimelineRange) {
   const joined = fromReferrals
