@@ -28,16 +28,11 @@ export const paths = {
   emergencyDashboard: '/emergency-dashboard',
   /** Issue 25: the admins' console (everyone else gets the 404 page). */
   admin: '/admin',
-  /** Issue 46 item 9: one user's and one request's view in the console, linked from a report. */
-  adminUser: (id: number | string) => `/admin/users/${id}`,
-  adminRequest: (id: number | string) => `/admin/requests/${id}`,
 } as const;
 
 /** The router's patterns for the routes that take a parameter; `paths` builds the concrete links. */
 export const routePatterns = {
   profileView: '/profile/view/:id',
   blogPost: '/blog/:slug',
-  adminUser: '/admin/users/:id',
-  adminRequest: '/admin/requests/:id',
   notFound: '*',
 } as const;

@@ -3,7 +3,7 @@ import type { AdminCompany, AdminUser } from '@shared/admin';
 import type { AdminRequestView, AdminUserView } from '@shared/admin-views';
 import type { AdminHeldRequest } from '@shared/held-review';
 import type { AdminReport } from '@shared/reports';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '@/testing/browser-stubs';
@@ -84,6 +84,21 @@ describe('the admin console', () => {
       await screen.findByRole('heading', { name: '404 Page Not Found' }, { timeout: 10_000 }),
     ).toBeVisible();
     expect(api.calls.some((c) => c.path.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it("shows an admin the 404 page for an address under /admin that is not one of the console's", async () => {
+    for (const path of ['/admin/constructor/1', '/admin/users/3/more', '/admin/users', '/admin/audit']) {
+      const { api } = renderConsole(path);
+      expect(
+        await screen.findByRole('heading', { name: '404 Page Not Found' }, { timeout: 10_000 }),
+        path,
+      ).toBeVisible();
+      expect(
+        api.calls.some((c) => c.path.startsWith('/api/admin')),
+        path,
+      ).toBe(false);
+      cleanup();
+    }
   });
 
   it('lists each open report with its reason and note in full, and resolves one with a note', async () => {

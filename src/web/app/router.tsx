@@ -124,9 +124,8 @@ export const routes: RouteObject[] = [
         { path: paths.basicDashboard, element: <BasicDashboardScreen /> },
         { path: paths.emergencyDashboard, element: <EmergencyDashboardScreen /> },
       ].map((route) => ({ ...route, handle: title('Referrer Dashboard') })),
-      { path: paths.admin, element: <AdminScreen /> },
-      { path: routePatterns.adminUser, element: <AdminScreen view="user" /> },
-      { path: routePatterns.adminRequest, element: <AdminScreen view="request" /> },
+      // The console and its views route within its own lazy screen (admin-screen.tsx).
+      { path: `${paths.admin}/*`, element: <AdminScreen /> },
       { path: routePatterns.notFound, handle: title('Page Not Found'), element: <NotFoundPage /> },
     ],
   },

@@ -12,7 +12,14 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const PUBLIC_PAGES = ['/', '/blog', '/blog/hidden-networking-strategies-2025', '/privacy', '/terms', '/about'];
+const PUBLIC_PAGES = [
+  '/',
+  '/blog',
+  '/blog/hidden-networking-strategies-2025',
+  '/privacy',
+  '/terms',
+  '/about',
+];
 
 /** Issue 46 item 9: the public pages know a signed-in person. */
 describe("the public pages' top bar", () => {

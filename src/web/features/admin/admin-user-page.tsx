@@ -6,7 +6,6 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PageMain } from '@/components/main-landmark';
 import { Badge } from '@/components/ui/badge';
-import { paths } from '@/paths';
 import { adminUserQuery } from './api/admin-api';
 import {
   BackToConsole,
@@ -18,6 +17,7 @@ import {
 } from './components/admin-view-parts';
 import { UserActions, UserReferrer, UserStatus } from './components/user-admin';
 import { formatWhen } from './utils/format';
+import { adminPaths } from './admin-paths';
 
 /**
  * /admin/users/{id} (issue 46 item 9): one user as an admin reaches them from a report: who they are, the
@@ -92,7 +92,7 @@ function UserView({ view, self }: { view: AdminUserView; self: boolean }) {
                       {' '}
                       about{' '}
                       <Link
-                        to={paths.adminRequest(report.requestId)}
+                        to={adminPaths.request(report.requestId)}
                         className="underline underline-offset-4"
                       >
                         request #{report.requestId}
@@ -125,7 +125,7 @@ function RequestLines({ lines, empty }: { lines: readonly AdminRequestLine[]; em
       {lines.map((line) => (
         <li key={line.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 text-sm">
           <Link
-            to={paths.adminRequest(line.id)}
+            to={adminPaths.request(line.id)}
             className="font-medium break-words underline underline-offset-4"
           >
             {line.position} at {line.companyName}

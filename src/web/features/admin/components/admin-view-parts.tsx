@@ -8,10 +8,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api';
 import { paths } from '@/paths';
+import { adminPaths } from '../admin-paths';
 
-/** The id in the address (/admin/users/:id, /admin/requests/:id), or null when it is not one. */
+/** The id in the address (/admin/users/:id, /admin/requests/:id, under /admin/*), or null when it is not one. */
 export function useIdParam(): number | null {
-  return parseId(useParams().id);
+  return parseId((useParams()['*'] ?? '').split('/')[1]);
 }
 
 /** 'Back to the admin console', to the tab the view belongs to. */
@@ -68,7 +69,7 @@ export function PersonLink({ person }: { person: { id: number; fullName: string;
   if (!person) return <span className="text-muted-foreground">a deleted account</span>;
   return (
     <span className="break-words">
-      <Link to={paths.adminUser(person.id)} className="font-medium underline underline-offset-4">
+      <Link to={adminPaths.user(person.id)} className="font-medium underline underline-offset-4">
         {person.fullName}
       </Link>{' '}
       <span className="text-muted-foreground break-all">

@@ -3,7 +3,6 @@ import { PAYMENT_RULE_LABELS, type PaymentRule } from '@shared/payment-rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { paths } from '@/paths';
 import { Button } from '@/components/ui/button';
 import { useHeldMessages, useRejectHeldMessage, useReleaseHeldMessage } from '../api/held-messages';
 import { useHeldRequests, useRejectHeldRequest, useReleaseHeldRequest } from '../api/held-requests';
@@ -12,6 +11,7 @@ import { PersonLink } from './admin-view-parts';
 import { PagedQueryState } from './query-state';
 import { QueueHeading } from './queue-heading';
 import { TextDialog, succeeded } from './text-dialog';
+import { adminPaths } from '../admin-paths';
 
 /**
  * Requests and thread messages held because they offer or ask for money, oldest first, a page at a time:
@@ -127,7 +127,7 @@ function HeldRequestItem({ request }: { request: AdminHeldRequest }) {
       summary={
         <>
           <PersonLink person={request.seeker} /> asks for{' '}
-          <Link to={paths.adminRequest(request.id)} className="underline underline-offset-4">
+          <Link to={adminPaths.request(request.id)} className="underline underline-offset-4">
             {request.position} at {request.company.name}
           </Link>
           .
@@ -161,7 +161,7 @@ function HeldMessageItem({ message }: { message: AdminHeldMessage }) {
         <>
           <PersonLink person={message.sender} /> ({message.senderRole}) to{' '}
           <PersonLink person={message.recipient} />, about{' '}
-          <Link to={paths.adminRequest(message.request.id)} className="underline underline-offset-4">
+          <Link to={adminPaths.request(message.request.id)} className="underline underline-offset-4">
             {message.request.position} at {message.request.companyName}
           </Link>
           .

@@ -2,7 +2,6 @@ import { REPORT_REASON_LABELS, type AdminReport, type ReportAction } from '@shar
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { paths } from '@/paths';
 import { Button } from '@/components/ui/button';
 import { reportQueueQuery, useResolveReport } from '../api/admin-api';
 import { formatWhen } from '../utils/format';
@@ -10,6 +9,7 @@ import { PersonLink } from './admin-view-parts';
 import { PagedQueryState } from './query-state';
 import { QueueHeading } from './queue-heading';
 import { TextDialog, succeeded } from './text-dialog';
+import { adminPaths } from '../admin-paths';
 
 const ACTIONS: { action: ReportAction; label: string }[] = [
   { action: 'dismissed', label: 'Dismiss' },
@@ -51,7 +51,7 @@ function ReportItem({ report }: { report: AdminReport }) {
           <>
             {' '}
             about{' '}
-            <Link to={paths.adminRequest(report.request.id)} className="underline underline-offset-4">
+            <Link to={adminPaths.request(report.request.id)} className="underline underline-offset-4">
               the request for {report.request.position} at {report.request.companyName} (#
               {report.request.id})
             </Link>

@@ -2,7 +2,6 @@ import type { AdminUser } from '@shared/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/paths';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -18,6 +17,7 @@ import { QueryState } from './query-state';
 import { SearchBox } from './search-box';
 import { STACK_ON_PHONE } from './stacked-table';
 import { TextDialog, succeeded } from './text-dialog';
+import { adminPaths } from '../admin-paths';
 
 /**
  * Finds users by name or email; suspends, lifts a suspension, verifies a referrer by hand (with a note for
@@ -65,7 +65,7 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   return (
     <TableRow>
       <TableCell className="min-w-36">
-        <Link to={paths.adminUser(user.id)} className="font-medium break-words underline underline-offset-4">
+        <Link to={adminPaths.user(user.id)} className="font-medium break-words underline underline-offset-4">
           {user.fullName}
         </Link>
         <div className="text-muted-foreground text-xs break-all">{user.email}</div>
