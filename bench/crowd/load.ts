@@ -1,11 +1,13 @@
 /**
  * One load of the crowd, in a process of its own so the load generator never shares the bench's event loop:
- * `tsx bench/crowd/load.ts <plan.json>` runs autocannon with the plan's connections for its seconds (at a
- * fixed overall rate when it names one), each request a random person's random call in the mix's
- * proportions, and prints the result as one line of JSON. A plan without people loads a hello-world's `/`.
+ * `tsx bench/crowd/load.ts <plan.json>` loads the plan's origin for its seconds, each request a random
+ * person's random call in the mix's proportions: as fast as it answers (autocannon, the plan's connections),
+ * or at the plan's fixed rate (open loop, through the plan's connections), and prints the result as one line
+ * of JSON. A plan without people loads a hello-world's `/`.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 import { MIX, type CrowdRequest } from './mix.js';
 import type { Person } from './people.js';
 
@@ -50,38 +52,100 @@ function nextRequest(): { person: Person; request: CrowdRequest } {
   return { person, request };
 }
 
-const options: autocannon.Options = {
-  url: plan.origin,
-  connections: plan.connections,
-  duration: plan.seconds,
-  ...(plan.rate ? { overallRate: plan.rate } : {}),
-};
-if (plan.people.length > 0) {
-  options.requests = [
-    {
-      setupRequest: (raw) => {
-        const { person, request } = nextRequest();
-        const headers: Record<string, string> = {
-          ...(raw.headers as Record<string, string>),
-          cookie: person.cookie,
-        };
-        if (request.method === 'POST') {
-          headers.origin = plan.origin;
-          headers['content-type'] = 'application/json';
-        }
-        return { ...raw, method: request.method, path: request.path, headers, body: request.body };
-      },
-    },
-  ];
+/** The headers of one person's request: their cookie, and for a write our origin and its body's type. */
+function headersFor(person: Person, request: CrowdRequest): Record<string, string> {
+  const headers: Record<string, string> = { cookie: person.cookie };
+  if (request.method === 'POST') {
+    headers.origin = plan.origin;
+    headers['content-type'] = 'application/json';
+  }
+  return headers;
 }
-const result = await autocannon(options);
-const out: LoadResult = {
-  rps: result.requests.average,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  requests: result.requests.total,
-  non2xx: result.non2xx,
-  errors: result.errors,
-  sent,
-};
+
+/** As fast as the server answers: autocannon, each connection sending its next request on each answer. */
+async function saturate(): Promise<LoadResult> {
+  const options: autocannon.Options = {
+    url: plan.origin,
+    connections: plan.connections,
+    duration: plan.seconds,
+  };
+  if (plan.people.length > 0) {
+    options.requests = [
+      {
+        setupRequest: (raw) => {
+          const { person, request } = nextRequest();
+          const headers = { ...(raw.headers as Record<string, string>), ...headersFor(person, request) };
+          return { ...raw, method: request.method, path: request.path, headers, body: request.body };
+        },
+      },
+    ];
+  }
+  const result = await autocannon(options);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    sent,
+  };
+}
+
+/**
+ * At a fixed rate, open loop: request n is due at n / rate seconds, whatever the answers before it, and its
+ * latency counts from when it was due, so time spent waiting for a free connection counts too. autocannon's
+ * own rate sends each connection's share of a second in one burst at the second's start, and corrects the
+ * latencies for a 1 ms interval, which together made its percentiles say little about a steady rate.
+ */
+async function atRate(rate: number): Promise<LoadResult> {
+  const pool = new Pool(plan.origin, { connections: plan.connections });
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const inFlight = new Set<Promise<void>>();
+  const started = performance.now();
+  const end = started + plan.seconds * 1000;
+  let n = 0;
+  while (started + (n * 1000) / rate < end) {
+    const due = started + (n * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Everything due by now goes out now (the timer's granularity is about a millisecond).
+    for (
+      let at = started + (n * 1000) / rate;
+      at <= performance.now() && at < end;
+      at = started + (n * 1000) / rate
+    ) {
+      n += 1;
+      const { person, request } = nextRequest();
+      const done = pool
+        .request({
+          method: request.method,
+          path: request.path,
+          headers: headersFor(person, request),
+          body: request.body,
+        })
+        .then(async (res) => {
+          await res.body.dump();
+          if (res.statusCode < 200 || res.statusCode >= 300) non2xx += 1;
+          else latencies.push(performance.now() - at);
+        })
+        .catch(() => {
+          errors += 1;
+        });
+      inFlight.add(done);
+      void done.then(() => inFlight.delete(done));
+    }
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { rps: n / elapsed, p50: at(0.5), p99: at(0.99), requests: n, non2xx, errors, sent };
+}
+
+const out = plan.rate ? await atRate(plan.rate) : await saturate();
 process.stdout.write(`${JSON.stringify(out)}\n`);
