@@ -117,7 +117,7 @@ export function requestListQuery(
  * One page of a list's rows, newest first, selected by `select` from joinRequestViews: the cards' columns.
  * The one WHERE, ORDER BY and LIMIT of the lists.
  */
-export function listPageOf<Query extends PgSelect>(
+function listPageOf<Query extends PgSelect>(
   role: 'seeker' | 'referrer',
   userId: Bound<number>,
   page: { limit: Bound<number>; before?: number },

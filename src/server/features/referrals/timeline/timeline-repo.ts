@@ -79,14 +79,14 @@ function timelineQuery(db: Db, ofReferrer: boolean) {
 }
 
 /** A TimelinePage whose values are a statement's: placeholders, or SQL. */
-export type TimelineRange =
+type TimelineRange =
   | { seekerId: SQLWrapper; fromId: SQLWrapper; toId: SQLWrapper }
   | { referrerId: SQLWrapper; fromId: SQLWrapper; toId: SQLWrapper };
 
 /**
  * The rows a page's timelines are read from: the one FROM and WHERE of the timelines.
  */
-export function timelineRowsOf<Query extends PgSelect>(fromReferrals: Query, range: TimelineRange) {
+function timelineRowsOf<Query extends PgSelect>(fromReferrals: Query, range: TimelineRange) {
   const joined = fromReferrals
     .innerJoin(users, eq(users.id, referrals.referrerId))
     .leftJoin(referralStatusChanges, eq(referralStatusChanges.referralId, referrals.id));
