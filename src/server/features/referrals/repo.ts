@@ -222,6 +222,31 @@ export async function lockRequest(tx: Db, requestId: number): Promise<ReferralRe
   return row;
 }
 
+/**
+ * The request with the names its notices say (the seeker's, the company's), locked: every hand-off, the
+ * liveness sweep and a release take it, so two of them cannot interleave on one request and a status
+ * change cannot slip in between.
+ */
+export async function lockRequestWithNames(tx: Db, requestId: number) {
+  const [row] = await tx
+    .select({
+      id: referralRequests.id,
+      status: referralRequests.status,
+      jobSeekerId: referralRequests.jobSeekerId,
+      companyId: referralRequests.companyId,
+      position: referralRequests.position,
+      normalizedJobUrl: referralRequests.normalizedJobUrl,
+      companyName: companies.name,
+      seekerName: users.fullName,
+    })
+    .from(referralRequests)
+    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
+    .where(eq(referralRequests.id, requestId))
+    .for('update', { of: referralRequests });
+  return row;
+}
+
 /** The request's columns for its posting as read. */
 export function jobColumns(snapshot: JobSnapshot) {
   return {

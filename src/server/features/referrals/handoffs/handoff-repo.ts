@@ -92,26 +92,6 @@ export async function claimReminders(tx: Db, halfBefore: Date, fullBefore: Date,
     });
 }
 
-/** The request with what notifications about it say, locked so two hand-offs of it cannot interleave. */
-export async function lockRequestForHandoff(tx: Db, requestId: number) {
-  const [row] = await tx
-    .select({
-      id: referralRequests.id,
-      jobSeekerId: referralRequests.jobSeekerId,
-      companyId: referralRequests.companyId,
-      position: referralRequests.position,
-      normalizedJobUrl: referralRequests.normalizedJobUrl,
-      companyName: companies.name,
-      seekerName: users.fullName,
-    })
-    .from(referralRequests)
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
-    .where(eq(referralRequests.id, requestId))
-    .for('update', { of: referralRequests });
-  return row;
-}
-
 /** Every referral the request ever had, current one included. */
 export async function referralsOfRequest(tx: Db, requestId: number) {
   return tx

@@ -420,7 +420,12 @@ describe('a referrer leaving', () => {
       type: 'referral_status',
       link: '/my-referrals',
     });
-    expect((await w.noticesOf(spare.id)).at(-1)?.title).toBe('New referral request');
+    expect((await w.noticesOf(spare.id)).at(-1)).toEqual({
+      title: 'New referral request',
+      message: `Ann Seeker asks for a referral for Engineer at ${company.name}.`,
+      type: 'referral_assigned',
+      link: '/my-referrals?tab=incoming',
+    });
     // Olga's referral was not the leaver's.
     expect((await w.current(b))?.referrerId).toBe(other.id);
   });

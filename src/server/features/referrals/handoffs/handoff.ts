@@ -4,17 +4,11 @@ import {
   DECLINE_REASONS,
   type DeclineReason,
 } from '../../../../shared/referral-texts.js';
-import { verifiedSince } from '../verification/lapse-rule.js';
 import type { Db } from '../../../db/client.js';
-import {
-  findUserName,
-  lockRequestForHandoff,
-  referralsOfRequest,
-  supersedeReferral,
-} from './handoff-repo.js';
-import { assignedToReferrerNotice, INCOMING_LINK, pickReferrer, SEEKER_LINK } from '../matching/matching.js';
+import { findUserName, referralsOfRequest, supersedeReferral } from './handoff-repo.js';
+import { handToNextReferrer, INCOMING_LINK, SEEKER_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { earlierDecliners, insertReferral, setRequestStatus } from '../repo.js';
+import { earlierDecliners, lockRequestWithNames, setRequestStatus } from '../repo.js';
 
 /** How a referral left its referrer without a referral being made: they declined, or nobody answered. */
 export type HandoffOutcome = 'declined' | 'expired';
@@ -70,26 +64,37 @@ export async function passOn(
   outcome: HandoffOutcome,
   now: Date,
 ): Promise<HandoffResult> {
-  const request = await lockRequestForHandoff(tx, leaving.requestId);
+  const request = await lockRequestWithNames(tx, leaving.requestId);
   if (!request) return 'ended';
   const history = await referralsOfRequest(tx, request.id);
   const handoffsSoFar = history.filter((r) => r.supersededAt !== null).length;
-  const pick =
-    handoffsSoFar < deps.maxHandoffs
-      ? await pickReferrer(
-          tx,
-          deps,
-          request.companyId,
-          request.jobSeekerId,
-          await excludedReferrers(tx, request, history),
-          verifiedSince(now, deps.verificationTtlMs),
-          now,
-        )
-      : ({ kind: 'none' } as const);
   const where = `${request.position} at ${request.companyName}`;
   const said = outcome === 'declined' ? declineNote(leaving.declineReason, leaving.feedback) : '';
+  const handed =
+    handoffsSoFar < deps.maxHandoffs
+      ? await handToNextReferrer(tx, deps, request, {
+          exclude: await excludedReferrers(tx, request, history),
+          at: now,
+          beforeAssign: async (pick) => {
+            // With nobody left the request ends below; otherwise it leaves this referral for the next.
+            if (pick.kind === 'none') return true;
+            await supersedeReferral(tx, leaving.id, now);
+            await setRequestStatus(tx, request.id, 'pending', now);
+            if (outcome === 'expired') {
+              await deps.notify(tx, {
+                userId: leaving.referrerId,
+                title: 'Referral request passed on',
+                message: `${request.seekerName}'s request for ${where} was not answered in time, so it went to another referrer.`,
+                type: 'referral_handoff',
+                link: INCOMING_LINK,
+              });
+            }
+            return true;
+          },
+        })
+      : ({ kind: 'none' } as const);
 
-  if (pick.kind === 'none') {
+  if (handed.kind === 'none') {
     if (outcome === 'declined') {
       await setRequestStatus(tx, request.id, 'declined', now);
       await deps.notify(tx, {
@@ -117,20 +122,9 @@ export async function passOn(
     return 'ended';
   }
 
-  await supersedeReferral(tx, leaving.id, now);
-  await setRequestStatus(tx, request.id, 'pending', now);
-  if (outcome === 'expired') {
-    await deps.notify(tx, {
-      userId: leaving.referrerId,
-      title: 'Referral request passed on',
-      message: `${request.seekerName}'s request for ${where} was not answered in time, so it went to another referrer.`,
-      type: 'referral_handoff',
-      link: INCOMING_LINK,
-    });
-  }
   const leaver = firstNameOf(await findUserName(tx, leaving.referrerId));
   const why = outcome === 'declined' ? `was declined by ${leaver}` : `was not answered in time by ${leaver}`;
-  if (pick.kind === 'full') {
+  if (handed.kind === 'full') {
     await deps.notify(tx, {
       userId: request.jobSeekerId,
       title: 'Request waiting for another referrer',
@@ -140,11 +134,6 @@ export async function passOn(
     });
     return 'waiting';
   }
-  await insertReferral(tx, request.id, pick.referrerId, now);
-  await deps.notify(
-    tx,
-    assignedToReferrerNotice(pick.referrerId, request.seekerName, request.position, request.companyName),
-  );
   await deps.notify(tx, {
     userId: request.jobSeekerId,
     title: 'Request passed to another referrer',

@@ -1,15 +1,9 @@
-import { verifiedSince } from '../verification/lapse-rule.js';
 import type { Db } from '../../../db/client.js';
-import {
-  lockRequestForHandoff,
-  openReferralsHeldBy,
-  referralsOfRequest,
-  supersedeReferral,
-} from './handoff-repo.js';
-import { assignedToReferrerNotice, pickReferrer, SEEKER_LINK } from '../matching/matching.js';
+import { openReferralsHeldBy, referralsOfRequest, supersedeReferral } from './handoff-repo.js';
+import { handToNextReferrer, SEEKER_LINK } from '../matching/matching.js';
 import { excludedReferrers } from './handoff.js';
 import type { ReferralDeps } from '../ports.js';
-import { insertReferral, setRequestStatus } from '../repo.js';
+import { lockRequestWithNames, setRequestStatus } from '../repo.js';
 
 /** What the seeker is told when their referral moves on without their doing: the referrer's side of it. */
 export type PassOnSentence = (where: string, picked: boolean) => string;
@@ -26,37 +20,28 @@ export async function passOnOpenReferral(
   now: Date,
   sentence: PassOnSentence,
 ): Promise<boolean> {
-  const request = await lockRequestForHandoff(tx, leaving.requestId);
+  const request = await lockRequestWithNames(tx, leaving.requestId);
   if (!request) return false;
   const history = await referralsOfRequest(tx, request.id);
-  const pick = await pickReferrer(
-    tx,
-    deps,
-    request.companyId,
-    request.jobSeekerId,
-    await excludedReferrers(tx, request, history),
-    verifiedSince(now, deps.verificationTtlMs),
-    now,
-  );
-  if (!(await supersedeReferral(tx, leaving.id, now))) return false;
-  await setRequestStatus(tx, request.id, 'pending', now);
-  const where = `${request.position} at ${request.companyName}`;
-  if (pick.kind === 'picked') {
-    await insertReferral(tx, request.id, pick.referrerId, now);
-    await deps.notify(
-      tx,
-      assignedToReferrerNotice(pick.referrerId, request.seekerName, request.position, request.companyName),
-    );
-  }
+  const handed = await handToNextReferrer(tx, deps, request, {
+    exclude: await excludedReferrers(tx, request, history),
+    at: now,
+    beforeAssign: async () => {
+      if (!(await supersedeReferral(tx, leaving.id, now))) return false;
+      await setRequestStatus(tx, request.id, 'pending', now);
+      return true;
+    },
+  });
+  if (handed.kind === 'stopped') return false;
+  const picked = handed.kind === 'picked';
   await deps.notify(tx, {
     userId: request.jobSeekerId,
-    title:
-      pick.kind === 'picked' ? 'Request passed to another referrer' : 'Request waiting for another referrer',
-    message: sentence(where, pick.kind === 'picked'),
+    title: picked ? 'Request passed to another referrer' : 'Request waiting for another referrer',
+    message: sentence(`${request.position} at ${request.companyName}`, picked),
     type: 'referral_status',
     link: SEEKER_LINK,
   });
-  return pick.kind === 'picked';
+  return picked;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { REFERRAL_ENDINGS } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
-import { companies, referralRequests, referrals, users } from '../../../db/schema.js';
+import { referralRequests, referrals } from '../../../db/schema.js';
 import { recordStatusChange } from '../timeline/timeline-repo.js';
 
 /** The liveness sweep's queries (docs/decisions/032-job-postings.md). */
@@ -55,25 +55,6 @@ export async function claimDueChecks(
 export async function releaseChecks(db: Db, ids: number[], at: Date): Promise<void> {
   if (ids.length === 0) return;
   await db.update(referralRequests).set({ jobNextCheckAt: at }).where(inArray(referralRequests.id, ids));
-}
-
-/** The request with what a notice about it says, locked so a status change cannot slip in between. */
-export async function lockRequestForLiveness(tx: Db, requestId: number) {
-  const [row] = await tx
-    .select({
-      id: referralRequests.id,
-      status: referralRequests.status,
-      jobSeekerId: referralRequests.jobSeekerId,
-      position: referralRequests.position,
-      companyName: companies.name,
-      seekerName: users.fullName,
-    })
-    .from(referralRequests)
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
-    .where(eq(referralRequests.id, requestId))
-    .for('update', { of: referralRequests });
-  return row;
 }
 
 /** The request's current referral, if still open, ends with the posting; answers it. */

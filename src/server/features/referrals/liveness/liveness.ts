@@ -3,8 +3,8 @@ import { OPEN_REFERRAL_STATUSES } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
 import { assignWaitingRequests, INCOMING_LINK, SEEKER_LINK } from '../matching/matching.js';
 import type { JobSnapshot, ReferralDeps } from '../ports.js';
-import { setRequestStatus, updateRequestJob } from '../repo.js';
-import { closeCurrentReferral, flagUnknownPosting, lockRequestForLiveness } from './liveness-repo.js';
+import { lockRequestWithNames, setRequestStatus, updateRequestJob } from '../repo.js';
+import { closeCurrentReferral, flagUnknownPosting } from './liveness-repo.js';
 
 const UNREACHABLE_AFTER_MS = JOB_UNREACHABLE_DAYS * 86_400_000;
 
@@ -24,7 +24,7 @@ export async function applyReading(
   requestId: number,
   reading: JobSnapshot,
 ): Promise<LivenessOutcome> {
-  const request = await lockRequestForLiveness(tx, requestId);
+  const request = await lockRequestWithNames(tx, requestId);
   if (!request) return 'stored';
   const run = await updateRequestJob(tx, requestId, reading);
   const open = OPEN_REFERRAL_STATUSES.some((s) => s === request.status);

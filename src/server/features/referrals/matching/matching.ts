@@ -12,6 +12,7 @@ import {
   type LoadedCandidate,
 } from '../repo.js';
 import { readRecords, recordTier } from './record.js';
+import { verifiedSince } from '../verification/lapse-rule.js';
 import { INCOMING_LINK, SEEKER_LINK } from '../../../../shared/notifications.js';
 
 // The referrals feature's notices link here (re-exported for its modules).
@@ -113,6 +114,65 @@ export function assignedToReferrerNotice(
     type: 'referral_assigned',
     link: INCOMING_LINK,
   };
+}
+
+/** A request as its next referrer's notice names it. */
+export interface RequestToHand {
+  id: number;
+  jobSeekerId: number;
+  companyId: number;
+  position: string;
+  seekerName: string;
+  companyName: string;
+}
+
+export interface HandOptions {
+  /** Nobody here gets the request: those who held it, those who declined this posting for this seeker. */
+  exclude: readonly number[];
+  /** When the pick is made: verification, pauses and monthly caps are judged as of it. */
+  at: Date;
+  /** Starts the referral's response clock; `at` unless given. */
+  assignedAt?: Date;
+  /**
+   * Runs once the pick is known, whatever it is, before anyone is assigned: a hand-off lets go of the
+   * referral the request leaves here (a request has one current referral). False stops: nobody is assigned.
+   */
+  beforeAssign?: (pick: Pick) => Promise<boolean>;
+}
+
+/** The pick as it ended: 'stopped' when beforeAssign said no or the request had a current referral already. */
+export type Handed = Pick | { kind: 'stopped' };
+
+/**
+ * docs/product.md, Matching: hands a request to its next referrer, the one way every path does (a new
+ * request, a release, a hand-off, a referrer leaving, blocked or suspended, a suspension lifted). Picks
+ * one (pickReferrer), then gives them the referral and tells them. With nobody willing ('none') or nobody
+ * with room ('full') the request is left as it is; what the seeker is told is the caller's.
+ */
+export async function handToNextReferrer(
+  tx: Db,
+  deps: ReferralDeps,
+  request: RequestToHand,
+  options: HandOptions,
+): Promise<Handed> {
+  const { exclude, at, assignedAt = at, beforeAssign } = options;
+  const pick = await pickReferrer(
+    tx,
+    deps,
+    request.companyId,
+    request.jobSeekerId,
+    exclude,
+    verifiedSince(at, deps.verificationTtlMs),
+    at,
+  );
+  if (beforeAssign && !(await beforeAssign(pick))) return { kind: 'stopped' };
+  if (pick.kind !== 'picked') return pick;
+  if (!(await insertReferral(tx, request.id, pick.referrerId, assignedAt))) return { kind: 'stopped' };
+  await deps.notify(
+    tx,
+    assignedToReferrerNotice(pick.referrerId, request.seekerName, request.position, request.companyName),
+  );
+  return pick;
 }
 
 /**

@@ -1,9 +1,7 @@
 import type { Db } from '../../../db/client.js';
-import { describeRequest } from '../handoffs/handoff-repo.js';
-import { assignedToReferrerNotice, pickReferrer } from '../matching/matching.js';
+import { handToNextReferrer } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { earlierDecliners, insertReferral, lockRequest } from '../repo.js';
-import { verifiedSince } from '../verification/lapse-rule.js';
+import { earlierDecliners, lockRequestWithNames } from '../repo.js';
 
 /**
  * Issue 25 item 6, the admin feature's port: a held request an admin has just released (its row is now
@@ -19,31 +17,11 @@ export async function matchReleasedRequest(
   requestId: number,
   at: Date,
 ): Promise<'assigned' | 'waiting'> {
-  const request = await lockRequest(tx, requestId);
+  const request = await lockRequestWithNames(tx, requestId);
   if (request?.status !== 'pending') {
     throw new Error(`request ${requestId} must be pending to be matched, not ${request?.status ?? 'gone'}`);
   }
   const declinedBefore = await earlierDecliners(tx, request.jobSeekerId, request.normalizedJobUrl);
-  const pick = await pickReferrer(
-    tx,
-    deps,
-    request.companyId,
-    request.jobSeekerId,
-    declinedBefore,
-    verifiedSince(at, deps.verificationTtlMs),
-    at,
-  );
-  if (pick.kind !== 'picked' || !(await insertReferral(tx, request.id, pick.referrerId, at)))
-    return 'waiting';
-  const about = await describeRequest(tx, request.id);
-  await deps.notify(
-    tx,
-    assignedToReferrerNotice(
-      pick.referrerId,
-      about?.seekerName ?? 'A job seeker',
-      request.position,
-      about?.companyName ?? 'your company',
-    ),
-  );
-  return 'assigned';
+  const handed = await handToNextReferrer(tx, deps, request, { exclude: declinedBefore, at });
+  return handed.kind === 'picked' ? 'assigned' : 'waiting';
 }

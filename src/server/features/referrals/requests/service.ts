@@ -21,24 +21,17 @@ import {
   type UpdateReferralStatusInputSchema,
 } from '../../../../shared/referrals.js';
 import type { z } from 'zod';
-import { verifiedSince } from '../verification/lapse-rule.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
 import { findLiveReferral } from '../access.js';
 import { enforceDailyLimit } from './daily-limit.js';
 import { findRequestView, listClock, listRequestViews, toReferralDto } from './list-repo.js';
-import {
-  assignedToReferrerNotice,
-  assignWaitingRequests,
-  pickReferrer,
-  SEEKER_LINK,
-} from '../matching/matching.js';
+import { assignWaitingRequests, handToNextReferrer, SEEKER_LINK } from '../matching/matching.js';
 import type { PendingReading, ReferralCompany, ReferralDeps } from '../ports.js';
 import {
   earlierDecliners,
   findCompanyById,
-  insertReferral,
   insertRequest,
   jobColumns,
   lockRequest,
@@ -176,24 +169,16 @@ export async function createReferralRequest(
       }
       // Asked again after an end: never to a referrer who declined this posting before.
       const declinedBefore = await earlierDecliners(tx, seeker.id, request.normalizedJobUrl);
-      const pick = await pickReferrer(
+      const handed = await handToNextReferrer(
         tx,
         deps,
-        company.id,
-        seeker.id,
-        declinedBefore,
-        verifiedSince(deps.now(), deps.verificationTtlMs),
-        deps.now(),
+        { ...request, seekerName: seeker.fullName, companyName: company.name },
+        // A new request's response clock has always started at the wall clock, not at deps.now().
+        { exclude: declinedBefore, at: deps.now(), assignedAt: new Date() },
       );
-      if (pick.kind === 'full') throw conflict(REFERRAL_REQUEST_ERRORS.capacity(company.name));
-      if (pick.kind === 'picked') {
-        await insertReferral(tx, request.id, pick.referrerId);
-        await deps.notify(
-          tx,
-          assignedToReferrerNotice(pick.referrerId, seeker.fullName, request.position, company.name),
-        );
-      }
-      const noReferrers = pick.kind === 'none';
+      // Nothing is kept: the transaction rolls back with the request.
+      if (handed.kind === 'full') throw conflict(REFERRAL_REQUEST_ERRORS.capacity(company.name));
+      const noReferrers = handed.kind === 'none';
       return { id: request.id, noReferrers, declinedBefore: noReferrers && declinedBefore.length > 0 };
     });
   } catch (err) {

@@ -1,16 +1,10 @@
-import { verifiedSince } from '../verification/lapse-rule.js';
 import type { Db } from '../../../db/client.js';
 import { excludedReferrers } from '../handoffs/handoff.js';
-import {
-  lockRequestForHandoff,
-  openReferralsHeldBy,
-  referralsOfRequest,
-  supersedeReferral,
-} from '../handoffs/handoff-repo.js';
+import { openReferralsHeldBy, referralsOfRequest, supersedeReferral } from '../handoffs/handoff-repo.js';
 import { passOnOpenReferral } from '../handoffs/leave.js';
-import { assignedToReferrerNotice, INCOMING_LINK, pickReferrer } from '../matching/matching.js';
+import { handToNextReferrer, INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { insertReferral, setRequestStatus } from '../repo.js';
+import { lockRequestWithNames, setRequestStatus } from '../repo.js';
 import { openReferralsOnRequestsOf, waitingRequestsOf } from './suspension-repo.js';
 
 /**
@@ -37,7 +31,7 @@ export async function setAsideForSuspension(
   let paused = 0;
   for (const open of await openReferralsOnRequestsOf(tx, userId)) {
     // The request first, then its referral, as every hand-off takes them.
-    const request = await lockRequestForHandoff(tx, open.requestId);
+    const request = await lockRequestWithNames(tx, open.requestId);
     if (!request || !(await supersedeReferral(tx, open.id, now))) continue;
     await setRequestStatus(tx, request.id, 'pending', now);
     await deps.notify(tx, {
@@ -64,25 +58,15 @@ export async function resumeAfterSuspension(
 ): Promise<number> {
   let matched = 0;
   for (const { id } of await waitingRequestsOf(tx, userId)) {
-    const request = await lockRequestForHandoff(tx, id);
+    const request = await lockRequestWithNames(tx, id);
     if (!request) continue;
     const history = await referralsOfRequest(tx, id);
     if (history.some((r) => r.supersededAt === null)) continue;
-    const pick = await pickReferrer(
-      tx,
-      deps,
-      request.companyId,
-      request.jobSeekerId,
-      await excludedReferrers(tx, request, history),
-      verifiedSince(now, deps.verificationTtlMs),
-      now,
-    );
-    if (pick.kind !== 'picked') continue;
-    await insertReferral(tx, id, pick.referrerId, now);
-    await deps.notify(
-      tx,
-      assignedToReferrerNotice(pick.referrerId, request.seekerName, request.position, request.companyName),
-    );
+    const handed = await handToNextReferrer(tx, deps, request, {
+      exclude: await excludedReferrers(tx, request, history),
+      at: now,
+    });
+    if (handed.kind !== 'picked') continue;
     matched += 1;
   }
   return matched;
