@@ -6,6 +6,7 @@
  * of JSON. A plan without people loads a hello-world's `/`.
  */
 import { readFileSync } from 'node:fs';
+import { setImmediate, setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { MIX, type CrowdRequest } from './mix.js';
@@ -39,7 +40,10 @@ const threadHolders = plan.people.filter((p) => p.threads.length > 0);
 const draws = MIX.flatMap((call) => Array.from({ length: call.share }, () => call));
 const sent: Record<string, number> = Object.fromEntries(MIX.map((call) => [call.label, 0]));
 
-function nextRequest(): { person: Person; request: CrowdRequest } {
+const HELLO: CrowdRequest = { method: 'GET', path: '/' };
+
+function nextRequest(): { person?: Person; request: CrowdRequest } {
+  if (plan.people.length === 0) return { request: HELLO };
   const call = pick(draws);
   let person = pick(plan.people);
   let request = call.request(person, pick);
@@ -53,8 +57,8 @@ function nextRequest(): { person: Person; request: CrowdRequest } {
 }
 
 /** The headers of one person's request: their cookie, and for a write our origin and its body's type. */
-function headersFor(person: Person, request: CrowdRequest): Record<string, string> {
-  const headers: Record<string, string> = { cookie: person.cookie };
+function headersFor(person: Person | undefined, request: CrowdRequest): Record<string, string> {
+  const headers: Record<string, string> = person ? { cookie: person.cookie } : {};
   if (request.method === 'POST') {
     headers.origin = plan.origin;
     headers['content-type'] = 'application/json';
@@ -110,7 +114,9 @@ async function atRate(rate: number): Promise<LoadResult> {
   while (started + (n * 1000) / rate < end) {
     const due = started + (n * 1000) / rate;
     const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Always yield, if only for a turn of the event loop: answers are read there, and a loop that spun until
+    // the next request was due (under a millisecond apart at 1,000 a second) would read none until the end.
+    await (wait > 1 ? delay(wait) : setImmediate());
     // Everything due by now goes out now (the timer's granularity is about a millisecond).
     for (
       let at = started + (n * 1000) / rate;
@@ -143,7 +149,7 @@ async function atRate(rate: number): Promise<LoadResult> {
   await pool.close();
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
   return { rps: n / elapsed, p50: at(0.5), p99: at(0.99), requests: n, non2xx, errors, sent };
 }
 
