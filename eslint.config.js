@@ -120,7 +120,13 @@ export default tseslint.config(
     tests: ['src/server/**/*.test.ts'],
     testOnly: ['faults', 'security'],
     composition: ['./src/server/app.ts', './src/server/main.ts'],
-    shared: ['./src/server/lib', './src/server/plugins', './src/server/db', './src/server/config.ts'],
+    shared: [
+      './src/server/lib',
+      './src/server/kept',
+      './src/server/plugins',
+      './src/server/db',
+      './src/server/config.ts',
+    ],
     featureMessage: 'Features do not import each other: app.ts passes in what one needs from another.',
   }),
 );

@@ -74,13 +74,8 @@ const modules = {
   },
   // What a session's reads keep in memory (the bell's count, the signed-in user): its own pure tests.
   'session-memo': {
-    mutate: ['src/server/lib/session-memo.ts'],
-    tests: ['src/server/lib/session-memo.test.ts'],
-  },
-  // The kept answers' keeper and the snapshot read they share: their own pure tests.
-  'kept-answers': {
-    mutate: ['src/server/lib/kept-answers.ts', 'src/server/lib/fresh-read.ts'],
-    tests: ['src/server/lib/kept-answers.test.ts', 'src/server/lib/fresh-read.test.ts'],
+    mutate: ['src/server/kept/session-memo.ts'],
+    tests: ['src/server/kept/session-memo.test.ts'],
   },
   // The lists' times, written as toISOString writes them: its own pure tests.
   'iso-time': {

@@ -65,9 +65,7 @@ interface Load {
   acceptEncoding?: string;
   /**
    * Commits a second made beside the load on a connection of its own, to a table no read reads (PostgreSQL
-   * only: PGlite lives in the server's process). Each moves the snapshot a kept answer holds at, so its next
-   * read reads the stamp ([decision 050](../docs/decisions/050-stamps-skipped-while-nothing-commits.md)):
-   * the busy case beside the quiet one the other loads measure.
+   * only: PGlite lives in the server's process): the busy case beside the quiet one the other loads measure.
    */
   commitsPerSecond?: number;
 }

@@ -5,7 +5,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db, PoolStats } from './db/client.js';
-import { currentSnapshot } from './db/row-stamp.js';
 import type { Listen } from './db/listen.js';
 import { createAccount } from './features/account/account.js';
 import { createAdmin } from './features/admin/admin.js';
@@ -14,8 +13,6 @@ import { createAuth } from './features/auth/auth.js';
 import type { OidcClient } from './features/auth/oidc-client.js';
 import { sessionCookieName } from './features/auth/session-hooks.js';
 import { createCompanies } from './features/companies/companies.js';
-import { createKeptAnswers } from './lib/kept-answers.js';
-import { sharedFreshRead } from './lib/fresh-read.js';
 import { createJobs } from './features/jobs/jobs.js';
 import { createMail, type MailCollaborators } from './features/mail/mail.js';
 import { createNotifications } from './features/notifications/notifications.js';
@@ -135,14 +132,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     heartbeatMs: deps.streamHeartbeatMs,
     logger: app.log,
   });
-  // Every answer kept by the stamp of its rows (lib/kept-answers.ts), in one keeper under one size limit; the
-  // tests' apps check each kept answer against a fresh read. The database's snapshot is read once for all the
-  // kept answers asked for at the same time
-  // ([decision 052](../../docs/decisions/052-one-snapshot-read-for-many-answers.md)).
-  const kept = createKeptAnswers({
-    verify: config.env === 'test' ? true : config.keptAnswersVerify,
-    currentSnapshot: sharedFreshRead(() => currentSnapshot(db)),
-  });
   const companies = createCompanies({
     db,
     verificationTtlMs: config.verificationTtlMs,
@@ -199,7 +188,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       notify: notifications.notify,
     },
     now: deps.now,
-    kept,
   });
   for (const feature of [auth, notifications, companies, jobs, profile, referrals, account, mail, admin]) {
     await app.register(feature.routes);

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_REQUESTS_PER_DAY } from '../shared/request-limit.js';
 import { LISTEN_HEARTBEAT_MS } from './db/listen.js';
+import { KEPT_NAMES, type KeptSettings } from './kept/kept.js';
 import { normalizeAllowedHost } from './lib/outbound-fetch.js';
 
 const DURATION_UNITS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -140,10 +141,21 @@ const ConfigSchema = z
     /** Current-company changes per user per minute; each may add a company every user sees. */
     COMPANY_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     /**
-     * The share of kept answers (0 to 1) also built afresh and compared, a difference being an error
-     * (lib/kept-answers.ts's verify): the tests check every one; the crowd bench a sample under load.
+     * The share of kept answers' hits (0 to 1) also read afresh and compared, a difference being an error
+     * (kept/session-memo.ts): the tests' apps check every one, the crowd bench a sample under its load.
      */
-    KEPT_ANSWERS_VERIFY: z.coerce.number().min(0).max(1).default(0),
+    KEPT_ANSWERS_VERIFY: z.coerce.number().min(0).max(1).optional(),
+    /** Kept answers turned off, by name, comma-separated: each of their reads then goes to the database. */
+    KEPT_ANSWERS_OFF: z
+      .string()
+      .default('')
+      .transform((names) =>
+        names
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(KEPT_NAMES, { error: `Name kept answers among: ${KEPT_NAMES.join(', ')}.` }))),
     /** Activity records (page views, clicks) per signed-in user per minute. */
     ACTIVITY_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /**
@@ -305,7 +317,10 @@ const ConfigSchema = z
     authRateLimit: e.AUTH_RATE_LIMIT,
     resumeUploadsPerHour: e.RESUME_UPLOADS_PER_HOUR,
     companyChangeRateLimit: e.COMPANY_CHANGE_RATE_LIMIT,
-    keptAnswersVerify: e.KEPT_ANSWERS_VERIFY,
+    keptAnswers: {
+      off: e.KEPT_ANSWERS_OFF,
+      verify: e.KEPT_ANSWERS_VERIFY ?? (e.NODE_ENV === 'test' ? 1 : 0),
+    } satisfies KeptSettings,
     activityRateLimit: e.ACTIVITY_RATE_LIMIT,
     directoryRateLimit: e.DIRECTORY_RATE_LIMIT,
     directoryVisitorRateLimit: e.DIRECTORY_VISITOR_RATE_LIMIT,

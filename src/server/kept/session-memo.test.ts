@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { KeptSettings } from './kept.js';
 import { createSessionMemo, type SessionRead } from './session-memo.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -29,10 +30,17 @@ function fakeDatabase() {
   };
 }
 
-function setUp(options: { keepMs?: number; maxSessions?: number; maxChangedUsers?: number } = {}) {
+function setUp(
+  options: {
+    keepMs?: number;
+    maxSessions?: number;
+    maxChangedUsers?: number;
+    settings?: KeptSettings;
+  } = {},
+) {
   let clock = 1_000_000;
   const db = fakeDatabase();
-  const cache = createSessionMemo({ name: 'test memo', read: db.read, now: () => clock, ...options });
+  const cache = createSessionMemo({ name: 'unread count', read: db.read, now: () => clock, ...options });
   db.rows.set('alice-1', { userId: 1, value: 3, readUntil: clock + HOUR });
   db.rows.set('alice-2', { userId: 1, value: 3, readUntil: clock + HOUR });
   db.rows.set('bob', { userId: 2, value: 7, readUntil: clock + HOUR });
@@ -163,5 +171,48 @@ describe('the session memo', () => {
     expect(await cache.get('made-up')).toBeNull();
     expect(await cache.get('made-up')).toBeNull();
     expect(db.reads()).toBe(2);
+  });
+
+  it('reads every time, keeping nothing, when KEPT_ANSWERS_OFF names it', async () => {
+    const { db, cache } = setUp({ settings: { off: ['unread count'], verify: 0 } });
+    expect(await cache.get('alice-1')).toBe(3);
+    db.rows.set('alice-1', { ...db.rows.get('alice-1')!, value: 5 });
+    // Nothing was heard, and still the change shows: nothing was kept.
+    expect(await cache.get('alice-1')).toBe(5);
+    expect(db.reads()).toBe(2);
+    // Another name off leaves this one on.
+    const other = setUp({ settings: { off: ['signed-in user'], verify: 0 } });
+    await other.cache.get('alice-1');
+    await other.cache.get('alice-1');
+    expect(other.db.reads()).toBe(1);
+  });
+
+  describe('verify', () => {
+    const verifying = () => setUp({ settings: { off: [], verify: 1 } });
+
+    it('reads each hit afresh too, and answers it when it is the same', async () => {
+      const { db, cache } = verifying();
+      expect(await cache.get('alice-1')).toBe(3);
+      expect(await cache.get('alice-1')).toBe(3);
+      expect(db.reads()).toBe(2);
+    });
+
+    it('fails a kept answer that differs from a fresh read while no change of the user is heard', async () => {
+      const { db, cache } = verifying();
+      await cache.get('alice-1');
+      db.rows.set('alice-1', { ...db.rows.get('alice-1')!, value: 9 });
+      await expect(cache.get('alice-1')).rejects.toThrow(
+        "The kept unread count differs from a fresh read, and no change of the user's was heard",
+      );
+    });
+
+    it('answers the fresh read when the change is heard soon after, as from another instance', async () => {
+      const { db, cache } = verifying();
+      await cache.get('alice-1');
+      db.rows.set('alice-1', { ...db.rows.get('alice-1')!, value: 9 });
+      const read = cache.get('alice-1');
+      setTimeout(() => cache.changed(1), 50);
+      expect(await read).toBe(9);
+    });
   });
 });

@@ -1,5 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
-import { keptCount } from './kept-counts.js';
+import { keptCount } from './counts.js';
+import type { KeptName, KeptSettings } from './kept.js';
 
 /** The longest an answer is kept, in case a change reaches the database some other way than the app. */
 export const KEEP_MS = 10 * 60 * 1000;
@@ -7,6 +9,11 @@ export const KEEP_MS = 10 * 60 * 1000;
 const MAX_SESSIONS = 50_000;
 /** Users whose last change is remembered at most; past it every answer is dropped and the count starts over. */
 const MAX_CHANGED_USERS = 100_000;
+/**
+ * How long verify waits for the channel to bring a change that a fresh read already shows: another instance's
+ * write reaches this one's memory a few milliseconds after it commits, which is no fault of the memo.
+ */
+const HEARD_WITHIN_MS = 1000;
 
 /** What a read under a session found: whose session it is, the answer, and how long the session stays as read. */
 export interface SessionRead<Value> {
@@ -57,19 +64,26 @@ export interface SessionMemo<Value> extends HearsChanges {
  * - keepMs has passed.
  * A query that started before a change never stores its answer (the change clock). Unknown sessions are
  * never kept, so made-up tokens cannot fill the memory.
+ *
+ * `read` gets the token alone: it cannot read the request or anything else of the viewer's, and everything it
+ * answers is kept for that one session. `settings` may turn the memo off (every get reads) or verify a share
+ * of its hits against a fresh read: an answer that differs, while no change of the user's was heard within
+ * HEARD_WITHIN_MS, is an error (kept.ts).
  */
 export function createSessionMemo<Value>({
   name,
   read,
+  settings = { off: [], verify: 0 },
   keepMs = KEEP_MS,
   maxSessions = MAX_SESSIONS,
   maxChangedUsers = MAX_CHANGED_USERS,
   now = () => Date.now(),
 }: {
-  /** What the memo keeps, as its hits and misses are counted (lib/kept-counts.ts). */
-  name: string;
+  /** What the memo keeps, as its hits and misses are counted (counts.ts) and KEPT_ANSWERS_OFF names it. */
+  name: KeptName;
   /** The database's answer under every session rule (the auth feature's), or null for no live session. */
   read: (token: string) => Promise<SessionRead<Value> | null>;
+  settings?: KeptSettings;
   keepMs?: number;
   maxSessions?: number;
   maxChangedUsers?: number;
@@ -83,6 +97,24 @@ export function createSessionMemo<Value>({
   let floor = 0;
   let listening = true;
   const count = keptCount(name);
+  const off = settings.off.includes(name);
+
+  /**
+   * verify's check of a hit: a fresh read must answer the same, unless a change of the user's is heard soon
+   * (then the fresh answer is the one to give). Waited for on the real clock, whatever `now` says.
+   */
+  async function verified(token: string, entry: Kept<Value>): Promise<Value | null> {
+    const row = await read(token);
+    if (row && row.userId === entry.userId && isDeepStrictEqual(row.value, entry.value)) return entry.value;
+    const waitUntil = performance.now() + HEARD_WITHIN_MS;
+    while (fresh(entry, now()) && performance.now() < waitUntil) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    if (fresh(entry, now())) {
+      throw new Error(`The kept ${name} differs from a fresh read, and no change of the user's was heard`);
+    }
+    return row?.value ?? null;
+  }
 
   const fresh = (entry: Kept<Value>, at: number) =>
     listening &&
@@ -92,10 +124,10 @@ export function createSessionMemo<Value>({
 
   return {
     async get(token) {
-      const entry = kept.get(token);
+      const entry = off ? undefined : kept.get(token);
       if (entry && fresh(entry, now())) {
         count.hit();
-        return entry.value;
+        return settings.verify > 0 && Math.random() < settings.verify ? verified(token, entry) : entry.value;
       }
       count.miss();
       const readAt = clock;
@@ -106,7 +138,7 @@ export function createSessionMemo<Value>({
       }
       const readUntil = Math.min(row.readUntil, now() + keepMs);
       const entryNow: Kept<Value> = { ...row, readUntil, readAt };
-      if (fresh(entryNow, now())) kept.set(token, entryNow);
+      if (!off && fresh(entryNow, now())) kept.set(token, entryNow);
       else kept.delete(token);
       return row.value;
     },

@@ -64,7 +64,7 @@ describe.each(testDatabases)('metrics (%s)', (kind) => {
     const port = await freePort();
     const t = await createTestApp(kind, {}, { METRICS_PORT: String(port), HOST: '127.0.0.1' });
     opened.push(t);
-    // Counted per process since it started (lib/kept-counts.ts): other apps of this worker add to it.
+    // Counted per process since it started (kept/counts.ts): other apps of this worker add to it.
     const counted = async (outcome: 'hit' | 'miss') => {
       const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
       const line = new RegExp(

@@ -6,7 +6,7 @@ import client from 'prom-client';
 import type { Config } from '../config.js';
 import type { Db, PoolStats } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
-import { keptCounts } from '../lib/kept-counts.js';
+import { keptCounts } from '../kept/counts.js';
 import { quieterLevel } from '../lib/quieter-level.js';
 
 // fastify-metrics is CommonJS with only `exports.default`: Node's `import x from` hands over the whole

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema.js';
-import { keptCounts } from '../../lib/kept-counts.js';
+import { keptCounts } from '../../kept/counts.js';
 import { Browser, ORIGIN, createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';
 
 describe.each(testDatabases)('activity log (%s)', (kind) => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createKeptAnswers, keptUnder, type KeptAnswers } from '../../lib/kept-answers.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
@@ -22,8 +21,6 @@ export interface AdminCollaborators {
    */
   held: HeldReviewPorts;
   now?: () => Date;
-  /** Where answers are kept (lib/kept-answers.ts): the app's one keeper; a keeper of its own by default. */
-  kept?: KeptAnswers;
 }
 
 /**
@@ -31,13 +28,11 @@ export interface AdminCollaborators {
  * users, companies, held requests and messages), and the users' reports under /api/reports.
  */
 export function createAdmin(
-  config: Pick<Config, 'adminEmails' | 'verificationTtlMs' | 'env' | 'reportRateLimit'>,
+  config: Pick<Config, 'adminEmails' | 'verificationTtlMs' | 'reportRateLimit'>,
   collaborators: AdminCollaborators,
 ) {
   const { db, rateLimits, sharedRequest, control, companyLocks, held } = collaborators;
   const now = collaborators.now ?? (() => new Date());
-  // The tests' apps check every kept queue page against a fresh read (lib/kept-answers.ts).
-  const kept = collaborators.kept ?? createKeptAnswers({ verify: config.env === 'test' });
   return {
     routes: async (app: FastifyInstance) => {
       await app.register(adminRoutes, {
@@ -45,7 +40,6 @@ export function createAdmin(
         db,
         adminEmails: config.adminEmails,
         verificationTtlMs: config.verificationTtlMs,
-        queues: keptUnder(kept, 'queue:'),
         control,
         companyLocks,
         held,

@@ -182,7 +182,7 @@ describe.each(testDatabases)('admin queue pages (%s)', (kind) => {
       return queue.parse(res.json()).map((item) => item.id);
     };
 
-    // The first page is kept while the stamp of its rows holds (docs/decisions/049-first-pages-kept-by-stamp.md).
+    // The first page is read afresh: a renamed user shows at once.
     it('answers the first page anew when a user it shows is renamed, though no item of the queue changed', async () => {
       const before = await admin.get(queue.path);
       expect((await admin.get(queue.path)).body).toBe(before.body);

@@ -9,10 +9,8 @@ import { createTestApp, testDatabases, type TestApp } from '../../testing/test-a
 import {
   heldMessagesAfterQuery,
   heldMessagesQuery,
-  heldMessagesStamp,
   heldRequestsAfterQuery,
   heldRequestsQuery,
-  heldRequestsStamp,
   listHeldMessages,
   listHeldRequests,
 } from './held/held-repo.js';
@@ -20,7 +18,6 @@ import {
   listOpenReports,
   openReportsAfterQuery,
   openReportsQuery,
-  openReportsStamp,
 } from './reports/reports-repo.js';
 
 const RowsSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });
@@ -119,21 +116,6 @@ describe.each(testDatabases)('admin queue plans with 100,000 requests, reports a
     expect(plan).not.toMatch(/(^|\s)(Incremental )?Sort\s/m);
     expect(plan).not.toMatch(new RegExp(`Seq Scan on ${table}`));
   }
-
-  // The first pages' stamps (docs/decisions/049-first-pages-kept-by-stamp.md) read the same rows the same
-  // way; their aggregate orders the page's 50 stamps, which PGlite's PostgreSQL 17 shows as a Sort of them.
-  it("stamps each queue's first page along the queue's index, reading no table whole", async () => {
-    const db = t.database.db;
-    for (const [query, index, table] of [
-      [heldRequestsStamp.query(db), 'referral_requests_held_idx', 'referral_requests'],
-      [heldMessagesStamp.query(db), 'referral_messages_held_idx', 'referral_messages'],
-      [openReportsStamp.query(db), 'reports_open_idx', 'reports'],
-    ] as const) {
-      const plan = await genericPlan(db, query, {});
-      expect(plan).toMatch(new RegExp(`Index Scan using ${index}`));
-      expect(plan).not.toMatch(new RegExp(`Seq Scan on ${table}`));
-    }
-  });
 
   it('reads the first and the next page of held requests along referral_requests_held_idx', async () => {
     const db = t.database.db;

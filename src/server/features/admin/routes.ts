@@ -25,10 +25,6 @@ import type { AccountControl, CompanyLocks, HeldReviewPorts } from './ports.js';
 import { adminUserRoutes } from './users/users-routes.js';
 import { adminViewRoutes } from './views/views-routes.js';
 import { openReportPage, resolveOpenReport } from './reports/reports.js';
-import { openReportsStamp } from './reports/reports-repo.js';
-import { queuePage } from './kept-queues.js';
-import type { KeptAnswers } from '../../lib/kept-answers.js';
-import type { AdminQueuePage } from '../../../shared/admin.js';
 import { errors, tags } from './route-schema.js';
 
 export interface AdminRouteDeps {
@@ -38,8 +34,6 @@ export interface AdminRouteDeps {
   verificationTtlMs: number;
   control: AccountControl;
   companyLocks: CompanyLocks;
-  /** The queues' first pages, kept while their rows are unchanged (kept-queues.ts). */
-  queues: KeptAnswers;
   /** What reviewing held requests and messages needs of referrals and notifications (issue 25 item 6). */
   held: HeldReviewPorts;
   now: () => Date;
@@ -51,14 +45,9 @@ export interface AdminRouteDeps {
  */
 export async function adminRoutes(
   app: FastifyInstance,
-  { db, adminEmails, verificationTtlMs, control, companyLocks, held, queues, now }: AdminRouteDeps,
+  { db, adminEmails, verificationTtlMs, control, companyLocks, held, now }: AdminRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const openReportQueue = {
-    name: 'open reports',
-    readStamp: (since: string) => openReportsStamp.read(db, since),
-    read: (page: AdminQueuePage) => openReportPage(db, page),
-  };
   app.addHook('preValidation', async (request) => {
     const user = requireUser(request);
     if (!isAdmin(adminEmails, user)) {
@@ -95,7 +84,7 @@ export async function adminRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return queuePage(reply, queues, openReportQueue, request.query);
+      return openReportPage(db, request.query);
     },
   );
 
@@ -137,5 +126,5 @@ export async function adminRoutes(
     verifiedSince: () => verifiedSince(now(), verificationTtlMs),
   });
   // Held requests and messages (issue 25 item 6).
-  await app.register(heldRoutes, { db, ports: held, queues, now });
+  await app.register(heldRoutes, { db, ports: held, now });
 }

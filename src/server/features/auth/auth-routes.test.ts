@@ -109,7 +109,7 @@ describe.each(testDatabaseKinds(process.env))('auth routes (%s)', (kind) => {
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
     await app.register(cookie, { secret: config.sessionSecret });
-    registerSessionLoading(app, database.db, config, signedInMemo(database.db));
+    registerSessionLoading(app, database.db, config, signedInMemo(database.db, config.keptAnswers));
     await app.register(authRoutes, {
       prefix: '/auth',
       db: database.db,

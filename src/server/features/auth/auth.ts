@@ -37,7 +37,7 @@ export function createAuth(
   { db, rateLimits, oidc, onUserCreated, onSignedIn, onSignedOut }: AuthCollaborators,
 ) {
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
-  const signedIn = signedInMemo(db);
+  const signedIn = signedInMemo(db, config.keptAnswers);
   return {
     /** Reads the session cookie of every /api and /auth request (at the root: every route sees it). */
     loadSessions: (app: FastifyInstance) => registerSessionLoading(app, db, config, signedIn),

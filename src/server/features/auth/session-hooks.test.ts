@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds(process.env))('session loading (%s)', (kind) => 
   const loadingApp = async (settings: Config) => {
     const built = Fastify();
     await built.register(cookie, { secret: settings.sessionSecret });
-    registerSessionLoading(built, database.db, settings, signedInMemo(database.db));
+    registerSessionLoading(built, database.db, settings, signedInMemo(database.db, settings.keptAnswers));
     const whoAmI = async (request: { user: { email: string } | null; sessionToken: string | null }) => ({
       user: request.user?.email ?? null,
       token: request.sessionToken,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import type { SessionMemo } from '../../lib/session-memo.js';
+import type { SessionMemo } from '../../kept/session-memo.js';
 import { SESSION_ABSOLUTE_MS, resolveSession } from './sessions.js';
 
 declare module 'fastify' {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import { createSessionMemo, type SessionMemo, type SessionRead } from '../../lib/session-memo.js';
+import type { KeptSettings } from '../../kept/kept.js';
+import { createSessionMemo, type SessionMemo, type SessionRead } from '../../kept/session-memo.js';
 import {
   deleteSession,
   deleteStaleSessions,
@@ -41,7 +42,7 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
 }
 
 /**
- * The signed-in user as a session memo keeps it (lib/session-memo.ts): frozen, since every read of the
+ * The signed-in user as a session memo keeps it (kept/session-memo.ts): frozen, since every read of the
  * session shares it, and kept no longer than the session stays as read.
  */
 export async function readSignedIn(
@@ -58,8 +59,8 @@ export async function readSignedIn(
 }
 
 /** Every session's signed-in user, kept while nothing of theirs changes (docs/decisions/045-signed-in-user-in-memory.md). */
-export function signedInMemo(db: Db): SessionMemo<UserRow> {
-  return createSessionMemo({ name: 'signed-in user', read: (token) => readSignedIn(db, token) });
+export function signedInMemo(db: Db, settings: KeptSettings): SessionMemo<UserRow> {
+  return createSessionMemo({ name: 'signed-in user', read: (token) => readSignedIn(db, token), settings });
 }
 
 /**

@@ -11,7 +11,8 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../testing/test-app.js';
-import { createSession } from './sessions.js';
+import { announcedTables, tablesRead } from '../../testing/kept-tables.js';
+import { createSession, readSignedIn } from './sessions.js';
 
 // A read takes the signed-in user from memory (docs/decisions/045-signed-in-user-in-memory.md): every way
 // the user or their session can change must reach every instance's memory.
@@ -39,6 +40,15 @@ describe.each(testDatabases)('the signed-in user kept in memory (%s)', (kind) =>
     return browser;
   };
 
+  // Kept until a change of the user's is heard: a table its query reads whose changes go unannounced would
+  // leave it stale.
+  it('announces every change of each table the signed-in user is read from', async () => {
+    const db = t.database.db;
+    const read = await tablesRead(db, (logged) => readSignedIn(logged, 'no-such-token'));
+    expect(read).toEqual(['sessions', 'users']);
+    expect(await announcedTables(db)).toEqual(expect.arrayContaining(read));
+  });
+
   it('answers a read from memory until a write of the user commits', async () => {
     // Made in the database, with no welcome: nothing of hers is on its way through the channel.
     const [alice] = await t.database.db
@@ -47,7 +57,8 @@ describe.each(testDatabases)('the signed-in user kept in memory (%s)', (kind) =>
       .returning();
     // An instance built here, in the test: its routes get their hooks while the test runs (a mutation run
     // switches its mutant on per test, after the file's beforeAll).
-    const own = await createTestApp(kind, {}, {}, t);
+    // Verify is off: this test makes a change the memo cannot hear, on purpose.
+    const own = await createTestApp(kind, {}, { KEPT_ANSWERS_VERIFY: '0' }, t);
     const browser = new Browser(own.app);
     browser.cookies.set('sid', await createSession(t.database.db, alice!.id));
     expect(await nameOn(browser)).toBe('Alice Memo');

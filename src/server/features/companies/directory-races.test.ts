@@ -5,11 +5,11 @@ import { setWilling, signInReferrer } from '../../testing/referral-fixtures.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
 
 /**
- * Kept answers share one read of the database's snapshot among the requests asking at the same time
- * ([decision 052](../../../../docs/decisions/052-one-snapshot-read-for-many-answers.md)). A read that began
- * before a write committed must never answer a request made after it: here reads of the same page run
- * without pause beside a referrer who turns their willingness on and off, and every page asked for after a
- * change's answer shows that change.
+ * Directory pages are read afresh
+ * ([decision 070](../../../../docs/decisions/070-kept-answers-that-pay-under-a-crowd.md)), and no read that
+ * began before a write committed may answer a request made after it: here reads of the same page run without
+ * pause beside a referrer who turns their willingness on and off, and every page asked for after a change's
+ * answer shows that change.
  */
 describe.each(testDatabases)('kept pages read beside writes (%s)', (kind) => {
   let t: TestApp;

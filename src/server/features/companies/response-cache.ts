@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { keptCount } from '../../lib/kept-counts.js';
+import { keptCount } from '../../kept/counts.js';
 import type { ResponseNumbers } from './stats-repo.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Listen } from '../../db/listen.js';
 import { NOTIFICATION_CHANNEL, parseEvent } from './events.js';
 import { createFanOut, type FanOut, type FanOutOptions } from './fan-out.js';
-import type { HearsChanges } from '../../lib/session-memo.js';
+import type { HearsChanges } from '../../kept/session-memo.js';
 
 export interface LiveNotifications extends FanOut {
   /** Stops listening. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Listen } from '../../db/listen.js';
-import { allHear, createSessionMemo, type HearsChanges } from '../../lib/session-memo.js';
+import { allHear, createSessionMemo, type HearsChanges } from '../../kept/session-memo.js';
 import { startLiveNotifications } from './live.js';
 import { notificationRoutes } from './routes.js';
 import {
@@ -35,6 +35,7 @@ export async function createNotifications(config: Config, deps: NotificationColl
   const unreadCounts = createSessionMemo({
     name: 'unread count',
     read: (token) => readSessionCount(db, deps, token),
+    settings: config.keptAnswers,
   });
   const memos = allHear(unreadCounts, deps.signedInUsers);
   const live = await startLiveNotifications(deps.listen, memos, {

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { unauthorized } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
-import type { SessionMemo } from '../../lib/session-memo.js';
+import type { SessionMemo } from '../../kept/session-memo.js';
 import * as service from './service.js';
 import { openNotificationStream, type StreamDeps } from './stream.js';
 

@@ -1,7 +1,7 @@
 import { NotificationLinkSchema, RECENT_LIMIT, type Notification } from '../../../shared/notifications.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import type { SessionRead } from '../../lib/session-memo.js';
+import type { SessionRead } from '../../kept/session-memo.js';
 import * as repo from './repo.js';
 import { isoTime } from '../../lib/iso-time.js';
 

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { openEventStream, type EventStream } from '../../testing/event-stream.js';
 import { openLookout, type Lookout } from '../../testing/lookout.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
+import { announcedTables, tablesRead } from '../../testing/kept-tables.js';
+import { countUnreadBySession } from './repo.js';
 import { notify } from './service.js';
 
 const InsertedSchema = z.object({ rows: z.tuple([z.object({ id: z.number() })]) });
@@ -38,6 +40,15 @@ describe.each(testDatabases)('notifications changed by SQL (%s)', (kind) => {
     expect(await stream.next()).toEqual({ event: 'unread-count', data: { count: 1 } });
     return { user, stream, bell };
   }
+
+  // The bell's count is kept until a change of the user's is heard (kept/session-memo.ts): a table its query
+  // reads whose changes go unannounced would leave it stale.
+  it("announces every change of each table the bell's kept count is read from", async () => {
+    const db = t.database.db;
+    const read = await tablesRead(db, (logged) => countUnreadBySession(logged, 'no-such-hash', new Date()));
+    expect(read).toEqual(['notifications', 'sessions']);
+    expect(await announcedTables(db)).toEqual(expect.arrayContaining(read));
+  });
 
   it('announces an INSERT, an UPDATE of read and a DELETE to the bell and the stream', async () => {
     const { user, stream, bell } = await watched();

@@ -8,7 +8,6 @@ import { RequestStatusSchema } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
 import { afterRow } from '../../../db/keyset.js';
 import { rowExists } from '../../../db/rows.js';
-import { pageStamp, rowStamp } from '../../../db/row-stamp.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -37,7 +36,7 @@ function requestQuery(db: Db) {
   );
 }
 
-/** The tables a held request is read from, joined: the one FROM of the queue and of its stamp. */
+/** The tables a held request is read from, joined: the one FROM of the queue's pages. */
 function requestsJoined<Query extends PgSelect>(fromRequests: Query) {
   return fromRequests
     .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
@@ -93,19 +92,6 @@ const heldRequestsOf = <Query extends PgSelect>(query: Query, limit: Limit) =>
     .limit(limit);
 const heldRequests = preparedPerDb((db) =>
   heldRequestsQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE)).prepare('admin_held_requests'),
-);
-
-/** The stamp of the console's first page of held requests (db/row-stamp.ts), through the page's own query. */
-export const heldRequestsStamp = pageStamp('admin_held_requests_stamp', (db) =>
-  heldRequestsOf(
-    requestsJoined(
-      db
-        .select({ stamp: rowStamp([referralRequests, users, companies]).as('stamp') })
-        .from(referralRequests)
-        .$dynamic(),
-    ),
-    writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
-  ),
 );
 
 const cursorRequest = alias(referralRequests, 'cursor_request');
@@ -204,7 +190,7 @@ function messageQuery(db: Db) {
   );
 }
 
-/** The tables a held message is read from, joined: the one FROM of the queue and of its stamp. */
+/** The tables a held message is read from, joined: the one FROM of the queue's pages. */
 function messagesJoined<Query extends PgSelect>(fromMessages: Query) {
   return fromMessages
     .innerJoin(referrals, eq(referrals.id, referralMessages.referralId))
@@ -263,23 +249,6 @@ const heldMessagesOf = <Query extends PgSelect>(query: Query, limit: Limit) =>
     .limit(limit);
 const heldMessages = preparedPerDb((db) =>
   heldMessagesQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE)).prepare('admin_held_messages'),
-);
-
-/** The stamp of the console's first page of held messages (db/row-stamp.ts), through the page's own query. */
-export const heldMessagesStamp = pageStamp('admin_held_messages_stamp', (db) =>
-  heldMessagesOf(
-    messagesJoined(
-      db
-        .select({
-          stamp: rowStamp([referralMessages, referrals, referrer, referralRequests, seeker, companies]).as(
-            'stamp',
-          ),
-        })
-        .from(referralMessages)
-        .$dynamic(),
-    ),
-    writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
-  ),
 );
 
 export const heldMessagesAfterQuery = (db: Db, limit: Limit, after: Bound<number>) =>

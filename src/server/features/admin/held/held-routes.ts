@@ -23,17 +23,12 @@ import {
   releaseHeldMessage,
   releaseHeldRequest,
 } from './held.js';
-import { heldMessagesStamp, heldRequestsStamp, listHeldMessages } from './held-repo.js';
-import { queuePage } from '../kept-queues.js';
-import type { KeptAnswers } from '../../../lib/kept-answers.js';
-import type { AdminQueuePage } from '../../../../shared/admin.js';
+import { listHeldMessages } from './held-repo.js';
 import { errors, tags } from '../route-schema.js';
 
 export interface HeldRouteDeps {
   db: Db;
   ports: HeldReviewPorts;
-  /** The queues' first pages, kept while their rows are unchanged (../kept-queues.ts). */
-  queues: KeptAnswers;
   now: () => Date;
 }
 
@@ -41,18 +36,8 @@ export interface HeldRouteDeps {
  * Issue 25 item 6: the queues of held requests and thread messages and their reviews, registered by
  * adminRoutes inside its guard (admins only; everyone else the 404 of an unknown endpoint).
  */
-export async function heldRoutes(app: FastifyInstance, { db, ports, queues, now }: HeldRouteDeps) {
+export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const heldRequestQueue = {
-    name: 'held requests',
-    readStamp: (since: string) => heldRequestsStamp.read(db, since),
-    read: (page: AdminQueuePage) => heldRequestPage(db, page),
-  };
-  const heldMessageQueue = {
-    name: 'held messages',
-    readStamp: (since: string) => heldMessagesStamp.read(db, since),
-    read: (page: AdminQueuePage) => listHeldMessages(db, page),
-  };
 
   api.get(
     '/requests',
@@ -67,7 +52,7 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, queues, now 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return queuePage(reply, queues, heldRequestQueue, request.query);
+      return heldRequestPage(db, request.query);
     },
   );
 
@@ -115,7 +100,7 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, queues, now 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return queuePage(reply, queues, heldMessageQueue, request.query);
+      return listHeldMessages(db, request.query);
     },
   );
 

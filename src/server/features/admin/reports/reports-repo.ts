@@ -5,7 +5,6 @@ import type { AdminReport, Report, ReportReason } from '../../../../shared/repor
 import type { Db } from '../../../db/client.js';
 import { afterRow } from '../../../db/keyset.js';
 import { rowExists } from '../../../db/rows.js';
-import { pageStamp, rowStamp } from '../../../db/row-stamp.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralRequests, reports, users, type ReportRow } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -65,7 +64,7 @@ function reportQuery(db: Db) {
   );
 }
 
-/** The tables a report is read from, joined: the one FROM of the queue and of its stamp. */
+/** The tables a report is read from, joined: the one FROM of the queue's pages. */
 function reportsJoined<Query extends PgSelect>(fromReports: Query) {
   return fromReports
     .leftJoin(reporter, eq(reporter.id, reports.reporterId))
@@ -130,19 +129,6 @@ const openReportsOf = <Query extends PgSelect>(query: Query, limit: Limit) =>
     .limit(limit);
 const openReports = preparedPerDb((db) =>
   openReportsQuery(db, writtenLimit(ADMIN_QUEUE_PAGE_SIZE)).prepare('admin_open_reports'),
-);
-
-/** The stamp of the console's first page of open reports (db/row-stamp.ts), through the page's own query. */
-export const openReportsStamp = pageStamp('admin_open_reports_stamp', (db) =>
-  openReportsOf(
-    reportsJoined(
-      db
-        .select({ stamp: rowStamp([reports, reporter, subject, referralRequests, companies]).as('stamp') })
-        .from(reports)
-        .$dynamic(),
-    ),
-    writtenLimit(ADMIN_QUEUE_PAGE_SIZE),
-  ),
 );
 
 const cursorReport = alias(reports, 'cursor_report');
