@@ -13,9 +13,19 @@ const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patter
  * Feature boundaries (bulletproof-react), the same on both sides: every folder under `<root>/features` is a
  * feature that may import only itself; shared code never imports a feature; nothing imports the composition
  * root (app.ts on the server, src/web/app on the web), which joins features by passing functions or
- * components in; product code never imports `<root>/testing` nor a test-only folder; no cycles.
+ * components in; product code never imports `<root>/testing` nor a test-only folder; no cycles. `layers` adds
+ * zones of the side's own shared code.
  */
-function featureBoundaries({ root, files, tests, testOnly = [], composition, shared, featureMessage }) {
+function featureBoundaries({
+  root,
+  files,
+  tests,
+  testOnly = [],
+  composition,
+  shared,
+  layers = [],
+  featureMessage,
+}) {
   const features = fs
     .readdirSync(`${root}/features`, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -33,6 +43,7 @@ function featureBoundaries({ root, files, tests, testOnly = [], composition, sha
       message: 'The composition root joins features and shared code, never the reverse.',
     },
     { target: shared, from: `./${root}/features`, message: 'Shared code does not depend on a feature.' },
+    ...layers,
   ];
   // `testing/` and the folders that hold only suites and their helpers (faults, security probes).
   const testFolders = ['testing', ...testOnly];
@@ -126,6 +137,15 @@ export default tseslint.config(
       './src/server/plugins',
       './src/server/db',
       './src/server/config.ts',
+    ],
+    // The database layer is the bottom of the shared code: lib/, kept/ and plugins/ read through it, never the
+    // reverse.
+    layers: [
+      {
+        target: './src/server/db',
+        from: ['./src/server/lib', './src/server/kept', './src/server/plugins'],
+        message: 'db/ is the bottom layer: it imports neither lib/, kept/ nor plugins/.',
+      },
     ],
     featureMessage: 'Features do not import each other: app.ts passes in what one needs from another.',
   }),

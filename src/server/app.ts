@@ -23,7 +23,7 @@ import { readBlogManifest } from './features/seo/blog-manifest.js';
 import { publicPageHeads } from './features/seo/page-heads.js';
 import { seoRoutes } from './features/seo/routes.js';
 import { isAdmin } from './lib/admins.js';
-import { projectRoot } from './lib/project-root.js';
+import { projectRoot } from './project-root.js';
 import { registerDocs } from './plugins/docs.js';
 import { compiledSerializer } from './plugins/serializer.js';
 import { registerErrorHandling } from './plugins/errors.js';

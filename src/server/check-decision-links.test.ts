@@ -6,7 +6,7 @@ import {
   outsideCitations,
   recordFormProblems,
 } from '../../scripts/check-decision-links.mjs';
-import { projectRoot } from './lib/project-root.js';
+import { projectRoot } from './project-root.js';
 
 /**
  * scripts/check-decision-links.mjs (part of `npm run lint`): decision records are cited by a path that exists

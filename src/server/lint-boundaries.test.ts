@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from './lib/project-root.js';
+import { projectRoot } from './project-root.js';
 
 /** eslint.config.js holds the house's floors: these are the refusals it must keep making. */
 describe('lint boundaries', () => {
@@ -29,6 +29,16 @@ describe('lint boundaries', () => {
       "import { enqueueMail } from '../features/mail/outbox.js';\nexport const m = enqueueMail;\n";
     expect(await rulesHit('src/server/lib/probe.ts', sharedToFeature)).toEqual([
       expect.stringMatching(/no-restricted-paths: .*Shared code does not depend on a feature/),
+    ]);
+  });
+
+  it('refuses db/ code, tests included, that imports lib/, kept/ or plugins/', async () => {
+    const dbToLib = "import { isAdmin } from '../lib/admins.js';\nexport const a = isAdmin;\n";
+    expect(await rulesHit('src/server/db/probe.ts', dbToLib)).toEqual([
+      expect.stringMatching(/no-restricted-paths: .*db\/ is the bottom layer/),
+    ]);
+    expect(await rulesHit('src/server/db/probe.test.ts', dbToLib)).toEqual([
+      expect.stringMatching(/no-restricted-paths: .*db\/ is the bottom layer/),
     ]);
   });
 }, 60_000);

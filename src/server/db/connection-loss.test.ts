@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../lib/project-root.js';
+import { projectRoot } from '../project-root.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 

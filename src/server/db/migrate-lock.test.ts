@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { EMPLOYERS } from '../../shared/employers.js';
-import { projectRoot } from '../lib/project-root.js';
+import { projectRoot } from '../project-root.js';
 import { openDatabase } from './client.js';
 import { seed } from './seed.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { projectRoot } from '../lib/project-root.js';
+import { projectRoot } from '../project-root.js';
 import { openDatabase, type Database } from './client.js';
 import { seed } from './seed.js';
 

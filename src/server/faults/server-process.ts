@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { projectRoot } from '../lib/project-root.js';
+import { projectRoot } from '../project-root.js';
 
 export interface Exit {
   code: number | null;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMPLOYERS } from '../../shared/employers.js';
-import { projectRoot } from './project-root.js';
+import { projectRoot } from '../project-root.js';
 import { isFreeMail } from './free-mail.js';
 
 describe('isFreeMail', () => {

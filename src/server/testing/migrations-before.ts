@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { projectRoot } from '../lib/project-root.js';
+import { projectRoot } from '../project-root.js';
 
 /** Test-only: the project's migrations, and the folder as it was before one of them, to test it on old data. */
 const migrations = path.join(projectRoot, 'drizzle');

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.js';
 import { seed } from '../db/seed.js';
 import { dumpPglite, writeWhole } from '../db/starting-database.js';
-import { projectRoot } from '../lib/project-root.js';
+import { projectRoot } from '../project-root.js';
 
 /**
  * Test-only: fresh databases copied from one made earlier instead of migrated from nothing.
