@@ -132,13 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     heartbeatMs: deps.streamHeartbeatMs,
     logger: app.log,
   });
-  const companies = createCompanies({
-    db,
-    verificationTtlMs: config.verificationTtlMs,
-    rateLimits,
-    now: deps.now,
-    pagesPerMinute: { user: config.directoryRateLimit, visitor: config.directoryVisitorRateLimit },
-  });
+  const companies = createCompanies(config, { db, rateLimits, now: deps.now });
   const jobs = createJobs(config, { rateLimits, logger: app.log });
   const referrals = createReferrals(config, {
     db,

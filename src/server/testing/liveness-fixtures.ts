@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { CreateReferralRequestResultSchema } from '../../shared/referrals.js';
-import { createCompanies } from '../features/companies/companies.js';
+import { companyDirectory } from '../features/companies/companies.js';
 import { createJobs } from '../features/jobs/jobs.js';
 import { enqueueMail } from '../features/mail/outbox.js';
 import { notify } from '../features/notifications/service.js';
@@ -90,7 +90,7 @@ export function livenessDepsOf(t: TestApp): ReferralDeps {
   const jobs = createJobs(t.config, { rateLimits: inMemoryLimits, logger: t.app.log });
   return createReferrals(t.config, {
     db,
-    companies: createCompanies({ db, verificationTtlMs: 365 * 24 * 3600_000 }).directory,
+    companies: companyDirectory,
     jobs: jobs.postings,
     rateLimits: inMemoryLimits,
     notify,

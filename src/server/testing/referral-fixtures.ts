@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { notifications } from '../db/schema.js';
-import { createCompanies } from '../features/companies/companies.js';
+import { companyDirectory } from '../features/companies/companies.js';
 import { enqueueMail } from '../features/mail/outbox.js';
 import { notify } from '../features/notifications/service.js';
 import { createReferrals } from '../features/referrals/referrals.js';
@@ -63,7 +63,7 @@ export function referralDepsOf(t: TestApp): ReferralDeps {
   const db = t.database.db;
   return createReferrals(t.config, {
     db,
-    companies: createCompanies({ db, verificationTtlMs: 365 * 24 * 3600_000 }).directory,
+    companies: companyDirectory,
     notify,
     rateLimits: inMemoryLimits,
     sendMail: enqueueMail,

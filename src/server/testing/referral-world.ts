@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { companies, notifications, referralRequests, referrals, users, type UserRow } from '../db/schema.js';
 import { findOrCreateCompanyByName } from '../features/companies/service.js';
-import { createCompanies } from '../features/companies/companies.js';
+import { companyDirectory } from '../features/companies/companies.js';
 import { enqueueMail } from '../features/mail/outbox.js';
 import { notify } from '../features/notifications/service.js';
 import { createReferrals } from '../features/referrals/referrals.js';
@@ -66,7 +66,7 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
     },
     {
       db,
-      companies: createCompanies({ db, verificationTtlMs: 365 * 24 * 3600_000 }).directory,
+      companies: companyDirectory,
       notify,
       rateLimits: inMemoryLimits,
       sendMail: enqueueMail,
