@@ -1,8 +1,8 @@
+import { LRUCache } from 'lru-cache';
 import type { JobPreview } from '../../../shared/jobs.js';
 import { normalizeJobUrl } from '../../../shared/job-url-rules.js';
 import type { OutboundFetch, OutboundResult } from '../../lib/outbound-fetch.js';
 import { readAts } from './ats.js';
-import { createTtlCache } from './cache.js';
 import { readPage } from './page.js';
 import { atsTarget, type AtsApis } from './sources.js';
 
@@ -43,7 +43,9 @@ export function createJobPreviewer(deps: {
   apis: AtsApis;
   now?: () => Date;
 }): JobPreviewer {
-  const cache = createTtlCache<JobReading>(CACHE_ENTRIES);
+  // Each instance keeps its own: a preview costs one fetch per instance at worst, and nothing here must be
+  // shared or survive a restart. Each reading is kept for the time its status earns (set below).
+  const cache = new LRUCache<string, JobReading>({ max: CACHE_ENTRIES, ttl: OPEN_OR_CLOSED_TTL_MS });
   const now = deps.now ?? (() => new Date());
 
   async function readPageOf(url: URL): Promise<Reading> {
@@ -76,7 +78,7 @@ export function createJobPreviewer(deps: {
   async function read(url: URL): Promise<JobReading> {
     const reading = { ...(await readPosting(url).catch(() => UNKNOWN)), checkedAt: now() };
     const ttl = reading.status === 'unknown' ? UNKNOWN_TTL_MS : OPEN_OR_CLOSED_TTL_MS;
-    cache.set(normalizeJobUrl(url.href), reading, ttl);
+    cache.set(normalizeJobUrl(url.href), reading, { ttl });
     return reading;
   }
 
