@@ -4,7 +4,7 @@ import { statusLabel } from '@shared/referral-status';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PageMain } from '@/components/main-landmark';
-import { adminRequestQuery } from './api/admin-api';
+import { adminRequestQuery } from './api/get-admin-request';
 import {
   BackToConsole,
   PersonLink,

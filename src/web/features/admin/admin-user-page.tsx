@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PageMain } from '@/components/main-landmark';
 import { Badge } from '@/components/ui/badge';
-import { adminUserQuery } from './api/admin-api';
+import { adminUserQuery } from './api/get-admin-user';
 import {
   BackToConsole,
   PersonLink,

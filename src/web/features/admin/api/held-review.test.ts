@@ -1,8 +1,12 @@
 import type { AdminHeldMessage, AdminHeldRequest } from '@shared/held-review';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
-import { getHeldMessages, rejectHeldMessage, releaseHeldMessage } from './held-messages';
-import { getHeldRequests, rejectHeldRequest, releaseHeldRequest } from './held-requests';
+import { getHeldMessages } from './get-held-messages';
+import { getHeldRequests } from './get-held-requests';
+import { rejectHeldMessage } from './reject-held-message';
+import { rejectHeldRequest } from './reject-held-request';
+import { releaseHeldMessage } from './release-held-message';
+import { releaseHeldRequest } from './release-held-request';
 
 afterEach(() => vi.unstubAllGlobals());
 

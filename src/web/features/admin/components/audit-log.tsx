@@ -1,5 +1,5 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useAuditLog } from '../api/admin-api';
+import { useAuditLog } from '../api/get-audit-log';
 import { formatWhen } from '../utils/format';
 import { MoreButton } from './query-state';
 import { STACK_ON_PHONE } from './stacked-table';

@@ -1,7 +1,7 @@
 import type { AdminCompany } from '@shared/admin';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { companyByIdQuery } from '../api/admin-api';
+import { companyByIdQuery } from '../api/search-companies';
 
 /** A company id as the admin types it: '9' or '#9'; null for anything else. */
 export function parseCompanyId(text: string): number | null {

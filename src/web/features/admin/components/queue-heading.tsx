@@ -1,6 +1,6 @@
 import type { AdminQueueCounts } from '@shared/admin';
 import { useQuery } from '@tanstack/react-query';
-import { queueCountsQuery } from '../api/admin-api';
+import { queueCountsQuery } from '../api/get-queue-counts';
 
 /**
  * A queue's heading, with how many items wait in it across all its pages once that is known: a page shows

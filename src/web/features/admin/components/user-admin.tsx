@@ -5,13 +5,11 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import {
-  useSuspendUser,
-  useUnsuspendUser,
-  useUnverifyUser,
-  userSearchQuery,
-  useVerifyUser,
-} from '../api/admin-api';
+import { userSearchQuery } from '../api/search-users';
+import { useSuspendUser } from '../api/suspend-user';
+import { useUnsuspendUser } from '../api/unsuspend-user';
+import { useUnverifyUser } from '../api/unverify-user';
+import { useVerifyUser } from '../api/verify-user';
 import { formatWhen } from '../utils/format';
 import { QueryState } from './query-state';
 import { SearchBox } from './search-box';
