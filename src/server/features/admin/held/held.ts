@@ -69,11 +69,62 @@ async function lockHeldRequest(tx: Db, id: number) {
   return request;
 }
 
+/** A held message as the console shows it. */
+async function heldMessageView(db: Db, id: number): Promise<AdminHeldMessage> {
+  const message = await findAdminHeldMessage(db, id);
+  if (!message) throw notFound(NO_SUCH_HELD_MESSAGE);
+  return message;
+}
+
 async function lockHeldMessage(tx: Db, id: number) {
   const message = await lockReviewedMessage(tx, id);
   if (!message?.heldRule) throw notFound(NO_SUCH_HELD_MESSAGE);
   if (message.status !== 'held') throw conflict(messageReviewedMessage(message.status));
   return message;
+}
+
+/**
+ * One review of a held request, in one transaction: the row locked and still held, `apply` (the release or
+ * the rejection), the seeker told, the audit entry; then the request as the console shows it.
+ */
+async function reviewHeldRequest<Outcome>(
+  db: Db,
+  ports: HeldReviewPorts,
+  admin: UserRow,
+  id: number,
+  review: {
+    action: 'request.released' | 'request.rejected';
+    /** What the audit entry keeps: the admin's note, or the reason given to the seeker. */
+    reason: string | null | undefined;
+    apply: (tx: Db) => Promise<Outcome>;
+    notice: (
+      position: string,
+      company: string,
+      outcome: Outcome,
+    ) => { title: string; message: string; type: string };
+  },
+): Promise<{ request: AdminHeldRequest; outcome: Outcome }> {
+  const outcome = await db.transaction(async (tx) => {
+    const request = await lockHeldRequest(tx, id);
+    const outcome = await review.apply(tx);
+    const company = await companyName(tx, request.companyId);
+    await ports.notify(tx, {
+      userId: request.jobSeekerId,
+      ...review.notice(request.position, company, outcome),
+      link: SEEKER_LINK,
+    });
+    await recordAdminAction(tx, {
+      actor: admin,
+      action: review.action,
+      targetType: 'referral_request',
+      targetId: id,
+      reason: review.reason,
+    });
+    return outcome;
+  });
+  const request = await findAdminHeldRequest(db, id);
+  if (!request) throw notFound(NO_SUCH_HELD_REQUEST);
+  return { request, outcome };
 }
 
 /**
@@ -88,27 +139,16 @@ export async function releaseHeldRequest(
   input: ReleaseInput,
   at: Date,
 ): Promise<ReleasedRequest> {
-  const outcome = await db.transaction(async (tx) => {
-    const request = await lockHeldRequest(tx, id);
-    await releaseRequest(tx, id, at);
-    const outcome = await ports.matchReleasedRequest(tx, id, at);
-    const company = await companyName(tx, request.companyId);
-    await ports.notify(tx, {
-      userId: request.jobSeekerId,
-      ...PAYMENT_HOLD_NOTICES.requestReleased(request.position, company, outcome === 'assigned'),
-      link: SEEKER_LINK,
-    });
-    await recordAdminAction(tx, {
-      actor: admin,
-      action: 'request.released',
-      targetType: 'referral_request',
-      targetId: id,
-      reason: input.note,
-    });
-    return outcome;
+  const { request, outcome } = await reviewHeldRequest(db, ports, admin, id, {
+    action: 'request.released',
+    reason: input.note,
+    apply: async (tx) => {
+      await releaseRequest(tx, id, at);
+      return ports.matchReleasedRequest(tx, id, at);
+    },
+    notice: (position, company, outcome) =>
+      PAYMENT_HOLD_NOTICES.requestReleased(position, company, outcome === 'assigned'),
   });
-  const request = await findAdminHeldRequest(db, id);
-  if (!request) throw notFound(NO_SUCH_HELD_REQUEST);
   return { ...request, outcome };
 }
 
@@ -124,25 +164,12 @@ export async function rejectHeldRequest(
   input: RejectInput,
   at: Date,
 ): Promise<AdminHeldRequest> {
-  await db.transaction(async (tx) => {
-    const request = await lockHeldRequest(tx, id);
-    await rejectRequest(tx, id, input.reason, at);
-    const company = await companyName(tx, request.companyId);
-    await ports.notify(tx, {
-      userId: request.jobSeekerId,
-      ...PAYMENT_HOLD_NOTICES.requestRejected(request.position, company, input.reason),
-      link: SEEKER_LINK,
-    });
-    await recordAdminAction(tx, {
-      actor: admin,
-      action: 'request.rejected',
-      targetType: 'referral_request',
-      targetId: id,
-      reason: input.reason,
-    });
+  const { request } = await reviewHeldRequest(db, ports, admin, id, {
+    action: 'request.rejected',
+    reason: input.reason,
+    apply: (tx) => rejectRequest(tx, id, input.reason, at),
+    notice: (position, company) => PAYMENT_HOLD_NOTICES.requestRejected(position, company, input.reason),
   });
-  const request = await findAdminHeldRequest(db, id);
-  if (!request) throw notFound(NO_SUCH_HELD_REQUEST);
   return request;
 }
 
@@ -170,9 +197,7 @@ export async function releaseHeldMessage(
       reason: input.note,
     });
   });
-  const message = await findAdminHeldMessage(db, id);
-  if (!message) throw notFound(NO_SUCH_HELD_MESSAGE);
-  return message;
+  return heldMessageView(db, id);
 }
 
 /**
@@ -190,8 +215,7 @@ export async function rejectHeldMessage(
   await db.transaction(async (tx) => {
     await lockHeldMessage(tx, id);
     await reviewMessage(tx, id, { status: 'rejected', reason: input.reason, at });
-    const message = await findAdminHeldMessage(tx, id);
-    if (!message) throw notFound(NO_SUCH_HELD_MESSAGE);
+    const message = await heldMessageView(tx, id);
     await ports.notify(tx, {
       userId: message.sender.id,
       ...PAYMENT_HOLD_NOTICES.messageRejected(
@@ -209,7 +233,5 @@ export async function rejectHeldMessage(
       reason: input.reason,
     });
   });
-  const message = await findAdminHeldMessage(db, id);
-  if (!message) throw notFound(NO_SUCH_HELD_MESSAGE);
-  return message;
+  return heldMessageView(db, id);
 }
