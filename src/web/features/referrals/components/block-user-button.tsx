@@ -1,6 +1,5 @@
-import { Ban, Loader2 } from 'lucide-react';
-import { useState } from 'react';
-import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
+import { Ban } from 'lucide-react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { useBlockUser } from '../api/block-user';
 
@@ -9,15 +8,12 @@ import { useBlockUser } from '../api/block-user';
  * and an open referral between them moves on at once. The other side is never told.
  */
 export function BlockUserButton({ userId, name, seeker }: { userId: number; name: string; seeker: boolean }) {
-  const [open, setOpen] = useState(false);
   const block = useBlockUser();
   const effect = seeker
     ? `Your requests will never go to ${name} again, and an open one moves to another referrer.`
     : `You will never receive ${name}'s requests again, and an open one moves to another referrer.`;
   return (
-    <AppDialog
-      open={open}
-      onOpenChange={setOpen}
+    <ConfirmDialog
       title={`Block ${name}?`}
       description={`${effect} ${name} is not told.`}
       trigger={
@@ -26,20 +22,9 @@ export function BlockUserButton({ userId, name, seeker }: { userId: number; name
           Block
         </Button>
       }
-      footer={
-        <>
-          <DialogCloseButton />
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={block.isPending}
-            onClick={() => block.mutate(userId, { onSuccess: () => setOpen(false) })}
-          >
-            {block.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            Block
-          </Button>
-        </>
-      }
+      confirmLabel="Block"
+      pending={block.isPending}
+      onConfirm={(close) => block.mutate(userId, { onSuccess: close })}
     />
   );
 }

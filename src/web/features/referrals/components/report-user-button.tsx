@@ -1,7 +1,7 @@
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from '@shared/reports';
-import { Flag, Loader2 } from 'lucide-react';
+import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
-import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -21,7 +21,6 @@ export function ReportUserButton({
   subjectName: string;
   requestId: number;
 }) {
-  const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason>('spam');
   const [note, setNote] = useState('');
   const file = useFileReport();
@@ -30,9 +29,7 @@ export function ReportUserButton({
   const tooLong = note.length > REPORT_NOTE_MAX;
   const needsNote = reason === 'other' && note.trim() === '';
   return (
-    <AppDialog
-      open={open}
-      onOpenChange={setOpen}
+    <ConfirmDialog
       title={`Report ${subjectName}`}
       description="Tell the admins what went wrong. They see your note in full; the person you report is not told who reported them."
       trigger={
@@ -41,29 +38,19 @@ export function ReportUserButton({
           Report
         </Button>
       }
-      footer={
-        <>
-          <DialogCloseButton />
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={file.isPending || tooLong || needsNote}
-            onClick={() =>
-              file.mutate(
-                { subjectUserId, requestId, reason, note },
-                {
-                  onSuccess: () => {
-                    setOpen(false);
-                    setNote('');
-                  },
-                },
-              )
-            }
-          >
-            {file.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            Send report
-          </Button>
-        </>
+      confirmLabel="Send report"
+      pending={file.isPending}
+      disabled={tooLong || needsNote}
+      onConfirm={(close) =>
+        file.mutate(
+          { subjectUserId, requestId, reason, note },
+          {
+            onSuccess: () => {
+              close();
+              setNote('');
+            },
+          },
+        )
       }
     >
       <div className="grid gap-2">
@@ -96,6 +83,6 @@ export function ReportUserButton({
           {note.length}/{REPORT_NOTE_MAX}
         </p>
       </div>
-    </AppDialog>
+    </ConfirmDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { RequestStatusSchema, WITHDRAWABLE_REQUEST_STATUSES } from '@shared/referral-status';
 import { REQUEST_LIFECYCLE_TEXTS } from '@shared/referral-texts';
 import { type ShownReferralRequest } from '@shared/referrals';
-import { Loader2, Undo2 } from 'lucide-react';
-import { useState } from 'react';
-import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
+import { Undo2 } from 'lucide-react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { useWithdrawRequest } from '../api/withdraw-request';
 
@@ -19,14 +18,11 @@ export function WithdrawRequestButton({
   request: ShownReferralRequest;
   onConfirm?: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   const withdraw = useWithdrawRequest();
   const status = RequestStatusSchema.safeParse(request.status);
   if (!status.success || !WITHDRAWABLE_REQUEST_STATUSES.includes(status.data)) return null;
   return (
-    <AppDialog
-      open={open}
-      onOpenChange={setOpen}
+    <ConfirmDialog
       title={REQUEST_LIFECYCLE_TEXTS.withdrawTitle}
       description={`${request.position}: ${
         request.status === 'held'
@@ -39,24 +35,13 @@ export function WithdrawRequestButton({
           {REQUEST_LIFECYCLE_TEXTS.withdrawButton}
         </Button>
       }
-      footer={
-        <>
-          <DialogCloseButton />
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={withdraw.isPending}
-            onClick={() => {
-              onConfirm?.();
-              withdraw.mutate(request.id, { onSuccess: () => setOpen(false) });
-            }}
-            data-testid="confirm-withdraw"
-          >
-            {withdraw.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {REQUEST_LIFECYCLE_TEXTS.withdrawButton}
-          </Button>
-        </>
-      }
+      confirmLabel={REQUEST_LIFECYCLE_TEXTS.withdrawButton}
+      pending={withdraw.isPending}
+      onConfirm={(close) => {
+        onConfirm?.();
+        withdraw.mutate(request.id, { onSuccess: close });
+      }}
+      confirmTestId="confirm-withdraw"
     />
   );
 }
