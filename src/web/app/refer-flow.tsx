@@ -11,16 +11,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { ApiRequestError } from '@/lib/api-error';
 import { useUpdateCurrentCompany } from '@/features/profile/api/update-current-company';
-import { useUpdateUserSettings, useUserSettings } from '@/features/profile/api/user-settings';
-import {
-  parseReferralLoad,
-  pauseToday,
-  ReferralLoadFields,
-  toDraft,
-  type ReferralLoadDraft,
-} from '@/features/profile/components/referral-load-card';
+import { useUpdateUserSettings } from '@/features/profile/api/user-settings';
+import { ReferralLoadForm } from '@/features/profile/components/referral-load-form';
 import { useUpdateWillingness } from '@/features/referrals/api/update-willingness';
 import { useVerificationStatus } from '@/features/referrals/api/verification';
 import { WorkEmailVerification } from '@/features/referrals/components/verification-badge';
@@ -171,40 +164,26 @@ function VerifyStep({ onNext, last = false }: { onNext: (later: boolean) => void
 }
 
 function LoadStep({ user, onNext }: { user: User; onNext: () => void }) {
-  const settings = useUserSettings();
   const saveSettings = useUpdateUserSettings();
   const willingness = useUpdateWillingness(user.id);
   const [willing, setWilling] = useState(true);
-  const [draft, setDraft] = useState<ReferralLoadDraft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const shown = draft ?? toDraft(settings.data);
-  const saving = saveSettings.isPending || willingness.isPending;
-  const today = pauseToday(settings.data);
-
-  async function finish(event: FormEvent) {
-    event.preventDefault();
-    const parsed = parseReferralLoad(shown, today);
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
-    try {
-      await saveSettings.mutateAsync(parsed.ok);
-      if (willing !== user.willingToGiveReferrals) await willingness.mutateAsync(willing);
-      toast({
-        title: 'All set',
-        description: willing ? 'Requests at your company can now reach you.' : 'Saved.',
-      });
-      onNext();
-    } catch (failure) {
-      const sentence = failure instanceof ApiRequestError ? failure.serverMessage : undefined;
-      setError(sentence ?? 'Your choices could not be saved. Please try again.');
-    }
-  }
 
   return (
     <StepCard title="Your requests" text="Choose whether requests reach you, how many, and when to pause.">
-      <form onSubmit={finish} noValidate className="grid gap-4">
+      <ReferralLoadForm
+        saving={saveSettings.isPending || willingness.isPending}
+        submitLabel="Done"
+        failed="Your choices could not be saved. Please try again."
+        save={async (load) => {
+          await saveSettings.mutateAsync(load);
+          if (willing !== user.willingToGiveReferrals) await willingness.mutateAsync(willing);
+          toast({
+            title: 'All set',
+            description: willing ? 'Requests at your company can now reach you.' : 'Saved.',
+          });
+          onNext();
+        }}
+      >
         <div className="flex items-start gap-3">
           <Checkbox
             id="refer-willing"
@@ -216,25 +195,7 @@ function LoadStep({ user, onNext }: { user: User; onNext: () => void }) {
             I am willing to give referrals for my organization
           </Label>
         </div>
-        <ReferralLoadFields
-          draft={shown}
-          today={today}
-          disabled={saving || settings.isPending}
-          onChange={(next) => {
-            setDraft(next);
-            setError(null);
-          }}
-        />
-        {error && (
-          <p role="alert" className="text-destructive text-sm">
-            {error}
-          </p>
-        )}
-        <Button type="submit" className="justify-self-start" disabled={saving || settings.isPending}>
-          {saving && <Loader2 className="animate-spin" aria-hidden="true" />}
-          Done
-        </Button>
-      </form>
+      </ReferralLoadForm>
     </StepCard>
   );
 }

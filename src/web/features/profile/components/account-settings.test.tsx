@@ -132,9 +132,7 @@ describe('TimeZoneCard', () => {
     const save = screen.getByRole('button', { name: 'Save time zone' });
     expect(save).toBeDisabled();
     // Every zone the browser knows is offered.
-    expect(
-      within(select).getByRole('option', { name: 'America/Argentina/Salta' }),
-    ).toBeInTheDocument();
+    expect(within(select).getByRole('option', { name: 'America/Argentina/Salta' })).toBeInTheDocument();
     await userEvent.selectOptions(select, 'Asia/Tokyo');
     await userEvent.click(save);
     await waitFor(() =>

@@ -2,13 +2,13 @@ import { canonicalTimeZone, zonedTimeFormat } from '@shared/settings';
 import { Globe2, Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api-error';
 import { browserTimeZone } from '@/lib/time-zone';
 import { useUpdateUserSettings, useUserSettings } from '../api/user-settings';
+import { SettingsCard } from './settings-card';
 
 /** Every IANA zone this browser knows, with the given ones (the saved zone, the browser's) among them. */
 function zoneChoices(...present: (string | null | undefined)[]): string[] {
@@ -30,7 +30,7 @@ export function zoneLabel(zone: string): string {
  * {timeZone}, checked by the shared schema on the server).
  */
 export function TimeZoneCard() {
-  const ids = { title: useId(), select: useId(), hint: useId() };
+  const ids = { select: useId(), hint: useId() };
   const settings = useUserSettings();
   const update = useUpdateUserSettings();
   const saved = settings.data?.timeZone ?? null;
@@ -56,62 +56,55 @@ export function TimeZoneCard() {
   }
 
   return (
-    <Card aria-labelledby={ids.title}>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Globe2 className="text-primary size-5" aria-hidden="true" />
-          <h2 id={ids.title}>Time zone</h2>
-        </CardTitle>
-        <CardDescription id={ids.hint}>
+    <SettingsCard
+      icon={Globe2}
+      title="Time zone"
+      description={
+        <>
           Times in your email, your monthly cap and your pause follow it. Now:{' '}
           <strong className="text-foreground font-medium">
             {saved ? zoneLabel(saved) : 'not set, so UTC'}
           </strong>
           .
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {settings.isError ? (
+        </>
+      }
+      descriptionId={ids.hint}
+      loadFailed={settings.isError}
+    >
+      <form onSubmit={save} noValidate className="grid gap-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.select}>Your time zone</Label>
+          <NativeSelect
+            id={ids.select}
+            value={shown}
+            disabled={settings.isPending || update.isPending}
+            aria-describedby={ids.hint}
+            onChange={(e) => {
+              setChosen(e.target.value);
+              setError(null);
+            }}
+          >
+            {zoneChoices(saved, browser).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {error && (
           <p role="alert" className="text-destructive text-sm">
-            Your settings could not be loaded. Please try again later.
+            {error}
           </p>
-        ) : (
-          <form onSubmit={save} noValidate className="grid gap-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor={ids.select}>Your time zone</Label>
-              <NativeSelect
-                id={ids.select}
-                value={shown}
-                disabled={settings.isPending || update.isPending}
-                aria-describedby={ids.hint}
-                onChange={(e) => {
-                  setChosen(e.target.value);
-                  setError(null);
-                }}
-              >
-                {zoneChoices(saved, browser).map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll('_', ' ')}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            {error && (
-              <p role="alert" className="text-destructive text-sm">
-                {error}
-              </p>
-            )}
-            <Button
-              type="submit"
-              className="justify-self-start"
-              disabled={settings.isPending || update.isPending || shown === saved}
-            >
-              {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {update.isPending ? 'Saving...' : 'Save time zone'}
-            </Button>
-          </form>
         )}
-      </CardContent>
-    </Card>
+        <Button
+          type="submit"
+          className="justify-self-start"
+          disabled={settings.isPending || update.isPending || shown === saved}
+        >
+          {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {update.isPending ? 'Saving...' : 'Save time zone'}
+        </Button>
+      </form>
+    </SettingsCard>
   );
 }

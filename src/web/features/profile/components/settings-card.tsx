@@ -1,0 +1,50 @@
+import type { LucideIcon } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+/**
+ * An Account Settings card: its icon and title, what it does, then its controls, or in their place a
+ * sentence when the settings could not be loaded.
+ */
+export function SettingsCard({
+  icon: Icon,
+  title,
+  description,
+  descriptionId,
+  loadFailed,
+  failedText = 'Your settings could not be loaded. Please try again later.',
+  contentClassName,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: ReactNode;
+  /** The description's id, where a control is described by it. */
+  descriptionId?: string;
+  loadFailed: boolean;
+  failedText?: string;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon className="text-primary size-5" aria-hidden="true" />
+          <h2 id={titleId}>{title}</h2>
+        </CardTitle>
+        <CardDescription id={descriptionId}>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={contentClassName}>
+        {loadFailed ? (
+          <p role="alert" className="text-destructive text-sm">
+            {failedText}
+          </p>
+        ) : (
+          children
+        )}
+      </CardContent>
+    </Card>
+  );
+}
