@@ -130,7 +130,7 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     tests: ['src/server/**/*.test.ts'],
     testOnly: ['faults', 'security'],
-    composition: ['./src/server/app.ts', './src/server/main.ts'],
+    composition: ['./src/server/app.ts', './src/server/app-features.ts', './src/server/main.ts'],
     shared: [
       './src/server/lib',
       './src/server/kept',
