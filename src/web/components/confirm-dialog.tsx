@@ -38,22 +38,49 @@ export function ConfirmDialog({
       description={description}
       trigger={trigger}
       footer={
-        <>
-          <DialogCloseButton />
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={pending || disabled}
-            onClick={() => onConfirm(() => setOpen(false))}
-            data-testid={confirmTestId}
-          >
-            {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {confirmLabel}
-          </Button>
-        </>
+        <ConfirmActions
+          label={confirmLabel}
+          pending={pending}
+          disabled={disabled}
+          onConfirm={() => onConfirm(() => setOpen(false))}
+          testId={confirmTestId}
+        />
       }
     >
       {children}
     </AppDialog>
+  );
+}
+
+/** A confirming dialog's footer: Cancel, and the action (destructive unless told), which spins while it runs. */
+export function ConfirmActions({
+  label,
+  pending,
+  disabled = false,
+  destructive = true,
+  onConfirm,
+  testId,
+}: {
+  label: ReactNode;
+  pending: boolean;
+  disabled?: boolean;
+  destructive?: boolean;
+  onConfirm: () => void;
+  testId?: string;
+}) {
+  return (
+    <>
+      <DialogCloseButton />
+      <Button
+        type="button"
+        variant={destructive ? 'destructive' : 'default'}
+        disabled={pending || disabled}
+        onClick={onConfirm}
+        data-testid={testId}
+      >
+        {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        {label}
+      </Button>
+    </>
   );
 }

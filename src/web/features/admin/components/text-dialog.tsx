@@ -1,8 +1,7 @@
-import { Loader2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
+import { AppDialog } from '@/components/app-dialog';
+import { ConfirmActions } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiRequestError } from '@/lib/api-error';
 
@@ -68,18 +67,12 @@ export function TextDialog({
       description={description}
       trigger={trigger}
       footer={
-        <>
-          <DialogCloseButton />
-          <Button
-            type="button"
-            variant={destructive ? 'destructive' : 'default'}
-            disabled={busy}
-            onClick={() => void submit()}
-          >
-            {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {confirm}
-          </Button>
-        </>
+        <ConfirmActions
+          label={confirm}
+          pending={busy}
+          destructive={destructive}
+          onConfirm={() => void submit()}
+        />
       }
     >
       <FormField

@@ -2,8 +2,8 @@ import { Mail } from 'lucide-react';
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { SettingsCard } from '@/components/settings-card';
 import { useUpdateUserSettings, useUserSettings } from '../api/user-settings';
-import { SettingsCard } from './settings-card';
 
 /** Account Settings: mail a copy of every notification, or not (GET/PUT /api/user/settings). */
 export function EmailNotificationsCard() {

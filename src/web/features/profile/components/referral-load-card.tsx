@@ -1,8 +1,8 @@
 import { Gauge } from 'lucide-react';
 import { toast } from '@/components/ui/use-toast';
+import { SettingsCard } from '@/components/settings-card';
 import { useUpdateUserSettings, useUserSettings } from '../api/user-settings';
 import { ReferralLoadForm } from './referral-load-form';
-import { SettingsCard } from './settings-card';
 
 /** Account Settings: the monthly cap and the pause (GET/PUT /api/user/settings). */
 export function ReferralLoadCard() {

@@ -7,8 +7,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api-error';
 import { browserTimeZone } from '@/lib/time-zone';
+import { SettingsCard } from '@/components/settings-card';
 import { useUpdateUserSettings, useUserSettings } from '../api/user-settings';
-import { SettingsCard } from './settings-card';
 
 /** Every IANA zone this browser knows, with the given ones (the saved zone, the browser's) among them. */
 function zoneChoices(...present: (string | null | undefined)[]): string[] {

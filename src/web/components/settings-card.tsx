@@ -1,9 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /**
- * An Account Settings card: its icon and title, what it does, then its controls, or in their place a
+ * An Account Settings card (the profile's and the referrals' alike): its icon and title, what it does, then its controls, or in their place a
  * sentence when the settings could not be loaded.
  */
 export function SettingsCard({
@@ -14,6 +14,7 @@ export function SettingsCard({
   loadFailed,
   failedText = 'Your settings could not be loaded. Please try again later.',
   contentClassName,
+  headingRef,
   children,
 }: {
   icon: LucideIcon;
@@ -24,6 +25,8 @@ export function SettingsCard({
   loadFailed: boolean;
   failedText?: string;
   contentClassName?: string;
+  /** The heading, focusable from code: where the focus waits when the control that had it goes. */
+  headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -32,7 +35,13 @@ export function SettingsCard({
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Icon className="text-primary size-5" aria-hidden="true" />
-          <h2 id={titleId}>{title}</h2>
+          {headingRef ? (
+            <h2 id={titleId} ref={headingRef} tabIndex={-1} className="outline-none">
+              {title}
+            </h2>
+          ) : (
+            <h2 id={titleId}>{title}</h2>
+          )}
         </CardTitle>
         <CardDescription id={descriptionId}>{description}</CardDescription>
       </CardHeader>
