@@ -4,8 +4,8 @@ import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
 import { Button } from '@/components/ui/button';
 
 /**
- * A destructive action behind its trigger and a confirmation: the dialog says what will happen (and may ask
- * more in `children`); its footer is Cancel and the action, which spins while it runs. `onConfirm` gets
+ * An action behind its trigger and a confirmation: the dialog says what will happen (and may ask more in
+ * `children`); its footer is Cancel and the action (destructive unless told), which spins while it runs. `onConfirm` gets
  * `close`, to call once the action has succeeded.
  */
 export function ConfirmDialog({
@@ -15,6 +15,8 @@ export function ConfirmDialog({
   confirmLabel,
   pending,
   disabled = false,
+  destructive = true,
+  onOpen,
   onConfirm,
   confirmTestId,
   children,
@@ -25,6 +27,9 @@ export function ConfirmDialog({
   confirmLabel: ReactNode;
   pending: boolean;
   disabled?: boolean;
+  destructive?: boolean;
+  /** Each time the dialog opens (a form in it starts afresh). */
+  onOpen?: () => void;
   onConfirm: (close: () => void) => void;
   confirmTestId?: string;
   children?: ReactNode;
@@ -33,7 +38,10 @@ export function ConfirmDialog({
   return (
     <AppDialog
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) onOpen?.();
+      }}
       title={title}
       description={description}
       trigger={trigger}
@@ -42,6 +50,7 @@ export function ConfirmDialog({
           label={confirmLabel}
           pending={pending}
           disabled={disabled}
+          destructive={destructive}
           onConfirm={() => onConfirm(() => setOpen(false))}
           testId={confirmTestId}
         />
@@ -53,7 +62,7 @@ export function ConfirmDialog({
 }
 
 /** A confirming dialog's footer: Cancel, and the action (destructive unless told), which spins while it runs. */
-export function ConfirmActions({
+function ConfirmActions({
   label,
   pending,
   disabled = false,

@@ -3,14 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { useMergeCompany } from '../api/merge-company';
 import { companySearchQuery } from '../api/search-companies';
 import { useSetEmailDomains } from '../api/set-email-domains';
 import { MergePreview, parseCompanyId } from './merge-preview';
-import { QueryState } from './query-state';
-import { SearchBox } from './search-box';
-import { STACK_ON_PHONE } from './stacked-table';
+import { SearchSection } from './search-section';
 import { TextDialog, succeeded } from './text-dialog';
 
 /** Companies with their email domains and counts; domains are edited and duplicates merged here. */
@@ -18,31 +16,17 @@ export function CompanyAdmin() {
   const [q, setQ] = useState('');
   const companies = useQuery(companySearchQuery(q));
   return (
-    <section aria-labelledby="companies-heading" className="grid gap-3">
-      <h2 id="companies-heading" className="text-lg font-semibold">
-        Companies
-      </h2>
-      <SearchBox label="Find a company" placeholder="Company name" onSearch={setQ} />
-      <QueryState query={companies} empty="No company matches.">
-        {(list) => (
-          <Table aria-labelledby="companies-heading" className={STACK_ON_PHONE}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Company</TableHead>
-                <TableHead>Email domains</TableHead>
-                <TableHead>Referrers</TableHead>
-                <TableHead>Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.map((company) => (
-                <CompanyRow key={company.id} company={company} />
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </QueryState>
-    </section>
+    <SearchSection
+      headingId="companies-heading"
+      title="Companies"
+      searchLabel="Find a company"
+      placeholder="Company name"
+      onSearch={setQ}
+      query={companies}
+      empty="No company matches."
+      columns={['Company', 'Email domains', 'Referrers', 'Actions']}
+      row={(company) => <CompanyRow key={company.id} company={company} />}
+    />
   );
 }
 

@@ -1,13 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
-import { AppDialog } from '@/components/app-dialog';
-import { ConfirmActions } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiRequestError } from '@/lib/api-error';
 
 /**
  * The console's one form: a button that opens a dialog asking for a text (a reason, a note, a list), then
- * confirms. `onConfirm` answers null when it worked and the dialog closes; else its sentence shows under
+ * confirms (a ConfirmDialog whose fields start afresh at each opening). `onConfirm` answers null when it worked and the dialog closes; else its sentence shows under
  * the field, with what was typed kept. `preview` shows, under the field, what confirming would do with
  * what is typed so far.
  */
@@ -37,12 +36,11 @@ export function TextDialog({
   onConfirm: (text: string) => Promise<string | null>;
 }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const submit = async () => {
+  const submit = async (close: () => void) => {
     if (required && text.trim() === '') {
       setMissing(true);
       return;
@@ -50,30 +48,22 @@ export function TextDialog({
     setBusy(true);
     const refused = await onConfirm(text).finally(() => setBusy(false));
     setFailure(refused);
-    if (refused === null) setOpen(false);
+    if (refused === null) close();
   };
   return (
-    <AppDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setText(initial);
-          setMissing(false);
-          setFailure(null);
-        }
-      }}
+    <ConfirmDialog
+      trigger={trigger}
       title={title}
       description={description}
-      trigger={trigger}
-      footer={
-        <ConfirmActions
-          label={confirm}
-          pending={busy}
-          destructive={destructive}
-          onConfirm={() => void submit()}
-        />
-      }
+      confirmLabel={confirm}
+      pending={busy}
+      destructive={destructive}
+      onOpen={() => {
+        setText(initial);
+        setMissing(false);
+        setFailure(null);
+      }}
+      onConfirm={(close) => void submit(close)}
     >
       <FormField
         id={id}
@@ -85,7 +75,7 @@ export function TextDialog({
         <Textarea id={id} value={text} onChange={(e) => setText(e.target.value)} rows={3} maxLength={1000} />
       </FormField>
       {preview?.(text)}
-    </AppDialog>
+    </ConfirmDialog>
   );
 }
 

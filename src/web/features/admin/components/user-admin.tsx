@@ -4,16 +4,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { userSearchQuery } from '../api/search-users';
 import { useSuspendUser } from '../api/suspend-user';
 import { useUnsuspendUser } from '../api/unsuspend-user';
 import { useUnverifyUser } from '../api/unverify-user';
 import { useVerifyUser } from '../api/verify-user';
 import { formatWhen } from '../utils/format';
-import { QueryState } from './query-state';
-import { SearchBox } from './search-box';
-import { STACK_ON_PHONE } from './stacked-table';
+import { SearchSection } from './search-section';
 import { TextDialog, succeeded } from './text-dialog';
 import { adminPaths } from '../admin-paths';
 
@@ -25,31 +23,17 @@ export function UserAdmin({ selfId }: { selfId: number }) {
   const [q, setQ] = useState('');
   const users = useQuery(userSearchQuery(q));
   return (
-    <section aria-labelledby="users-heading" className="grid gap-3">
-      <h2 id="users-heading" className="text-lg font-semibold">
-        Users
-      </h2>
-      <SearchBox label="Find a user" placeholder="Name or email" onSearch={setQ} />
-      <QueryState query={users} empty="No user matches.">
-        {(list) => (
-          <Table aria-labelledby="users-heading" className={STACK_ON_PHONE}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>User</TableHead>
-                <TableHead>Refers at</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.map((user) => (
-                <UserRow key={user.id} user={user} self={user.id === selfId} />
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </QueryState>
-    </section>
+    <SearchSection
+      headingId="users-heading"
+      title="Users"
+      searchLabel="Find a user"
+      placeholder="Name or email"
+      onSearch={setQ}
+      query={users}
+      empty="No user matches."
+      columns={['User', 'Refers at', 'Status', 'Actions']}
+      row={(user) => <UserRow key={user.id} user={user} self={user.id === selfId} />}
+    />
   );
 }
 
