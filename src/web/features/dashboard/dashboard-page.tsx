@@ -37,7 +37,6 @@ export function DashboardPage({
   }, []);
 
   const greeting = isFirstVisit ? 'Welcome' : 'Hey';
-  const isReferrer = user.role === 'referrer';
 
   return (
     <PageMain className="mx-auto max-w-6xl px-4 py-10">
@@ -51,53 +50,62 @@ export function DashboardPage({
       <StatusStrip completed={user.profileCompleted} />
 
       <section aria-label="Quick actions" className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <QuickActionCard
-          to={paths.requestReferral}
-          icon={<Link2 />}
-          title="Request a Referral"
-          description="Paste a job URL and we'll connect you with professionals who can refer you."
-        />
-        {user.profileCompleted ? (
-          <QuickActionCard
-            to={paths.myReferrals}
-            icon={<ClipboardList />}
-            title="My Referrals"
-            description="Track the status of your requests and communications."
-          />
-        ) : (
-          <QuickActionCard
-            to={paths.profileEdit}
-            icon={<UserRoundPen />}
-            title="Complete Your Profile"
-            description="Add your experience, education, skills and resume so referrers can vouch for you."
-          />
-        )}
-        <QuickActionCard
-          to={paths.companies}
-          icon={<Building2 />}
-          title="Companies"
-          description="See where referrers are, how many, and how quickly they answer."
-        />
-        <QuickActionCard
-          to={paths.refer}
-          icon={<HandHeart />}
-          title="Refer people at your company"
-          description="Name your company, verify your work email and choose how many requests you take."
-        />
-        {isReferrer && (
-          <QuickActionCard
-            to={paths.referrerDashboard}
-            icon={<Users />}
-            title="Manage Referrals"
-            description="Review the requests job seekers have sent to you."
-          />
-        )}
+        {quickActions(user).map((action) => (
+          <QuickActionCard key={action.to} {...action} />
+        ))}
       </section>
 
       <ReferralTips />
       {extras?.({ user, isFirstVisit })}
     </PageMain>
   );
+}
+
+/** The dashboard's cards: what a seeker does next, and a referrer's own list. */
+function quickActions(user: User) {
+  return [
+    {
+      to: paths.requestReferral,
+      icon: <Link2 />,
+      title: 'Request a Referral',
+      description: "Paste a job URL and we'll connect you with professionals who can refer you.",
+    },
+    user.profileCompleted
+      ? {
+          to: paths.myReferrals,
+          icon: <ClipboardList />,
+          title: 'My Referrals',
+          description: 'Track the status of your requests and communications.',
+        }
+      : {
+          to: paths.profileEdit,
+          icon: <UserRoundPen />,
+          title: 'Complete Your Profile',
+          description: 'Add your experience, education, skills and resume so referrers can vouch for you.',
+        },
+    {
+      to: paths.companies,
+      icon: <Building2 />,
+      title: 'Companies',
+      description: 'See where referrers are, how many, and how quickly they answer.',
+    },
+    {
+      to: paths.refer,
+      icon: <HandHeart />,
+      title: 'Refer people at your company',
+      description: 'Name your company, verify your work email and choose how many requests you take.',
+    },
+    ...(user.role === 'referrer'
+      ? [
+          {
+            to: paths.referrerDashboard,
+            icon: <Users />,
+            title: 'Manage Referrals',
+            description: 'Review the requests job seekers have sent to you.',
+          },
+        ]
+      : []),
+  ];
 }
 
 function StatusStrip({ completed }: { completed: boolean }) {
