@@ -18,17 +18,20 @@
  * of the way. Any answer that is not 2xx fails the run.
  *
  * BENCH_ONLY=pglite|postgres runs one database; BENCH_SECONDS sets each load's length (10);
- * BENCH_CONNECTIONS the connections (100).
+ * BENCH_CONNECTIONS the connections (100). BENCH_PROFILE=<directory> adds a saturated load with the
+ * server under `--cpu-prof`, writes the profile there and prints where its time went (crowd/profile.ts); KEPT_ANSWERS_OFF passes to the server, so
+ * a run with one kept answer off weighs what it is worth.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuild, root, serverArgs } from '../scripts/ensure-build.mjs';
 import type { LoadPlan, LoadResult } from './crowd/load.js';
 import { MIX } from './crowd/mix.js';
 import { COMPANIES, makeCrowd, type Person } from './crowd/people.js';
+import { summarizeProfile } from './crowd/profile.js';
 import { freePort, loadAverage, onEachDatabase, startHelloWorld, startProcess, stop } from './processes.js';
 
 const SIZE = Number(process.env.BENCH_CROWD ?? 1000);
@@ -36,6 +39,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const WARM_UP_SECONDS = 5;
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
 /** The issue's fixed rate for PostgreSQL's p99. */
 const FIXED_RATE = 1000;
 /** The share of kept answers the last load checks against a fresh read. */
@@ -288,6 +292,31 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
       `\n  verify: ${verified.requests} calls with ${VERIFY_SHARE * 100}% of kept answers checked against a fresh ` +
         `read, none differed (load average after: ${loadAverage()})`,
     );
+
+    if (PROFILE_DIR) {
+      // The same database once more, its server under the CPU profiler for one saturated load.
+      await stop(server);
+      const profileDir = path.join(PROFILE_DIR, `${name.toLowerCase()}-${Date.now()}`);
+      const [entry, ...flags] = [...serverArgs].reverse();
+      server = await startProcess(
+        [...flags.reverse(), '--cpu-prof', `--cpu-prof-dir=${profileDir}`, entry!],
+        env(),
+        port,
+      );
+      const profiled = await measure(origin, crowd.people);
+      console.log(`\n  profile written to ${profileDir}`);
+      await stop(server);
+      const [file] = readdirSync(profileDir);
+      const { places, functions } = summarizeProfile(path.join(profileDir, file!), root);
+      console.log(
+        `\n  profile: ${profiled.rps.toFixed(0)} req/s under the profiler; self time, idle left out`,
+      );
+      row(['where', 'ms', 'share'], 60);
+      for (const place of places) row([place.label, place.ms.toFixed(0), percent(place.share, 1)], 60);
+      console.log('');
+      row(['function', 'ms', 'share'], 90);
+      for (const fn of functions) row([fn.label, fn.ms.toFixed(0), percent(fn.share, 1)], 90);
+    }
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
