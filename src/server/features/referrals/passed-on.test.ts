@@ -15,7 +15,7 @@ import {
 import { pdfBytes, uploadResume } from '../../testing/profile-fixtures.js';
 import { notificationsOf, signInReferrer } from '../../testing/referral-fixtures.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
-import { moveReferral } from './repo.js';
+import { moveReferral } from './requests/request-repo.js';
 
 const ADMIN = 'passed-on-admin@example.com';
 const NOT_FOUND = { error: 'Referral not found.' };

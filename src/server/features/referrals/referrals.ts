@@ -12,7 +12,7 @@ import { verificationRoutes, type VerificationRouteDeps } from './verification/v
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { messageRoutes } from './messages/messages-routes.js';
 import { blockRoutes, myBlocksRoutes } from './blocks/blocks-routes.js';
-import { sharedRequest } from './repo.js';
+import { sharedRequest } from './rows/people.js';
 import { resumeAfterSuspension, setAsideForSuspension } from './suspension/suspension.js';
 import { undoVerificationByAdmin, verifyReferrerByAdmin } from './verification/by-admin.js';
 import { renewAtSignIn } from './verification/lapse.js';

@@ -1,15 +1,6 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { referralRequests, referrals, userBlocks, users } from '../../../db/schema.js';
-
-/**
- * True in SQL when either user blocked the other (docs/decisions/039-running-the-marketplace.md): matching
- * skips such a pair both ways.
- */
-export function blockedEitherWay(a: AnyPgColumn | number, b: AnyPgColumn | number): SQL {
-  return sql`exists (select 1 from ${userBlocks} where (${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b}) or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a}))`;
-}
 
 /** Adds the block; answers false when it was there already. */
 export async function insertBlock(tx: Db, blockerId: number, blockedId: number, at: Date): Promise<boolean> {

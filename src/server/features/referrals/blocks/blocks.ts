@@ -5,8 +5,7 @@ import type { UserRow } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { passOnOpenReferral } from '../handoffs/leave.js';
 import type { ReferralDeps } from '../ports.js';
-import { lockUserRow } from '../matching/referrer-repo.js';
-import { sharedRequest } from '../repo.js';
+import { lockUserRow, sharedRequest } from '../rows/people.js';
 import { blocksBy, deleteBlock, insertBlock, openReferralsBetween } from './blocks-repo.js';
 
 const NO_SUCH_USER = 'There is no such user.';

@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { companies, referralRequests, referrals, users } from '../../../db/schema.js';
-import type { ReferralRow } from '../repo.js';
-import { recordStatusChange } from '../timeline/timeline-repo.js';
+import { referralRequests, referrals, users } from '../../../db/schema.js';
+import { recordStatusChange, type ReferralRow } from '../rows/referrals.js';
 
 /** The queries of docs/product.md, A request's life: reminders, expiry, hand-off history. */
 
@@ -92,28 +91,6 @@ export async function claimReminders(tx: Db, halfBefore: Date, fullBefore: Date,
     });
 }
 
-/** Every referral the request ever had, current one included. */
-export async function referralsOfRequest(tx: Db, requestId: number) {
-  return tx
-    .select({
-      referrerId: referrals.referrerId,
-      status: referrals.status,
-      supersededAt: referrals.supersededAt,
-    })
-    .from(referrals)
-    .where(eq(referrals.requestId, requestId));
-}
-
-/** The request leaves this referral: it becomes history (and the referrer loses sight of the applicant). */
-export async function supersedeReferral(tx: Db, id: number, at: Date): Promise<boolean> {
-  const rows = await tx
-    .update(referrals)
-    .set({ supersededAt: at, updatedAt: at })
-    .where(and(eq(referrals.id, id), isNull(referrals.supersededAt)))
-    .returning({ id: referrals.id });
-  return rows.length > 0;
-}
-
 /**
  * Marks up to `limit` current referrals accepted before `acceptedBefore` and not submitted as asked about
  * (SUBMIT_REMINDER_AFTER, once) and answers them; each is claimed once, whichever instance gets it.
@@ -138,17 +115,6 @@ export async function claimSubmitReminders(tx: Db, acceptedBefore: Date, at: Dat
     .set({ submitRemindedAt: at })
     .where(and(inArray(referrals.id, due), isNull(referrals.submitRemindedAt)))
     .returning({ id: referrals.id, requestId: referrals.requestId, referrerId: referrals.referrerId });
-}
-
-/** For notifications: the seeker's name, position and company of a request. */
-export async function describeRequest(db: Db, requestId: number) {
-  const [row] = await db
-    .select({ position: referralRequests.position, companyName: companies.name, seekerName: users.fullName })
-    .from(referralRequests)
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
-    .where(eq(referralRequests.id, requestId));
-  return row;
 }
 
 export async function findUserName(db: Db, userId: number): Promise<string | null> {

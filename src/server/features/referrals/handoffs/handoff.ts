@@ -5,10 +5,11 @@ import {
   type DeclineReason,
 } from '../../../../shared/referral-texts.js';
 import type { Db } from '../../../db/client.js';
-import { findUserName, referralsOfRequest, supersedeReferral } from './handoff-repo.js';
-import { handToNextReferrer, INCOMING_LINK, SEEKER_LINK } from '../matching/matching.js';
+import { findUserName } from './handoff-repo.js';
+import { excludedReferrers, handToNextReferrer, INCOMING_LINK, SEEKER_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { earlierDecliners, lockRequestWithNames, setRequestStatus } from '../repo.js';
+import { referralsOfRequest, supersedeReferral } from '../rows/referrals.js';
+import { lockRequestWithNames, setRequestStatus } from '../rows/requests.js';
 
 /** How a referral left its referrer without a referral being made: they declined, or nobody answered. */
 export type HandoffOutcome = 'declined' | 'expired';
@@ -33,19 +34,6 @@ function isDeclineReason(value: string | null | undefined): value is DeclineReas
 export function declineNote(reason: string | null | undefined, feedback: string | null | undefined): string {
   const why = isDeclineReason(reason) ? ` ${DECLINE_REASON_SENTENCES[reason]}` : '';
   return `${why}${feedback ? ` Feedback: ${feedback}` : ''}`;
-}
-
-/**
- * Who may not get this request: everyone who held it, and whoever declined an earlier request of this
- * seeker for the same posting (docs/decisions/033-request-lifecycle.md).
- */
-export async function excludedReferrers(
-  tx: Db,
-  request: { jobSeekerId: number; normalizedJobUrl: string },
-  history: readonly { referrerId: number }[],
-): Promise<number[]> {
-  const before = await earlierDecliners(tx, request.jobSeekerId, request.normalizedJobUrl);
-  return [...new Set([...history.map((r) => r.referrerId), ...before])];
 }
 
 /**

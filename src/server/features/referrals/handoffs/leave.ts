@@ -1,9 +1,9 @@
 import type { Db } from '../../../db/client.js';
-import { openReferralsHeldBy, referralsOfRequest, supersedeReferral } from './handoff-repo.js';
-import { handToNextReferrer, SEEKER_LINK } from '../matching/matching.js';
-import { excludedReferrers } from './handoff.js';
+import { openReferralsHeldBy } from './handoff-repo.js';
+import { excludedReferrers, handToNextReferrer, SEEKER_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { lockRequestWithNames, setRequestStatus } from '../repo.js';
+import { referralsOfRequest, supersedeReferral } from '../rows/referrals.js';
+import { lockRequestWithNames, setRequestStatus } from '../rows/requests.js';
 
 /** What the seeker is told when their referral moves on without their doing: the referrer's side of it. */
 export type PassOnSentence = (where: string, picked: boolean) => string;
@@ -45,8 +45,26 @@ export async function passOnOpenReferral(
 }
 
 /**
+ * Every open referral the referrer holds passes on (passOnOpenReferral), in request order: they closed their
+ * account, or were suspended. Answers, for each, whether another referrer took it.
+ */
+export async function passOnReferralsHeldBy(
+  tx: Db,
+  deps: ReferralDeps,
+  referrerId: number,
+  now: Date,
+  sentence: PassOnSentence,
+): Promise<boolean[]> {
+  const taken: boolean[] = [];
+  for (const leaving of await openReferralsHeldBy(tx, referrerId)) {
+    taken.push(await passOnOpenReferral(tx, deps, leaving, now, sentence));
+  }
+  return taken;
+}
+
+/**
  * docs/product.md, Privacy: a referrer closing their account. Each open referral they hold passes on
- * (passOnOpenReferral). The caller deletes the user afterwards in the same transaction. Answers how many
+ * (passOnReferralsHeldBy). The caller deletes the user afterwards in the same transaction. Answers how many
  * were passed on.
  */
 export async function passOnReferralsOfLeavingReferrer(
@@ -55,14 +73,10 @@ export async function passOnReferralsOfLeavingReferrer(
   userId: number,
   now: Date = new Date(),
 ): Promise<number> {
-  let passed = 0;
-  for (const leaving of await openReferralsHeldBy(tx, userId)) {
-    const picked = await passOnOpenReferral(tx, deps, leaving, now, (where, picked) =>
-      picked
-        ? `The referrer who had your request for ${where} closed their account, so it now goes to another referrer there.`
-        : `The referrer who had your request for ${where} closed their account. It will pass to another referrer there as soon as one has room.`,
-    );
-    if (picked) passed += 1;
-  }
-  return passed;
+  const taken = await passOnReferralsHeldBy(tx, deps, userId, now, (where, picked) =>
+    picked
+      ? `The referrer who had your request for ${where} closed their account, so it now goes to another referrer there.`
+      : `The referrer who had your request for ${where} closed their account. It will pass to another referrer there as soon as one has room.`,
+  );
+  return taken.filter(Boolean).length;
 }

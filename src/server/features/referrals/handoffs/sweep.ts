@@ -6,9 +6,9 @@ import {
   claimDueReferral,
   claimReminders,
   claimSubmitReminders,
-  describeRequest,
   expireReferral,
 } from './handoff-repo.js';
+import { describeRequest } from '../rows/requests.js';
 import { passOn } from './handoff.js';
 import { remindOfLapses } from '../verification/lapse.js';
 import { startCapMonths } from '../matching/month-start.js';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { REFERRAL_ENDINGS } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
 import { referralRequests, referrals } from '../../../db/schema.js';
-import { recordStatusChange } from '../timeline/timeline-repo.js';
+import { recordStatusChange } from '../rows/referrals.js';
 
 /** The liveness sweep's queries (docs/decisions/032-job-postings.md). */
 

@@ -3,7 +3,7 @@ import { OPEN_REFERRAL_STATUSES } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
 import { assignWaitingRequests, INCOMING_LINK, SEEKER_LINK } from '../matching/matching.js';
 import type { JobSnapshot, ReferralDeps } from '../ports.js';
-import { lockRequestWithNames, setRequestStatus, updateRequestJob } from '../repo.js';
+import { lockRequestWithNames, setRequestStatus, updateRequestJob } from '../rows/requests.js';
 import { closeCurrentReferral, flagUnknownPosting } from './liveness-repo.js';
 
 const UNREACHABLE_AFTER_MS = JOB_UNREACHABLE_DAYS * 86_400_000;

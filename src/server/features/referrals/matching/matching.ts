@@ -3,14 +3,15 @@ import type { ReferralCompany, ReferralDeps } from '../ports.js';
 import {
   countMonthAssignments,
   countOpenReferrals,
-  findCompanyById,
+  earlierDecliners,
   insertReferral,
   lockCandidates,
   lockReferrer,
   lockWaitingRequests,
   type Candidate,
   type LoadedCandidate,
-} from '../repo.js';
+} from './matching-repo.js';
+import { findCompanyById } from '../rows/requests.js';
 import { readRecords, recordTier } from './record.js';
 import { verifiedSince } from '../verification/lapse-rule.js';
 import { INCOMING_LINK, SEEKER_LINK } from '../../../../shared/notifications.js';
@@ -114,6 +115,19 @@ export function assignedToReferrerNotice(
     type: 'referral_assigned',
     link: INCOMING_LINK,
   };
+}
+
+/**
+ * Who may not get this request: everyone who held it (`history`; a new request has none), and whoever declined an earlier request of this
+ * seeker for the same posting (docs/decisions/033-request-lifecycle.md).
+ */
+export async function excludedReferrers(
+  tx: Db,
+  request: { jobSeekerId: number; normalizedJobUrl: string },
+  history: readonly { referrerId: number }[] = [],
+): Promise<number[]> {
+  const before = await earlierDecliners(tx, request.jobSeekerId, request.normalizedJobUrl);
+  return [...new Set([...history.map((r) => r.referrerId), ...before])];
 }
 
 /** A request as its next referrer's notice names it. */

@@ -7,15 +7,6 @@ import type { VerificationMethod } from '../../../../shared/verification.js';
 
 export type ReferrerRow = typeof referrers.$inferSelect;
 
-/**
- * Holds the user's row for the transaction. NO KEY UPDATE, not UPDATE: inserting a referral takes a key
- * share lock on its referrer's user row, which a plain FOR UPDATE would block (and could deadlock with).
- */
-export async function lockUserRow(tx: Db, userId: number): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
-  return row;
-}
-
 /** Turning willingness on makes the user a referrer; turning it off leaves the role alone. */
 export async function updateWillingness(
   tx: Db,

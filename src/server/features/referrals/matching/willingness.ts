@@ -7,11 +7,11 @@ import { conflict, forbidden, notFound } from '../../../lib/errors.js';
 import { isFreeMail } from '../../../lib/free-mail.js';
 import { assignWaitingRequests } from './matching.js';
 import type { ReferralCompany, ReferralDeps } from '../ports.js';
-import { holdsReferralFor } from '../repo.js';
+import { holdsReferralFor } from './matching-repo.js';
+import { lockUserRow } from '../rows/people.js';
 import {
   findCurrentExperience,
   findReferrer,
-  lockUserRow,
   updateWillingness,
   upsertReferrer,
   type VerificationValues,

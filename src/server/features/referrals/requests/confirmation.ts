@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../../lib/errors.js';
 import { findLiveReferral, REFERRAL_NOT_FOUND } from '../access.js';
 import { INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { setSeekerConfirmation } from '../repo.js';
+import { setSeekerConfirmation } from './request-repo.js';
 import { toReferralDto } from './list-repo.js';
 
 /** Statuses in which the company's referral email may have been sent: submitted, or with an outcome. */

@@ -3,7 +3,7 @@ import { dailyLimitMessage } from '../../../../shared/request-limit.js';
 import type { Db } from '../../../db/client.js';
 import { referralRequests, userSettings } from '../../../db/schema.js';
 import { tooManyRequests } from '../../../lib/errors.js';
-import { lockUserRow } from '../matching/referrer-repo.js';
+import { lockUserRow } from '../rows/people.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

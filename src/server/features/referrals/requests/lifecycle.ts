@@ -7,11 +7,11 @@ import type { Referral, ReferralRequest } from '../../../../shared/referrals.js'
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { conflict, notFound } from '../../../lib/errors.js';
-import { describeRequest } from '../handoffs/handoff-repo.js';
+import { describeRequest, setRequestStatus } from '../rows/requests.js';
 import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
 import { findLiveReferral } from '../access.js';
-import { lockRequest, setRequestStatus, undoDecline, withdrawReferral } from '../repo.js';
+import { lockRequest, undoDecline, withdrawReferral } from './request-repo.js';
 import { findRequestView, listClock, toReferralDto } from './list-repo.js';
 
 /** Issue 24: the seeker withdraws, the referrer undoes a decline (docs/decisions/033-request-lifecycle.md). */

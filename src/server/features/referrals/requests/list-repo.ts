@@ -14,10 +14,9 @@ import {
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb, type Bound } from '../../../db/prepared.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
-import { timelinesByRequest } from '../timeline/timeline.js';
-import { listTimelineRows, type TimelineRow } from '../timeline/timeline-repo.js';
+import { readHistories } from '../timeline/timeline.js';
 import type { ReferralDeps } from '../ports.js';
-import type { ReferralRow } from '../repo.js';
+import type { ReferralRow } from '../rows/referrals.js';
 import { isoTime } from '../../../lib/iso-time.js';
 
 export const referrerUsers = alias(users, 'referrer_users');
@@ -193,15 +192,12 @@ async function withHistory(
   if (ids.length === 0) return [];
   // The page's requests are contiguous in the list's order: named by its owner and its ends.
   const range = { fromId: Math.min(...ids), toId: Math.max(...ids) };
-  const history = await listTimelineRows(
+  const { timelines, handoffs } = await readHistories(
     db,
     role === 'referrer' ? { referrerId: userId, ...range } : { seekerId: userId, ...range },
-  );
-  const timelines = timelinesByRequest(
     rows.map((r) => r.request),
-    history,
+    { handoffs: role === 'seeker' },
   );
-  const handoffs = role === 'seeker' ? handoffsByRequest(history) : new Map<number, ReferralHandoff[]>();
   return rows.map((row) =>
     toRequestDto(row, {
       handoffs: handoffs.get(row.request.id) ?? [],
@@ -235,32 +231,6 @@ export async function findRequestView(
   const rows = await selectRequestViews(db, false, eq(referralRequests.id, requestId));
   const [view] = await withHistory(db, rows, 'seeker', seekerId, clock);
   return view;
-}
-
-/** Earlier referrers of each request, oldest first, from its timeline rows. */
-function handoffsByRequest(history: readonly TimelineRow[]): Map<number, ReferralHandoff[]> {
-  const byRequest = new Map<number, ReferralHandoff[]>();
-  const seen = new Set<number>();
-  const left = history
-    .filter((h): h is TimelineRow & { supersededAt: Date } => {
-      if (h.supersededAt === null || seen.has(h.referralId)) return false;
-      seen.add(h.referralId);
-      return true;
-    })
-    .sort((a, b) => a.supersededAt.getTime() - b.supersededAt.getTime() || a.referralId - b.referralId);
-  for (const h of left) {
-    const list = byRequest.get(h.requestId) ?? [];
-    list.push({
-      referrerFirstName: firstNameOf(h.referrerName),
-      // Superseded in any other status (pending, accepted): the referrer stopped referring with it open.
-      outcome: h.status === 'declined' || h.status === 'expired' ? h.status : 'withdrawn',
-      at: isoTime(h.supersededAt),
-      declineReason: storedDeclineReason.parse(h.declineReason),
-      feedback: h.status === 'declined' ? h.feedback : null,
-    });
-    byRequest.set(h.requestId, list);
-  }
-  return byRequest;
 }
 
 /** A referral as either side reads it: the columns a card reads (all that the other callers' rows hold). */

@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.js';
-import { handToNextReferrer } from '../matching/matching.js';
+import { excludedReferrers, handToNextReferrer } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { earlierDecliners, lockRequestWithNames } from '../repo.js';
+import { lockRequestWithNames } from '../rows/requests.js';
 
 /**
  * Issue 25 item 6, the admin feature's port: a held request an admin has just released (its row is now
@@ -21,7 +21,8 @@ export async function matchReleasedRequest(
   if (request?.status !== 'pending') {
     throw new Error(`request ${requestId} must be pending to be matched, not ${request?.status ?? 'gone'}`);
   }
-  const declinedBefore = await earlierDecliners(tx, request.jobSeekerId, request.normalizedJobUrl);
-  const handed = await handToNextReferrer(tx, deps, request, { exclude: declinedBefore, at });
+  // Held, it never had a referral: only earlier decliners of the posting are left out.
+  const exclude = await excludedReferrers(tx, request);
+  const handed = await handToNextReferrer(tx, deps, request, { exclude, at });
   return handed.kind === 'picked' ? 'assigned' : 'waiting';
 }

@@ -27,18 +27,15 @@ import { badRequest, conflict } from '../../../lib/errors.js';
 import { findLiveReferral } from '../access.js';
 import { enforceDailyLimit } from './daily-limit.js';
 import { findRequestView, listClock, listRequestViews, toReferralDto } from './list-repo.js';
-import { assignWaitingRequests, handToNextReferrer, SEEKER_LINK } from '../matching/matching.js';
-import type { PendingReading, ReferralCompany, ReferralDeps } from '../ports.js';
 import {
-  earlierDecliners,
-  findCompanyById,
-  insertRequest,
-  jobColumns,
-  lockRequest,
-  moveReferral,
-  setRequestStatus,
-  updateRequestJob,
-} from '../repo.js';
+  assignWaitingRequests,
+  excludedReferrers,
+  handToNextReferrer,
+  SEEKER_LINK,
+} from '../matching/matching.js';
+import type { PendingReading, ReferralCompany, ReferralDeps } from '../ports.js';
+import { findCompanyById, jobColumns, setRequestStatus, updateRequestJob } from '../rows/requests.js';
+import { insertRequest, lockRequest, moveReferral } from './request-repo.js';
 
 type CreateInput = z.output<typeof CreateReferralRequestInputSchema>;
 type ListQuery = z.output<typeof ReferralRequestListQuerySchema>;
@@ -168,7 +165,7 @@ export async function createReferralRequest(
         return { id: request.id, noReferrers: false, declinedBefore: false };
       }
       // Asked again after an end: never to a referrer who declined this posting before.
-      const declinedBefore = await earlierDecliners(tx, seeker.id, request.normalizedJobUrl);
+      const declinedBefore = await excludedReferrers(tx, request);
       const handed = await handToNextReferrer(
         tx,
         deps,

@@ -1,10 +1,9 @@
 import type { Db } from '../../../db/client.js';
-import { excludedReferrers } from '../handoffs/handoff.js';
-import { openReferralsHeldBy, referralsOfRequest, supersedeReferral } from '../handoffs/handoff-repo.js';
-import { passOnOpenReferral } from '../handoffs/leave.js';
-import { handToNextReferrer, INCOMING_LINK } from '../matching/matching.js';
+import { passOnReferralsHeldBy } from '../handoffs/leave.js';
+import { excludedReferrers, handToNextReferrer, INCOMING_LINK } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
-import { lockRequestWithNames, setRequestStatus } from '../repo.js';
+import { referralsOfRequest, supersedeReferral } from '../rows/referrals.js';
+import { lockRequestWithNames, setRequestStatus } from '../rows/requests.js';
 import { openReferralsOnRequestsOf, waitingRequestsOf } from './suspension-repo.js';
 
 /**
@@ -19,15 +18,11 @@ export async function setAsideForSuspension(
   userId: number,
   now: Date,
 ): Promise<{ passedOn: number; paused: number }> {
-  let passedOn = 0;
-  for (const leaving of await openReferralsHeldBy(tx, userId)) {
-    await passOnOpenReferral(tx, deps, leaving, now, (where, picked) =>
-      picked
-        ? `The referrer who had your request for ${where} can no longer take it, so it now goes to another referrer there.`
-        : `The referrer who had your request for ${where} can no longer take it. It will pass to another referrer there as soon as one has room.`,
-    );
-    passedOn += 1;
-  }
+  const { length: passedOn } = await passOnReferralsHeldBy(tx, deps, userId, now, (where, picked) =>
+    picked
+      ? `The referrer who had your request for ${where} can no longer take it, so it now goes to another referrer there.`
+      : `The referrer who had your request for ${where} can no longer take it. It will pass to another referrer there as soon as one has room.`,
+  );
   let paused = 0;
   for (const open of await openReferralsOnRequestsOf(tx, userId)) {
     // The request first, then its referral, as every hand-off takes them.

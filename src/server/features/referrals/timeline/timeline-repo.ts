@@ -4,14 +4,6 @@ import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
 import { referralRequests, referralStatusChanges, referrals, users } from '../../../db/schema.js';
 
-/** One status a referral took, with the note given with it; written in the transaction of the change. */
-export async function recordStatusChange(
-  tx: Db,
-  change: { referralId: number; status: string; note: string | null; at: Date },
-): Promise<void> {
-  await tx.insert(referralStatusChanges).values(change);
-}
-
 export interface TimelineRow {
   requestId: number;
   referralId: number;

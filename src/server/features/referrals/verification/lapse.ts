@@ -5,7 +5,7 @@ import { reminderLeadMs, verifiedSince } from './lapse-rule.js';
 import type { ReferralDeps } from '../ports.js';
 import { INCOMING_LINK } from '../matching/matching.js';
 import { emailMatchesDomain } from '../matching/willingness.js';
-import { lockUserRow } from '../matching/referrer-repo.js';
+import { lockUserRow } from '../rows/people.js';
 import {
   claimLapseReminders,
   lockReferrerWithCompany,

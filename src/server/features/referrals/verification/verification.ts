@@ -8,7 +8,7 @@ import { domainOf } from '../../../../shared/email-domain.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { type AppError, badRequest, conflict, tooManyRequests } from '../../../lib/errors.js';
-import { lockUserRow } from '../matching/referrer-repo.js';
+import { lockUserRow } from '../rows/people.js';
 import {
   codesSince,
   countWrongTry,
