@@ -14,7 +14,7 @@ const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patter
  * feature that may import only itself; shared code never imports a feature; nothing imports the composition
  * root (app.ts on the server, src/web/app on the web), which joins features by passing functions or
  * components in; product code never imports `<root>/testing` nor a test-only folder; no cycles. `layers` adds
- * zones of the side's own shared code.
+ * zones of the side's own shared code; `productZones`, zones that only product code keeps.
  */
 function featureBoundaries({
   root,
@@ -25,6 +25,7 @@ function featureBoundaries({
   shared,
   layers = [],
   featureMessage,
+  productZones = [],
 }) {
   const features = fs
     .readdirSync(`${root}/features`, { withFileTypes: true })
@@ -70,9 +71,28 @@ function featureBoundaries({
       // A rule's options replace, not merge: product code gets the same zones plus the test-helper one.
       files,
       ignores: [...tests, ...testFolders.map((folder) => `${root}/${folder}/**`)],
-      rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, testHelpers] }] },
+      rules: {
+        'import-x/no-restricted-paths': ['error', { zones: [...zones, testHelpers, ...productZones] }],
+      },
     },
   ];
+}
+
+/**
+ * A feature whose subfolders are modules (server/features/referrals): each owns its queries (`*-repo.ts`),
+ * and another subfolder reaches them only through its functions; what several share lives in one folder
+ * of its own (referrals/rows), whose files are not `*-repo.ts`. Product code only: a test may read any query.
+ */
+function ownQueries(feature, sharedFolder) {
+  const subfolders = fs
+    .readdirSync(feature, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return subfolders.map((folder) => ({
+    target: `./${feature}/${folder}`,
+    from: subfolders.filter((other) => other !== folder).map((other) => `./${feature}/${other}/*-repo.ts`),
+    message: `A subfolder imports its own queries only: call the other subfolder's functions, or share the query in ${feature}/${sharedFolder}.`,
+  }));
 }
 
 export default tseslint.config(
@@ -148,5 +168,6 @@ export default tseslint.config(
       },
     ],
     featureMessage: 'Features do not import each other: app.ts passes in what one needs from another.',
+    productZones: ownQueries('src/server/features/referrals', 'rows'),
   }),
 );

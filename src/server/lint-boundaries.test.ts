@@ -41,4 +41,17 @@ describe('lint boundaries', () => {
       expect.stringMatching(/no-restricted-paths: .*db\/ is the bottom layer/),
     ]);
   });
+
+  it("refuses a referrals subfolder that imports another subfolder's queries; its own, the shared rows and tests pass", async () => {
+    const reach =
+      "import { findUserName } from '../handoffs/handoff-repo.js';\nexport const f = findUserName;\n";
+    expect(await rulesHit('src/server/features/referrals/blocks/probe.ts', reach)).toEqual([
+      expect.stringMatching(/no-restricted-paths: .*A subfolder imports its own queries only/),
+    ]);
+    expect(await rulesHit('src/server/features/referrals/blocks/probe.test.ts', reach)).toEqual([]);
+    const own =
+      "import { blocksBy } from './blocks-repo.js';\nimport { lockUserRow } from '../rows/people.js';\n" +
+      "import { passOnOpenReferral } from '../handoffs/leave.js';\nexport const f = [blocksBy, lockUserRow, passOnOpenReferral];\n";
+    expect(await rulesHit('src/server/features/referrals/blocks/probe.ts', own)).toEqual([]);
+  });
 }, 60_000);
