@@ -1,7 +1,7 @@
 import { Ban } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Button } from '@/components/ui/button';
 import { useBlockUser } from '../api/block-user';
+import { QuietCardAction } from './quiet-card-action';
 
 /**
  * 'Block' on both sides' cards (issue 25 item 3), behind a confirmation: matching never pairs the two again,
@@ -16,12 +16,7 @@ export function BlockUserButton({ userId, name, seeker }: { userId: number; name
     <ConfirmDialog
       title={`Block ${name}?`}
       description={`${effect} ${name} is not told.`}
-      trigger={
-        <Button type="button" variant="ghost" size="sm" className="text-muted-foreground justify-self-start">
-          <Ban aria-hidden="true" />
-          Block
-        </Button>
-      }
+      trigger={<QuietCardAction icon={Ban} label="Block" />}
       confirmLabel="Block"
       pending={block.isPending}
       onConfirm={(close) => block.mutate(userId, { onSuccess: close })}

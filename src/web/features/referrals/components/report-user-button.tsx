@@ -2,11 +2,11 @@ import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReaso
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useFileReport } from '../api/file-report';
+import { QuietCardAction } from './quiet-card-action';
 
 /**
  * 'Report' on both sides' cards (issue 25 item 2): the reason and a note, sent to the admins. The other
@@ -32,12 +32,7 @@ export function ReportUserButton({
     <ConfirmDialog
       title={`Report ${subjectName}`}
       description="Tell the admins what went wrong. They see your note in full; the person you report is not told who reported them."
-      trigger={
-        <Button type="button" variant="ghost" size="sm" className="text-muted-foreground justify-self-start">
-          <Flag aria-hidden="true" />
-          Report
-        </Button>
-      }
+      trigger={<QuietCardAction icon={Flag} label="Report" />}
       confirmLabel="Send report"
       pending={file.isPending}
       disabled={tooLong || needsNote}
