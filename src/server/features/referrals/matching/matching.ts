@@ -102,12 +102,7 @@ export async function pickReferrer(
   return best ? { kind: 'picked', referrerId: best.userId } : { kind: 'full' };
 }
 
-export function assignedToReferrerNotice(
-  referrerId: number,
-  seekerName: string,
-  position: string,
-  company: string,
-) {
+function assignedToReferrerNotice(referrerId: number, seekerName: string, position: string, company: string) {
   return {
     userId: referrerId,
     title: 'New referral request',
@@ -181,12 +176,27 @@ export async function handToNextReferrer(
   );
   if (beforeAssign && !(await beforeAssign(pick))) return { kind: 'stopped' };
   if (pick.kind !== 'picked') return pick;
-  if (!(await insertReferral(tx, request.id, pick.referrerId, assignedAt))) return { kind: 'stopped' };
+  return (await assignReferral(tx, deps, request, pick.referrerId, assignedAt)) ? pick : { kind: 'stopped' };
+}
+
+/**
+ * The request's new current referral goes to this referrer, whose response clock starts at `at`, and they
+ * are told. False when the request has a current referral already (another assignment got there first).
+ * handToNextReferrer and the hand-out of waiting requests both assign through it.
+ */
+async function assignReferral(
+  tx: Db,
+  deps: ReferralDeps,
+  request: { id: number; position: string; seekerName: string; companyName: string },
+  referrerId: number,
+  at: Date,
+): Promise<boolean> {
+  if (!(await insertReferral(tx, request.id, referrerId, at))) return false;
   await deps.notify(
     tx,
-    assignedToReferrerNotice(pick.referrerId, request.seekerName, request.position, request.companyName),
+    assignedToReferrerNotice(referrerId, request.seekerName, request.position, request.companyName),
   );
-  return pick;
+  return true;
 }
 
 /**
@@ -215,12 +225,8 @@ export async function assignWaitingRequests(
   const companyName = company?.name ?? 'your company';
   let assigned = 0;
   for (const request of waiting) {
-    if (!(await insertReferral(tx, request.id, referrerId, at))) continue;
+    if (!(await assignReferral(tx, deps, { ...request, companyName }, referrerId, at))) continue;
     assigned += 1;
-    await deps.notify(
-      tx,
-      assignedToReferrerNotice(referrerId, request.seekerName, request.position, companyName),
-    );
     await deps.notify(tx, {
       userId: request.jobSeekerId,
       title: 'Referrer found',

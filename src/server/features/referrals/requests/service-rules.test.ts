@@ -606,6 +606,12 @@ describe('assignWaitingRequests', () => {
         link: '/my-referrals',
       },
     ]);
+    expect(await w.noticesOf(rita.id)).toContainEqual({
+      title: 'New referral request',
+      message: `Ann Wait asks for a referral for Engineer at ${company.name}.`,
+      type: 'referral_assigned',
+      link: '/my-referrals?tab=incoming',
+    });
 
     const roomy = { ...w.deps, capacity: 5 };
     const assign = () => w.database.db.transaction((tx) => assignWaitingRequests(tx, roomy, rita.id));
