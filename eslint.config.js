@@ -12,9 +12,9 @@ const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patter
 /**
  * Feature boundaries (bulletproof-react), the same on both sides: every folder under `<root>/features` is a
  * feature that may import only itself; shared code never imports a feature; nothing imports the composition
- * root (app.ts on the server, src/web/app on the web), which joins features by passing functions or
- * components in; product code never imports `<root>/testing` nor a test-only folder; no cycles. `layers` adds
- * zones of the side's own shared code; `productZones`, zones that only product code keeps.
+ * root (app.ts and app-features.ts on the server, src/web/app on the web), which joins features by passing
+ * functions or components in; product code never imports `<root>/testing` nor a test-only folder; no cycles.
+ * `layers` adds zones of the side's own shared code; `productZones`, zones that only product code keeps.
  */
 function featureBoundaries({
   root,
@@ -167,7 +167,8 @@ export default tseslint.config(
         message: 'db/ is the bottom layer: it imports neither lib/, kept/ nor plugins/.',
       },
     ],
-    featureMessage: 'Features do not import each other: app.ts passes in what one needs from another.',
+    featureMessage:
+      'Features do not import each other: app-features.ts passes in what one needs from another.',
     productZones: ownQueries('src/server/features/referrals', 'rows'),
   }),
 );
