@@ -19,6 +19,7 @@ import {
   releaseHeldMessage,
   releaseHeldRequest,
   requestReviewedMessage,
+  type HeldReview,
   THREAD_GONE,
 } from './held/held.js';
 import type { AccountControl, HeldReviewPorts } from './ports.js';
@@ -387,6 +388,8 @@ describe('held requests and messages', () => {
     };
     return { ports, calls };
   }
+  /** The review of Ada Admin at `at`, through these ports. */
+  const by = (ports: HeldReviewPorts): HeldReview => ({ db, ports, admin, at });
 
   async function heldRequest() {
     const company = await w.company();
@@ -400,7 +403,7 @@ describe('held requests and messages', () => {
     for (const outcome of ['assigned', 'waiting'] as const) {
       const { id, seeker, company } = await heldRequest();
       const { ports, calls } = fakePorts(outcome);
-      const released = await releaseHeldRequest(db, ports, admin, id, { note: 'Fine' }, at);
+      const released = await releaseHeldRequest(by(ports), id, { note: 'Fine' });
       expect([released.id, released.status, released.outcome, released.reviewedAt]).toEqual([
         id,
         'pending',
@@ -425,7 +428,7 @@ describe('held requests and messages', () => {
   it('rejects a held request with the reason: final, the seeker told why, audited', async () => {
     const { id, seeker, company } = await heldRequest();
     const { ports, calls } = fakePorts();
-    const rejected = await rejectHeldRequest(db, ports, admin, id, { reason: 'Paid referral' }, at);
+    const rejected = await rejectHeldRequest(by(ports), id, { reason: 'Paid referral' });
     expect([rejected.status, rejected.rejectionReason, rejected.reviewedAt]).toEqual([
       'rejected',
       'Paid referral',
@@ -446,24 +449,24 @@ describe('held requests and messages', () => {
 
   it('answers 409 for a request reviewed or withdrawn, 404 for one never held', async () => {
     const released = await heldRequest();
-    await releaseHeldRequest(db, fakePorts().ports, admin, released.id, { note: null }, at);
+    await releaseHeldRequest(by(fakePorts().ports), released.id, { note: null });
     const rejected = await heldRequest();
-    await rejectHeldRequest(db, fakePorts().ports, admin, rejected.id, { reason: 'No' }, at);
+    await rejectHeldRequest(by(fakePorts().ports), rejected.id, { reason: 'No' });
     const { ports, calls } = fakePorts();
     for (const [id, message] of [
       [released.id, 'This request was already released.'],
       [rejected.id, 'This request was already rejected.'],
     ] as const) {
-      const release = await rejection(releaseHeldRequest(db, ports, admin, id, { note: null }, at));
+      const release = await rejection(releaseHeldRequest(by(ports), id, { note: null }));
       expect([release.statusCode, release.message]).toEqual([409, message]);
-      const reject = await rejection(rejectHeldRequest(db, ports, admin, id, { reason: 'x' }, at));
+      const reject = await rejection(rejectHeldRequest(by(ports), id, { reason: 'x' }));
       expect([reject.statusCode, reject.message]).toEqual([409, message]);
     }
     const never = await w.ask(await w.user('Plain Seeker'), (await w.company()).name);
     for (const id of [never, 987654]) {
-      const release = await rejection(releaseHeldRequest(db, ports, admin, id, { note: null }, at));
+      const release = await rejection(releaseHeldRequest(by(ports), id, { note: null }));
       expect([release.statusCode, release.message]).toEqual([404, NO_SUCH_HELD_REQUEST]);
-      const reject = await rejection(rejectHeldRequest(db, ports, admin, id, { reason: 'x' }, at));
+      const reject = await rejection(rejectHeldRequest(by(ports), id, { reason: 'x' }));
       expect([reject.statusCode, reject.message]).toEqual([404, NO_SUCH_HELD_REQUEST]);
     }
     expect(calls).toEqual([]);
@@ -497,14 +500,14 @@ describe('held requests and messages', () => {
   it('releases a held message: delivered, audited; a thread gone is 409 and changes nothing', async () => {
     const { id } = await heldMessage('seeker');
     const { ports, calls } = fakePorts();
-    const released = await releaseHeldMessage(db, ports, admin, id, { note: 'Fine' }, at);
+    const released = await releaseHeldMessage(by(ports), id, { note: 'Fine' });
     expect([released.id, released.status, released.reviewedAt]).toEqual([id, 'delivered', at.toISOString()]);
     expect(calls).toEqual([['deliver', id]]);
     expect(await auditOf('referral_message', id)).toEqual([byAdmin('message.released', 'Fine')]);
 
     const gone = await heldMessage('seeker');
     const refused = await rejection(
-      releaseHeldMessage(db, fakePorts('waiting', false).ports, admin, gone.id, { note: null }, at),
+      releaseHeldMessage(by(fakePorts('waiting', false).ports), gone.id, { note: null }),
     );
     expect([refused.statusCode, refused.message]).toEqual([409, THREAD_GONE]);
     const [row] = await db.select().from(referralMessages).where(eq(referralMessages.id, gone.id));
@@ -516,7 +519,7 @@ describe('held requests and messages', () => {
     for (const from of ['seeker', 'referrer'] as const) {
       const { id, seeker, referrer, company } = await heldMessage(from);
       const { ports, calls } = fakePorts();
-      const rejected = await rejectHeldMessage(db, ports, admin, id, { reason: 'Money' }, at);
+      const rejected = await rejectHeldMessage(by(ports), id, { reason: 'Money' });
       expect([rejected.status, rejected.rejectionReason, rejected.reviewedAt]).toEqual([
         'rejected',
         'Money',
@@ -538,11 +541,11 @@ describe('held requests and messages', () => {
 
   it('answers 409 for a message reviewed, 404 for one never held', async () => {
     const { id } = await heldMessage('seeker');
-    await rejectHeldMessage(db, fakePorts().ports, admin, id, { reason: 'No' }, at);
+    await rejectHeldMessage(by(fakePorts().ports), id, { reason: 'No' });
     const { ports, calls } = fakePorts();
-    const release = await rejection(releaseHeldMessage(db, ports, admin, id, { note: null }, at));
+    const release = await rejection(releaseHeldMessage(by(ports), id, { note: null }));
     expect([release.statusCode, release.message]).toEqual([409, 'This message was already rejected.']);
-    const reject = await rejection(rejectHeldMessage(db, ports, admin, id, { reason: 'x' }, at));
+    const reject = await rejection(rejectHeldMessage(by(ports), id, { reason: 'x' }));
     expect([reject.statusCode, reject.message]).toEqual([409, 'This message was already rejected.']);
     const plain = await heldMessage('seeker');
     await db
@@ -550,9 +553,9 @@ describe('held requests and messages', () => {
       .set({ status: 'delivered', heldRule: null })
       .where(eq(referralMessages.id, plain.id));
     for (const missing of [plain.id, 987654]) {
-      const a = await rejection(releaseHeldMessage(db, ports, admin, missing, { note: null }, at));
+      const a = await rejection(releaseHeldMessage(by(ports), missing, { note: null }));
       expect([a.statusCode, a.message]).toEqual([404, NO_SUCH_HELD_MESSAGE]);
-      const b = await rejection(rejectHeldMessage(db, ports, admin, missing, { reason: 'x' }, at));
+      const b = await rejection(rejectHeldMessage(by(ports), missing, { reason: 'x' }));
       expect([b.statusCode, b.message]).toEqual([404, NO_SUCH_HELD_MESSAGE]);
     }
     expect(calls).toEqual([]);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AdminHeldMessageListSchema,
@@ -18,6 +18,7 @@ import { requireUser } from '../../../lib/request-user.js';
 import type { HeldReviewPorts } from '../ports.js';
 import {
   heldRequestPage,
+  type HeldReview,
   rejectHeldMessage,
   rejectHeldRequest,
   releaseHeldMessage,
@@ -38,6 +39,13 @@ export interface HeldRouteDeps {
  */
 export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldRouteDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  /** The admin asking, now. */
+  const review = (request: FastifyRequest): HeldReview => ({
+    db,
+    ports,
+    admin: requireUser(request),
+    at: now(),
+  });
 
   api.get(
     '/requests',
@@ -68,8 +76,7 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
         response: { 200: ReleasedRequestSchema, ...errors },
       },
     },
-    async (request) =>
-      releaseHeldRequest(db, ports, requireUser(request), request.params.id, request.body, now()),
+    async (request) => releaseHeldRequest(review(request), request.params.id, request.body),
   );
 
   api.post(
@@ -83,8 +90,7 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
         response: { 200: AdminHeldRequestSchema, ...errors },
       },
     },
-    async (request) =>
-      rejectHeldRequest(db, ports, requireUser(request), request.params.id, request.body, now()),
+    async (request) => rejectHeldRequest(review(request), request.params.id, request.body),
   );
 
   api.get(
@@ -115,8 +121,7 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
         response: { 200: AdminHeldMessageSchema, ...errors },
       },
     },
-    async (request) =>
-      releaseHeldMessage(db, ports, requireUser(request), request.params.id, request.body, now()),
+    async (request) => releaseHeldMessage(review(request), request.params.id, request.body),
   );
 
   api.post(
@@ -130,7 +135,6 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
         response: { 200: AdminHeldMessageSchema, ...errors },
       },
     },
-    async (request) =>
-      rejectHeldMessage(db, ports, requireUser(request), request.params.id, request.body, now()),
+    async (request) => rejectHeldMessage(review(request), request.params.id, request.body),
   );
 }

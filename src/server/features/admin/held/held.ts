@@ -42,6 +42,15 @@ export const THREAD_GONE =
   'This message can no longer be delivered: its referral passed to another referrer or was erased. Reject it instead.';
 
 type ReleaseInput = z.output<typeof ReleaseHeldInputSchema>;
+type RejectInput = z.output<typeof RejectHeldInputSchema>;
+
+/** Who reviews, when, and what they reach: the same for every review one admin's call makes. */
+export interface HeldReview {
+  db: Db;
+  ports: HeldReviewPorts;
+  admin: UserRow;
+  at: Date;
+}
 
 /** A page of the held requests (issue 26); a cursor naming no request at all is 400, not an empty page. */
 export async function heldRequestPage(db: Db, page: AdminQueuePage): Promise<AdminHeldRequest[]> {
@@ -49,7 +58,6 @@ export async function heldRequestPage(db: Db, page: AdminQueuePage): Promise<Adm
   if (!requests) throw badRequest(LOST_REQUEST_CURSOR);
   return requests;
 }
-type RejectInput = z.output<typeof RejectHeldInputSchema>;
 
 /** Why a held request cannot be reviewed again. */
 export function requestReviewedMessage(request: { status: string; reviewedAt: Date | null }): string {
@@ -84,15 +92,13 @@ async function lockHeldMessage(tx: Db, id: number) {
 }
 
 /**
- * One review of a held request, in one transaction: the row locked and still held, `apply` (the release or
- * the rejection), the seeker told, the audit entry; then the request as the console shows it.
+ * One review of a held request, in one transaction: the row locked and still held, the decision's `apply`
+ * (the release or the rejection), the seeker told, the audit entry; then the request as the console shows it.
  */
 async function reviewHeldRequest<Outcome>(
-  db: Db,
-  ports: HeldReviewPorts,
-  admin: UserRow,
+  { db, ports, admin }: HeldReview,
   id: number,
-  review: {
+  decision: {
     action: 'request.released' | 'request.rejected';
     /** What the audit entry keeps: the admin's note, or the reason given to the seeker. */
     reason: string | null | undefined;
@@ -106,19 +112,19 @@ async function reviewHeldRequest<Outcome>(
 ): Promise<{ request: AdminHeldRequest; outcome: Outcome }> {
   const outcome = await db.transaction(async (tx) => {
     const request = await lockHeldRequest(tx, id);
-    const outcome = await review.apply(tx);
+    const outcome = await decision.apply(tx);
     const company = await companyName(tx, request.companyId);
     await ports.notify(tx, {
       userId: request.jobSeekerId,
-      ...review.notice(request.position, company, outcome),
+      ...decision.notice(request.position, company, outcome),
       link: SEEKER_LINK,
     });
     await recordAdminAction(tx, {
       actor: admin,
-      action: review.action,
+      action: decision.action,
       targetType: 'referral_request',
       targetId: id,
-      reason: review.reason,
+      reason: decision.reason,
     });
     return outcome;
   });
@@ -132,14 +138,12 @@ async function reviewHeldRequest<Outcome>(
  * is told; otherwise it waits as pending); the seeker is told either way. Capacity never refuses it.
  */
 export async function releaseHeldRequest(
-  db: Db,
-  ports: HeldReviewPorts,
-  admin: UserRow,
+  review: HeldReview,
   id: number,
   input: ReleaseInput,
-  at: Date,
 ): Promise<ReleasedRequest> {
-  const { request, outcome } = await reviewHeldRequest(db, ports, admin, id, {
+  const { ports, at } = review;
+  const { request, outcome } = await reviewHeldRequest(review, id, {
     action: 'request.released',
     reason: input.note,
     apply: async (tx) => {
@@ -157,17 +161,14 @@ export async function releaseHeldRequest(
  * posting again), and the seeker is told why.
  */
 export async function rejectHeldRequest(
-  db: Db,
-  ports: HeldReviewPorts,
-  admin: UserRow,
+  review: HeldReview,
   id: number,
   input: RejectInput,
-  at: Date,
 ): Promise<AdminHeldRequest> {
-  const { request } = await reviewHeldRequest(db, ports, admin, id, {
+  const { request } = await reviewHeldRequest(review, id, {
     action: 'request.rejected',
     reason: input.reason,
-    apply: (tx) => rejectRequest(tx, id, input.reason, at),
+    apply: (tx) => rejectRequest(tx, id, input.reason, review.at),
     notice: (position, company) => PAYMENT_HOLD_NOTICES.requestRejected(position, company, input.reason),
   });
   return request;
@@ -178,13 +179,11 @@ export async function rejectHeldRequest(
  * message. 409 when its thread is gone for both sides (nobody to deliver it to).
  */
 export async function releaseHeldMessage(
-  db: Db,
-  ports: HeldReviewPorts,
-  admin: UserRow,
+  review: HeldReview,
   id: number,
   input: ReleaseInput,
-  at: Date,
 ): Promise<AdminHeldMessage> {
+  const { db, ports, admin, at } = review;
   await db.transaction(async (tx) => {
     await lockHeldMessage(tx, id);
     if (!(await ports.deliverReleasedMessage(tx, id))) throw conflict(THREAD_GONE);
@@ -205,13 +204,11 @@ export async function releaseHeldMessage(
  * delivered and is told why. The other side never learns of it.
  */
 export async function rejectHeldMessage(
-  db: Db,
-  ports: HeldReviewPorts,
-  admin: UserRow,
+  review: HeldReview,
   id: number,
   input: RejectInput,
-  at: Date,
 ): Promise<AdminHeldMessage> {
+  const { db, ports, admin, at } = review;
   await db.transaction(async (tx) => {
     await lockHeldMessage(tx, id);
     await reviewMessage(tx, id, { status: 'rejected', reason: input.reason, at });
