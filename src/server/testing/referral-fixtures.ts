@@ -58,7 +58,7 @@ export async function notificationsOf(t: TestApp, userId: number) {
     .orderBy(desc(notifications.id));
 }
 
-/** The referral services' dependencies as app.ts builds them, for tests that run the sweep directly. */
+/** The referral services' dependencies as app-features.ts builds them, for tests that run the sweep. */
 export function referralDepsOf(t: TestApp): ReferralDeps {
   const db = t.database.db;
   return createReferrals(t.config, {

@@ -46,7 +46,7 @@ let seq = 0;
 export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): Promise<ReferralWorld> {
   const database = await openSnapshotDatabase();
   const { db } = database;
-  // The same factories app.ts joins, with a small world's numbers (two slots, two hand-offs, two days).
+  // The factories app-features.ts joins, with a small world's numbers (two slots, two hand-offs, two days).
   const { deps: built } = createReferrals(
     {
       referrerCapacity: 2,

@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { companyNamesOf, deleteUser, findUser, lockUser, readUserData } from './repo.js';
 
-/** What account control needs from other features, handed in by app.ts. */
+/** What account control needs from other features, handed in by app-features.ts. */
 export interface AccountDeps {
   /** The referrals feature: the open referrals the user holds as a referrer pass to other referrers. */
   passOnReferrals: (tx: Db, userId: number) => Promise<unknown>;

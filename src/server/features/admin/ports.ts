@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 
-/** What the admin feature gets from others through app.ts (it imports no other feature). */
+/** What the admin feature gets from others through app-features.ts (it imports no other feature). */
 
 /** From referrals: a request the two users share (one its seeker, the other a referrer who held it), or null. */
 export type SharedRequest = (
@@ -10,8 +10,8 @@ export type SharedRequest = (
 ) => Promise<number | null>;
 
 /**
- * What suspension and verification by hand need from auth, referrals and notifications (app.ts wires
- * them). The transactional ones run in the admin's transaction.
+ * What suspension and verification by hand need from auth, referrals and notifications (app-features.ts
+ * wires them). The transactional ones run in the admin's transaction.
  */
 export interface AccountControl {
   /** Auth: deletes every session of the user. */

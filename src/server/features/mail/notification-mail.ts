@@ -7,7 +7,7 @@ import { enqueueMail, type MailMessage } from './outbox.js';
 import { findMailRecipient } from './settings-repo.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
 
-/** What the notifications feature tells its hook (the shape is the feature's; app.ts joins the two). */
+/** What the notifications feature tells its hook (its shape; app-features.ts joins the two features). */
 export interface NotifiedEvent {
   userId: number;
   notification: { title: string; message: string; link: string | null };

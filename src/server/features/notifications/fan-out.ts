@@ -24,7 +24,7 @@ export interface StreamLimits {
 
 export interface FanOutOptions {
   db: Db;
-  /** Whether the session token still signs someone in (the auth feature's rule, passed in by app.ts). */
+  /** Whether the session token still signs someone in (auth's rule, passed in by app-features.ts). */
   isSessionLive: (token: string) => Promise<boolean>;
   limits: StreamLimits;
   /** How often each stream gets a heartbeat comment, after its sessions are checked again. */

@@ -31,8 +31,8 @@ export function toNotificationDto(row: repo.NotificationRow): Notification {
 
 export interface NotifyHooks {
   /**
-   * Runs in the notification's own transaction once it is stored (app.ts passes the mail feature's in);
-   * if it throws, the notification is not kept either.
+   * Runs in the notification's own transaction once it is stored (app-features.ts passes the mail feature's
+   * in); if it throws, the notification is not kept either.
    */
   onNotified?: (tx: Db, event: { userId: number; notification: Notification }) => Promise<void>;
 }
@@ -101,7 +101,7 @@ export type ReadSession = <Row extends { lastSeenAt: Date }>(
   read: (tokenHash: string, now: Date) => Promise<Row | undefined>,
 ) => Promise<Row | null>;
 
-/** The auth feature's session rules the bell's poll needs (passed in by app.ts). */
+/** The auth feature's session rules the bell's poll needs (passed in by app-features.ts). */
 export interface SessionRules {
   readSession: ReadSession;
   /** Until when a session, as read, stays as it is. */

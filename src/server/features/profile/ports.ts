@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 
 /**
- * What the profile feature needs from the rest of the app, handed in by app.ts (features never import each
- * other). Each takes the db or transaction it should work in.
+ * What the profile feature needs from the rest of the app, handed in by app-features.ts (features never
+ * import each other). Each takes the db or transaction it should work in.
  */
 
 /**
