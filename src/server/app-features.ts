@@ -69,7 +69,7 @@ export async function createFeatures(
     heartbeatMs: deps.streamHeartbeatMs,
     logger,
   });
-  const companies = createCompanies(config, { db, rateLimits, now });
+  const companies = createCompanies(config, { db, listen: deps.listen, rateLimits, now });
   const jobs = createJobs(config, { rateLimits, logger });
   const referrals = createReferrals(config, {
     db,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { Listen } from '../../db/listen.js';
 import { inMemoryLimits, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { companiesRoutes } from './routes.js';
 import {
@@ -29,13 +30,19 @@ export const companyDirectory = {
  * limits come from the configuration, their one owner.
  */
 export function createCompanies(
-  config: Pick<Config, 'verificationTtlMs' | 'directoryRateLimit' | 'directoryVisitorRateLimit'>,
+  config: Pick<
+    Config,
+    'verificationTtlMs' | 'directoryRateLimit' | 'directoryVisitorRateLimit' | 'keptAnswers'
+  >,
   {
     db,
+    listen,
     rateLimits = inMemoryLimits,
     now = () => new Date(),
   }: {
     db: Db;
+    /** The database's LISTEN: each instance hears a change of a company's response numbers. */
+    listen: Listen;
     /** Where the directory's limit for visitors counts (the app's store; in memory by default). */
     rateLimits?: RateLimitStore;
     /** The directory's and the stats' clock (tests move it); the wall clock by default. */
@@ -54,6 +61,8 @@ export function createCompanies(
         rateLimits,
         now,
         pagesPerMinute: { user: config.directoryRateLimit, visitor: config.directoryVisitorRateLimit },
+        listen,
+        keptAnswers: config.keptAnswers,
       });
     },
   };

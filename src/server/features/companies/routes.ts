@@ -15,9 +15,17 @@ import type { Db } from '../../db/client.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
 import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
-import { createResponseNumbersCache } from './response-cache.js';
-import { companyDirectory, companyStats, detectCompanyFromJobUrl, listCompanies } from './service.js';
+import {
+  RESPONSE_WINDOW_MS,
+  companyDirectory,
+  companyStats,
+  detectCompanyFromJobUrl,
+  listCompanies,
+} from './service.js';
 import { responseNumbers } from './stats-repo.js';
+import { createSharedMemo } from '../../kept/shared-memo.js';
+import type { KeptSettings } from '../../kept/kept.js';
+import type { Listen } from '../../db/listen.js';
 
 export interface CompaniesRouteDeps {
   db: Db;
@@ -26,7 +34,14 @@ export interface CompaniesRouteDeps {
   rateLimits: RateLimitStore;
   now: () => Date;
   pagesPerMinute: DirectoryPagesPerMinute;
+  /** The database's LISTEN: every instance hears a change of a company's numbers. */
+  listen: Listen;
+  keptAnswers: KeptSettings;
 }
+
+/** The channel the triggers announce a change of a company's response numbers on (migration 0035). */
+export const COMPANY_NUMBERS_CHANNEL = 'referbridge_companies';
+const CompanyChangedSchema = z.object({ companyId: z.number().int() });
 
 /**
  * Directory pages a signed-in user (DIRECTORY_RATE_LIMIT), and a visitor's address
@@ -44,7 +59,7 @@ export const TOO_MANY_DIRECTORY_PAGES_SIGNED_IN =
 
 export async function companiesRoutes(
   app: FastifyInstance,
-  { db, verificationTtlMs, rateLimits, now, pagesPerMinute }: CompaniesRouteDeps,
+  { db, verificationTtlMs, rateLimits, now, pagesPerMinute, listen, keptAnswers }: CompaniesRouteDeps,
 ) {
   await app.register(rateLimit, rateLimitOptions(rateLimits, 'directory', { global: false }));
   // One limiter of our own, as profile's company changes have: a route's `config.rateLimit` is counted again
@@ -66,8 +81,25 @@ export async function companiesRoutes(
       throw tooManyRequests(sentence, Math.max(1, limit.ttlInSeconds));
     }
   };
-  // How each company's referrers answered, kept a minute and shared by the directory and the stats.
-  const readResponses = createResponseNumbersCache((ids, since) => responseNumbers(db, ids, since));
+  // How each company's referrers answered, shared by the directory and the stats: kept until a change of
+  // them is heard, or their oldest request leaves the window (kept/shared-memo.ts).
+  const numbers = createSharedMemo({
+    name: 'company numbers',
+    read: (ids) => responseNumbers(db, ids, now(), RESPONSE_WINDOW_MS),
+    settings: keptAnswers,
+    now: () => now().getTime(),
+  });
+  const listener = await listen(COMPANY_NUMBERS_CHANNEL, {
+    onMessage(payload) {
+      const event = CompanyChangedSchema.safeParse(JSON.parse(payload));
+      if (event.success) numbers.changed(event.data.companyId);
+      else app.log.warn({ payload }, 'ignored a malformed company event');
+    },
+    onLost: () => numbers.suspend(),
+    onReconnect: () => numbers.resume(),
+  });
+  app.addHook('onClose', async () => listener.close());
+  const readResponses = (ids: readonly number[]) => numbers.get(ids);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

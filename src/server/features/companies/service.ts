@@ -10,7 +10,7 @@ import {
 import { EMPLOYERS } from '../../../shared/employers.js';
 import { detectCompany, type CompanyDetection } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
-import type { ReadResponseNumbers } from './response-cache.js';
+
 import { badRequest, notFound } from '../../lib/errors.js';
 import { verifiedSince } from '../../lib/referrer-sql.js';
 import {
@@ -124,10 +124,25 @@ export async function releaseCompany(db: Db, name: string): Promise<void> {
   await unlistCompanyIfUnnamed(db, key, FIXED_IDS);
 }
 
-/** The window the response numbers look back over, and how long a verification holds, as of `now`. */
+/** Each company's response numbers, null for none (the routes' shared memo, or a read of the database). */
+export type ReadResponseNumbers = (
+  companyIds: readonly number[],
+) => Promise<ReadonlyMap<number, ResponseNumbers | null>>;
+
+/** The numbers' window: the last COMPANY_STATS_WINDOW_DAYS. */
+export const RESPONSE_WINDOW_MS = COMPANY_STATS_WINDOW_DAYS * 24 * 3600 * 1000;
+
+/** A read of the database with no memo: the numbers as of `now`. */
+const readAfresh =
+  (db: Db, now: Date): ReadResponseNumbers =>
+  async (ids) =>
+    new Map(
+      [...(await responseNumbers(db, ids, now, RESPONSE_WINDOW_MS))].map(([id, read]) => [id, read.value]),
+    );
+
+/** Since when a verification still holds, as of `now`. */
 function statsClock(now: Date, verificationTtlMs: number) {
   return {
-    since: new Date(now.getTime() - COMPANY_STATS_WINDOW_DAYS * 24 * 3600 * 1000),
     verifiedSince: verifiedSince(now, verificationTtlMs),
   };
 }
@@ -158,15 +173,15 @@ export async function companyStats(
   companyId: number,
   verificationTtlMs: number,
   now = new Date(),
-  readResponses: ReadResponseNumbers = (ids, since) => responseNumbers(db, ids, since),
+  readResponses: ReadResponseNumbers = readAfresh(db, now),
 ): Promise<CompanyStats> {
   if (!(await companyExists(db, companyId))) throw notFound(COMPANY_NOT_FOUND);
-  const { since, verifiedSince } = statsClock(now, verificationTtlMs);
+  const { verifiedSince } = statsClock(now, verificationTtlMs);
   const [people, answers] = await Promise.all([
     countReferrers(db, [companyId], verifiedSince, now),
-    readResponses([companyId], since),
+    readResponses([companyId]),
   ]);
-  return toStats(people.get(companyId), answers.get(companyId));
+  return toStats(people.get(companyId), answers.get(companyId) ?? undefined);
 }
 
 /** The cursor is the last company's normalised name, base64url-encoded: opaque to clients, and URL-safe. */
@@ -192,20 +207,17 @@ export async function companyDirectory(
   query: { q?: string; limit: number; cursor?: string },
   verificationTtlMs: number,
   now = new Date(),
-  readResponses: ReadResponseNumbers = (ids, since) => responseNumbers(db, ids, since),
+  readResponses: ReadResponseNumbers = readAfresh(db, now),
 ): Promise<CompanyDirectoryPage> {
   const after = query.cursor === undefined ? undefined : decodeDirectoryCursor(query.cursor);
-  const { since, verifiedSince } = statsClock(now, verificationTtlMs);
+  const { verifiedSince } = statsClock(now, verificationTtlMs);
   const page = { prefix: query.q, after, rows: query.limit + 1 };
   const rows = await readDirectoryPage(db, page, now, verifiedSince);
   const shown = rows.slice(0, query.limit);
-  const answers = await readResponses(
-    shown.map((c) => c.id),
-    since,
-  );
+  const answers = await readResponses(shown.map((c) => c.id));
   const last = shown.at(-1);
   return {
-    items: shown.map((c) => ({ id: c.id, name: c.name, ...toStats(c, answers.get(c.id)) })),
+    items: shown.map((c) => ({ id: c.id, name: c.name, ...toStats(c, answers.get(c.id) ?? undefined) })),
     nextCursor: rows.length > query.limit && last ? encodeDirectoryCursor(last.key) : null,
   };
 }

@@ -5,6 +5,8 @@ import { rowExists } from '../../db/rows.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../db/prepared.js';
 import { companies, referralRequests, referrals, referrers } from '../../db/schema.js';
 import { pausedInSql, referrerRowPause, verifiedInSql } from '../../lib/referrer-sql.js';
+import { parseTimestamptz } from '../../db/timestamptz.js';
+import type { SharedRead } from '../../kept/shared-memo.js';
 
 export const companyExists = (db: Db, id: number) => rowExists(db, companies, id);
 
@@ -104,6 +106,10 @@ export function responseQuery(db: Db, companyIds: readonly number[], since: Date
       medianSeconds: sql<number | null>`percentile_cont(0.5) within group (
         order by extract(epoch from (${f.answeredAt} - ${f.createdAt}))
       ) filter (where ${answered})`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+      // The oldest request counted: the numbers stay as they are until it leaves the window.
+      oldest: sql<Date>`min(${referralRequests.createdAt})`.mapWith((v: unknown) =>
+        v instanceof Date ? v : parseTimestamptz(String(v)),
+      ),
     })
     .from(referralRequests)
     .innerJoinLateral(f, sql`true`)
@@ -125,15 +131,25 @@ export interface ResponseNumbers {
 
 export const NO_RESPONSES: ResponseNumbers = { answered: 0, settled: 0, medianSeconds: null };
 
-/** responseQuery's numbers per company; a company without requests in the window is missing. */
+/**
+ * responseQuery's numbers per company over the `windowMs` before `at`, each with the moment time alone
+ * changes them (its oldest request leaves the window); a company without requests in the window is missing
+ * and stays so until a write.
+ */
 export async function responseNumbers(
   db: Db,
   companyIds: readonly number[],
-  since: Date,
-): Promise<Map<number, ResponseNumbers>> {
+  at: Date,
+  windowMs: number,
+): Promise<Map<number, SharedRead<ResponseNumbers>>> {
   if (companyIds.length === 0) return new Map();
-  const rows = await responseQuery(db, companyIds, since);
-  return new Map(rows.map(({ companyId, ...numbers }) => [companyId, numbers]));
+  const rows = await responseQuery(db, companyIds, new Date(at.getTime() - windowMs));
+  return new Map(
+    rows.map(({ companyId, oldest, ...numbers }) => [
+      companyId,
+      { value: numbers, until: oldest.getTime() + windowMs },
+    ]),
+  );
 }
 
 /** The directory's order and cursor key: the normalised name in byte order (companies_directory_idx). */
