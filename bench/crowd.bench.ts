@@ -246,7 +246,18 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
         String(median(results.map((r) => r.p99))),
       ]);
     latencies(`median: at half (${half}/s)`, halfRate);
-    if (fixed.length > 0) latencies(`median: at ${FIXED_RATE}/s`, fixed);
+    if (fixed.length > 0) {
+      latencies(`median: at ${FIXED_RATE}/s`, fixed);
+      // Which calls make the tail at the fixed rate: each call's p50 and p99, the median of the runs.
+      console.log('');
+      row([`call at ${FIXED_RATE}/s`, 'p50 ms', 'p99 ms']);
+      for (const call of MIX) {
+        const of = fixed.map((r) => r.byCall?.[call.label]).filter((c) => c !== undefined);
+        if (of.length > 0) {
+          row([call.label, String(median(of.map((c) => c.p50))), String(median(of.map((c) => c.p99)))]);
+        }
+      }
+    }
 
     // Each call's share of the server's time over the saturated runs (fastify-metrics' route histograms).
     const routeSeries = (route: string, suffix: string) => (series: string) =>

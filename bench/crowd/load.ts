@@ -31,6 +31,8 @@ export interface LoadResult {
   errors: number;
   /** Requests sent of each call of the mix. */
   sent: Record<string, number>;
+  /** At a fixed rate, each call's p50 and p99 in ms. */
+  byCall?: Record<string, { p50: number; p99: number }>;
 }
 
 const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
@@ -42,8 +44,8 @@ const sent: Record<string, number> = Object.fromEntries(MIX.map((call) => [call.
 
 const HELLO: CrowdRequest = { method: 'GET', path: '/' };
 
-function nextRequest(): { person?: Person; request: CrowdRequest } {
-  if (plan.people.length === 0) return { request: HELLO };
+function nextRequest(): { person?: Person; request: CrowdRequest; label: string } {
+  if (plan.people.length === 0) return { request: HELLO, label: 'hello-world' };
   const call = pick(draws);
   let person = pick(plan.people);
   let request = call.request(person, pick);
@@ -53,7 +55,7 @@ function nextRequest(): { person?: Person; request: CrowdRequest } {
     request = call.request(person, pick)!;
   }
   sent[call.label]! += 1;
-  return { person, request };
+  return { person, request, label: call.label };
 }
 
 /** The headers of one person's request: their cookie, and for a write our origin and its body's type. */
@@ -105,6 +107,7 @@ async function saturate(): Promise<LoadResult> {
 async function atRate(rate: number): Promise<LoadResult> {
   const pool = new Pool(plan.origin, { connections: plan.connections });
   const latencies: number[] = [];
+  const callLatencies = new Map<string, number[]>();
   let non2xx = 0;
   let errors = 0;
   const inFlight = new Set<Promise<void>>();
@@ -124,7 +127,7 @@ async function atRate(rate: number): Promise<LoadResult> {
       at = started + (n * 1000) / rate
     ) {
       n += 1;
-      const { person, request } = nextRequest();
+      const { person, request, label } = nextRequest();
       const done = pool
         .request({
           method: request.method,
@@ -135,7 +138,13 @@ async function atRate(rate: number): Promise<LoadResult> {
         .then(async (res) => {
           await res.body.dump();
           if (res.statusCode < 200 || res.statusCode >= 300) non2xx += 1;
-          else latencies.push(performance.now() - at);
+          else {
+            const latency = performance.now() - at;
+            latencies.push(latency);
+            let ofCall = callLatencies.get(label);
+            if (!ofCall) callLatencies.set(label, (ofCall = []));
+            ofCall.push(latency);
+          }
         })
         .catch(() => {
           errors += 1;
@@ -147,10 +156,26 @@ async function atRate(rate: number): Promise<LoadResult> {
   await Promise.all(inFlight);
   const elapsed = (performance.now() - started) / 1000;
   await pool.close();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
-  return { rps: n / elapsed, p50: at(0.5), p99: at(0.99), requests: n, non2xx, errors, sent };
+  const quantile = (values: number[], q: number) =>
+    Math.round((values[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0) * 10) / 10;
+  const sorted = (values: number[]) => values.sort((a, b) => a - b);
+  sorted(latencies);
+  const byCall = Object.fromEntries(
+    [...callLatencies].map(([label, values]) => [
+      label,
+      { p50: quantile(sorted(values), 0.5), p99: quantile(values, 0.99) },
+    ]),
+  );
+  return {
+    rps: n / elapsed,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    requests: n,
+    non2xx,
+    errors,
+    sent,
+    byCall,
+  };
 }
 
 const out = plan.rate ? await atRate(plan.rate) : await saturate();
