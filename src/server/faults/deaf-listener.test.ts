@@ -48,14 +48,15 @@ describe.skipIf(!adminUrl)('a silent listening connection (runs only when TEST_D
     await second?.close();
   });
 
-  /** The local ports of every listening connection to the database, as PostgreSQL sees them. */
+  /** The local ports of every connection listening for notifications, as PostgreSQL sees them (each
+   * instance also listens for company numbers, on a connection of its own). */
   async function listenerPorts(): Promise<number[]> {
     const client = new pg.Client({ connectionString: second.database.url });
     await client.connect();
     try {
       const { rows } = await client.query<{ port: number }>(
         `select client_port as port from pg_stat_activity
-          where datname = current_database() and query like 'LISTEN%'`,
+          where datname = current_database() and query like 'LISTEN "referbridge_notifications"%'`,
       );
       return rows.map((row) => row.port);
     } finally {

@@ -213,7 +213,7 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
           const listeners = async () =>
             (
               await admin.query<{ pid: number }>(
-                `select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+                `select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN "referbridge_notifications"%'`,
               )
             ).rows.map((r) => r.pid);
           const [before] = await listeners();
@@ -243,7 +243,7 @@ describe.each(testDatabases)('notification stream (%s)', (kind) => {
         try {
           const [listener] = (
             await admin.query<{ pid: number }>(
-              `select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+              `select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN "referbridge_notifications"%'`,
             )
           ).rows;
           await admin.query('select pg_terminate_backend($1)', [listener!.pid]);
