@@ -28,6 +28,14 @@ async function focusedText(page: Page): Promise<string> {
   });
 }
 
+/**
+ * A dialog is ready for the keyboard once it has taken the focus: a person presses Escape after the dialog
+ * shows, and Radix listens for it from the moment it moves the focus in.
+ */
+async function focusInside(dialog: Locator) {
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+}
+
 async function expectFocus(page: Page, locator: Locator, what: string) {
   await expect
     .poll(() => hasFocus(locator), { message: `${what}; focus is on ${await focusedText(page)}` })
@@ -75,6 +83,7 @@ describe.each(servers)('dialogs give focus back on $name', ({ name, baseUrl }) =
     await page.keyboard.press('Enter');
     const profile = page.getByRole('dialog');
     await profile.getByText('Sam Focus').first().waitFor();
+    await focusInside(profile);
     await page.keyboard.press('Escape');
     await profile.waitFor({ state: 'detached' });
     await expectFocus(page, viewProfile, 'the profile modal closed with Escape');
@@ -108,6 +117,7 @@ describe.each(servers)('dialogs give focus back on $name', ({ name, baseUrl }) =
     await page.keyboard.press('Enter');
     const declineDialog = page.getByRole('dialog', { name: 'Decline' });
     await declineDialog.waitFor();
+    await focusInside(declineDialog);
     await page.keyboard.press('Escape');
     await declineDialog.waitFor({ state: 'detached' });
     await expectFocus(page, decline, 'the decline dialog closed with Escape');
