@@ -74,7 +74,7 @@ const modules = {
   },
   // What a session's reads keep in memory (the bell's count, the signed-in user): its own pure tests.
   'session-memo': {
-    mutate: ['src/server/kept/session-memo.ts'],
+    mutate: ['src/server/kept/session-memo.ts', 'src/server/kept/change-clock.ts'],
     tests: ['src/server/kept/session-memo.test.ts'],
   },
   // The lists' times, written as toISOString writes them: its own pure tests.

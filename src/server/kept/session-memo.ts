@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
+import { createChangeClock } from './change-clock.js';
 import { keptCount } from './counts.js';
 import type { KeptName, KeptSettings } from './kept.js';
 
@@ -90,12 +91,7 @@ export function createSessionMemo<Value>({
   now?: () => number;
 }): SessionMemo<Value> {
   const kept = new LRUCache<string, Kept<Value>>({ max: maxSessions });
-  /** The change clock: it ticks at every change heard. */
-  let clock = 0;
-  const lastChange = new Map<number, number>();
-  /** Every answer read before this tick is stale (the memory of users' changes was cleared, or the channel lost). */
-  let floor = 0;
-  let listening = true;
+  const changes = createChangeClock(maxChangedUsers, () => kept.clear());
   const count = keptCount(name);
   const off = settings.off.includes(name);
 
@@ -117,10 +113,7 @@ export function createSessionMemo<Value>({
   }
 
   const fresh = (entry: Kept<Value>, at: number) =>
-    listening &&
-    at < entry.readUntil &&
-    entry.readAt >= floor &&
-    entry.readAt >= (lastChange.get(entry.userId) ?? 0);
+    at < entry.readUntil && changes.current(entry.userId, entry.readAt);
 
   return {
     async get(token) {
@@ -130,7 +123,7 @@ export function createSessionMemo<Value>({
         return settings.verify > 0 && Math.random() < settings.verify ? verified(token, entry) : entry.value;
       }
       count.miss();
-      const readAt = clock;
+      const readAt = changes.tick();
       const row = await read(token);
       if (!row) {
         kept.delete(token);
@@ -142,24 +135,8 @@ export function createSessionMemo<Value>({
       else kept.delete(token);
       return row.value;
     },
-    changed(userId) {
-      clock += 1;
-      if (lastChange.size >= maxChangedUsers) {
-        lastChange.clear();
-        floor = clock;
-      }
-      lastChange.set(userId, clock);
-    },
-    suspend() {
-      listening = false;
-      clock += 1;
-      floor = clock;
-      kept.clear();
-    },
-    resume() {
-      clock += 1;
-      floor = clock;
-      listening = true;
-    },
+    changed: changes.changed,
+    suspend: changes.suspend,
+    resume: changes.resume,
   };
 }

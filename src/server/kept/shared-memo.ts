@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
+import { createChangeClock } from './change-clock.js';
 import { keptCount } from './counts.js';
 import type { KeptName, KeptSettings } from './kept.js';
 import type { HearsChanges } from './session-memo.js';
@@ -51,19 +52,15 @@ export function createSharedMemo<Value>({
   now?: () => number;
 }): SharedMemo<Value> {
   const kept = new LRUCache<number, Kept<Value>>({ max: maxKeys });
-  let clock = 0;
-  /** The clock at each key's last change; cleared (and `floor` raised) when it grows past maxKeys. */
-  const lastChange = new Map<number, number>();
-  let floor = 0;
-  let listening = true;
+  const changes = createChangeClock(maxKeys, () => kept.clear());
   const count = keptCount(name);
   const off = settings.off.includes(name);
 
   const fresh = (key: number, entry: Kept<Value>, at: number) =>
-    listening && at < entry.until && entry.readAt >= floor && entry.readAt >= (lastChange.get(key) ?? 0);
+    at < entry.until && changes.current(key, entry.readAt);
 
   async function readAndKeep(keys: readonly number[]): Promise<Map<number, SharedRead<Value>>> {
-    const readAt = clock;
+    const readAt = changes.tick();
     const rows = await read(keys);
     const answers = new Map<number, SharedRead<Value>>();
     for (const key of keys) {
@@ -126,24 +123,8 @@ export function createSharedMemo<Value>({
       }
       return new Map(keys.map((key) => [key, answers.get(key) ?? null]));
     },
-    changed(key) {
-      clock += 1;
-      if (lastChange.size >= maxKeys) {
-        lastChange.clear();
-        floor = clock;
-      }
-      lastChange.set(key, clock);
-    },
-    suspend() {
-      listening = false;
-      clock += 1;
-      floor = clock;
-      kept.clear();
-    },
-    resume() {
-      clock += 1;
-      floor = clock;
-      listening = true;
-    },
+    changed: changes.changed,
+    suspend: changes.suspend,
+    resume: changes.resume,
   };
 }
