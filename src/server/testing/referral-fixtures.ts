@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { notifications } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import { notifications, referralRequests, referrals } from '../db/schema.js';
 import { companyDirectory } from '../features/companies/companies.js';
 import { enqueueMail } from '../features/mail/outbox.js';
 import { notify } from '../features/notifications/service.js';
@@ -19,6 +20,43 @@ export function jobUrl(host = 'careers.example.com'): string {
 }
 
 /** A valid POST /api/referral-requests body, as the web form sends it. */
+/**
+ * A request at the company made `ageDays` ago with its referral, written by SQL as an operator would (the
+ * company stats' numbers): answered `answerHours` after it was made, or not answered.
+ */
+export async function seedReferral(
+  db: Db,
+  { companyId, seekerId, referrerId }: { companyId: number; seekerId: number; referrerId: number },
+  { ageDays, status, answerHours }: { ageDays: number; status: string; answerHours?: number },
+) {
+  const hour = 3600 * 1000;
+  const createdAt = new Date(Date.now() - ageDays * 24 * hour);
+  const url = jobUrl('jobs.example');
+  const [request] = await db
+    .insert(referralRequests)
+    .values({
+      jobSeekerId: seekerId,
+      companyId,
+      position: 'Engineer',
+      jobUrl: url,
+      normalizedJobUrl: url,
+      status,
+      createdAt,
+    })
+    .returning();
+  const [referral] = await db
+    .insert(referrals)
+    .values({
+      requestId: request!.id,
+      referrerId,
+      status,
+      createdAt,
+      answeredAt: answerHours === undefined ? null : new Date(createdAt.getTime() + answerHours * hour),
+    })
+    .returning();
+  return referral!;
+}
+
 export function requestBody(overrides: Record<string, unknown> = {}) {
   return {
     jobUrl: jobUrl(),

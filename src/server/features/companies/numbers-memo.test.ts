@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompanyStatsSchema } from '../../../shared/companies.js';
-import { referralRequests, referrals } from '../../db/schema.js';
+import { referrals } from '../../db/schema.js';
 import { announcedTables, tablesRead } from '../../testing/kept-tables.js';
-import { jobUrl, requestBody, signInReferrer } from '../../testing/referral-fixtures.js';
+import { requestBody, seedReferral, signInReferrer } from '../../testing/referral-fixtures.js';
 import {
   Browser,
   ORIGIN,
@@ -15,8 +15,6 @@ import {
 import { RESPONSE_WINDOW_MS } from './service.js';
 import { responseNumbers } from './stats-repo.js';
 
-const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
 /** Verify mode would read afresh behind a stale answer and hide it. */
 const NOT_VERIFIED = { KEPT_ANSWERS_VERIFY: '0' };
 
@@ -54,39 +52,18 @@ describe.each(testDatabases)('company numbers kept in memory (%s)', (kind) => {
     await rateOn(onOther(reader), companyId),
   ];
 
-  /** A request at the company made `ageDays` ago with its referral, by SQL as an operator would. */
-  async function seed(
+  /** A request at the company with its referral, by SQL as an operator would. */
+  const seed = (
     companyId: number,
     seeker: SignedIn,
     referrer: SignedIn,
-    { ageDays, status, answerHours }: { ageDays: number; status: string; answerHours?: number },
-  ) {
-    const createdAt = new Date(Date.now() - ageDays * DAY);
-    const url = jobUrl('jobs.example');
-    const [request] = await t.database.db
-      .insert(referralRequests)
-      .values({
-        jobSeekerId: seeker.user.id,
-        companyId,
-        position: 'Engineer',
-        jobUrl: url,
-        normalizedJobUrl: url,
-        status,
-        createdAt,
-      })
-      .returning();
-    const [referral] = await t.database.db
-      .insert(referrals)
-      .values({
-        requestId: request!.id,
-        referrerId: referrer.user.id,
-        status,
-        createdAt,
-        answeredAt: answerHours === undefined ? null : new Date(createdAt.getTime() + answerHours * HOUR),
-      })
-      .returning();
-    return referral!;
-  }
+    answer: Parameters<typeof seedReferral>[2],
+  ) =>
+    seedReferral(
+      t.database.db,
+      { companyId, seekerId: seeker.user.id, referrerId: referrer.user.id },
+      answer,
+    );
 
   it('announces every change of each table the numbers are read from', async () => {
     const db = t.database.db;

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CompanyStatsSchema } from '../../../shared/companies.js';
-import { referralRequests, referrals } from '../../db/schema.js';
+import { referrals } from '../../db/schema.js';
 import { createTestApp, testDatabases, type SignedIn, type TestApp } from '../../testing/test-app.js';
-import { jobUrl, requestBody, setCompany, signInReferrer } from '../../testing/referral-fixtures.js';
-
-const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
+import {
+  requestBody,
+  seedReferral as seedSql,
+  setCompany,
+  signInReferrer,
+} from '../../testing/referral-fixtures.js';
 
 describe.each(testDatabases)('company stats (%s)', (kind) => {
   let t: TestApp;
@@ -25,35 +27,12 @@ describe.each(testDatabases)('company stats (%s)', (kind) => {
     return CompanyStatsSchema.parse(res.json());
   };
 
-  /** A request at the company made `ageDays` ago, its referral answered after `answerHours` (or not). */
-  async function seedReferral(
+  const seedReferral = (
     companyId: number,
     seekerId: number,
     referrerId: number,
-    { ageDays, status, answerHours }: { ageDays: number; status: string; answerHours?: number },
-  ) {
-    const createdAt = new Date(Date.now() - ageDays * DAY);
-    const url = jobUrl('jobs.example');
-    const [request] = await t.database.db
-      .insert(referralRequests)
-      .values({
-        jobSeekerId: seekerId,
-        companyId,
-        position: 'Engineer',
-        jobUrl: url,
-        normalizedJobUrl: url,
-        status,
-        createdAt,
-      })
-      .returning();
-    await t.database.db.insert(referrals).values({
-      requestId: request!.id,
-      referrerId,
-      status,
-      createdAt,
-      answeredAt: answerHours === undefined ? null : new Date(createdAt.getTime() + answerHours * HOUR),
-    });
-  }
+    answer: Parameters<typeof seedSql>[2],
+  ) => seedSql(t.database.db, { companyId, seekerId, referrerId }, answer);
 
   it('counts willing and verified referrers, and the answers of the last 90 days', async () => {
     const vera = await signInReferrer(t, 'Vera Verified', 'Stripe', `vera-${kind}@stripe.com`);
