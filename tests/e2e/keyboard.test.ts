@@ -78,10 +78,11 @@ describe.each(servers)('keyboard on $name', ({ name, baseUrl }) => {
 
     // Enter opens the menu from the keyboard; Escape closes it and focus is back on the button.
     await page.keyboard.press('Enter');
-    await page.getByRole('menu').waitFor();
+    const menu = page.getByRole('menu');
+    await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
-    expect(await focused(page)).toBe('button Account');
+    await expect.poll(() => menu.count()).toBe(0);
+    await expect.poll(() => focused(page)).toBe('button Account');
 
     // The page's own content comes after the header.
     await page.keyboard.press('Tab');
@@ -99,10 +100,15 @@ describe.each(servers)('keyboard on $name', ({ name, baseUrl }) => {
     await page.keyboard.press('Enter');
     const popup = page.getByRole('dialog', { name: 'Notifications' });
     await popup.waitFor();
+    // Escape once the popup has taken the focus, as a person presses it after the popup shows.
+    await expect.poll(() => popup.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await screenshot(page, `${name}-keyboard-bell-open`);
     await page.keyboard.press('Escape');
     await popup.waitFor({ state: 'detached' });
-    expect(isBell(await focused(page))).toBe(true);
+    // Radix gives the focus back on the task after the popup unmounts, not with it.
+    await expect
+      .poll(async () => isBell(await focused(page)), { message: 'focus back on the bell' })
+      .toBe(true);
 
     // The header in reading order: skip link, brand, the same nav on every signed-in page, bell, account.
     expect(stops).toEqual([
