@@ -11,13 +11,9 @@ import type { JobSnapshot, ReferralCompany } from '../ports.js';
 
 export type ReferralRequestRow = typeof referralRequests.$inferSelect;
 
-/**
- * The request with the names its notices say (the seeker's, the company's), locked: every hand-off, the
- * liveness sweep and a release take it, so two of them cannot interleave on one request and a status
- * change cannot slip in between.
- */
-export async function lockRequestWithNames(tx: Db, requestId: number) {
-  const [row] = await tx
+/** The request with the names its notices say: the seeker's and the company's. */
+function requestWithNames(db: Db, requestId: number) {
+  return db
     .select({
       id: referralRequests.id,
       status: referralRequests.status,
@@ -31,19 +27,21 @@ export async function lockRequestWithNames(tx: Db, requestId: number) {
     .from(referralRequests)
     .innerJoin(companies, eq(companies.id, referralRequests.companyId))
     .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
-    .where(eq(referralRequests.id, requestId))
-    .for('update', { of: referralRequests });
+    .where(eq(referralRequests.id, requestId));
+}
+
+/**
+ * The request with its names, locked: every hand-off, the liveness sweep and a release take it, so two of
+ * them cannot interleave on one request and a status change cannot slip in between.
+ */
+export async function lockRequestWithNames(tx: Db, requestId: number) {
+  const [row] = await requestWithNames(tx, requestId).for('update', { of: referralRequests });
   return row;
 }
 
-/** For notifications: the seeker's name, position and company of a request. */
+/** For notifications: the request with its names, unlocked. */
 export async function describeRequest(db: Db, requestId: number) {
-  const [row] = await db
-    .select({ position: referralRequests.position, companyName: companies.name, seekerName: users.fullName })
-    .from(referralRequests)
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
-    .where(eq(referralRequests.id, requestId));
+  const [row] = await requestWithNames(db, requestId);
   return row;
 }
 

@@ -7,9 +7,9 @@ import type { VerificationMethod } from '../../../../shared/verification.js';
 
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
 
-/** The user's referrer record with its company's name and email domains, locked for the transaction. */
-export async function lockReferrerWithCompany(tx: Db, userId: number) {
-  const [row] = await tx
+/** The user's referrer record with its company's name and email domains. */
+function referrerWithCompany(db: Db, userId: number) {
+  return db
     .select({
       userId: referrers.userId,
       companyId: referrers.companyId,
@@ -21,22 +21,17 @@ export async function lockReferrerWithCompany(tx: Db, userId: number) {
     })
     .from(referrers)
     .innerJoin(companies, eq(companies.id, referrers.companyId))
-    .where(eq(referrers.userId, userId))
-    .for('update', { of: referrers });
+    .where(eq(referrers.userId, userId));
+}
+
+/** The user's referrer record with its company, locked for the transaction. */
+export async function lockReferrerWithCompany(tx: Db, userId: number) {
+  const [row] = await referrerWithCompany(tx, userId).for('update', { of: referrers });
   return row;
 }
 
 export async function findReferrerWithCompany(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      isVerified: referrers.isVerified,
-      verificationMethod: referrers.verificationMethod,
-      verifiedAt: referrers.verifiedAt,
-      companyName: companies.name,
-    })
-    .from(referrers)
-    .innerJoin(companies, eq(companies.id, referrers.companyId))
-    .where(eq(referrers.userId, userId));
+  const [row] = await referrerWithCompany(db, userId);
   return row;
 }
 
