@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { referralRequests, referrals, userBlocks, users } from '../../../db/schema.js';
+import { openReferralsWhere } from '../rows/referrals.js';
 
 /** Adds the block; answers false when it was there already. */
 export async function insertBlock(tx: Db, blockerId: number, blockedId: number, at: Date): Promise<boolean> {
@@ -42,19 +43,11 @@ export async function isBlocking(db: Db, blockerId: number, blockedId: number): 
 
 /** The open (pending or accepted) current referrals between the two, in either role, by request. */
 export async function openReferralsBetween(tx: Db, a: number, b: number) {
-  return tx
-    .select({ id: referrals.id, requestId: referrals.requestId, referrerId: referrals.referrerId })
-    .from(referrals)
-    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .where(
-      and(
-        isNull(referrals.supersededAt),
-        inArray(referrals.status, ['pending', 'accepted']),
-        or(
-          and(eq(referrals.referrerId, a), eq(referralRequests.jobSeekerId, b)),
-          and(eq(referrals.referrerId, b), eq(referralRequests.jobSeekerId, a)),
-        ),
-      ),
-    )
-    .orderBy(referrals.requestId);
+  return openReferralsWhere(
+    tx,
+    or(
+      and(eq(referrals.referrerId, a), eq(referralRequests.jobSeekerId, b)),
+      and(eq(referrals.referrerId, b), eq(referralRequests.jobSeekerId, a)),
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { referralRequests, referrals, users } from '../../../db/schema.js';
-import { recordStatusChange, type ReferralRow } from '../rows/referrals.js';
+import { openReferralsWhere, recordStatusChange, type ReferralRow } from '../rows/referrals.js';
 
 /** The queries of docs/product.md, A request's life: reminders, expiry, hand-off history. */
 
@@ -124,15 +124,5 @@ export async function findUserName(db: Db, userId: number): Promise<string | nul
 
 /** The current open (pending or accepted) referrals a referrer holds, in request order. */
 export async function openReferralsHeldBy(tx: Db, referrerId: number) {
-  return tx
-    .select({ id: referrals.id, requestId: referrals.requestId })
-    .from(referrals)
-    .where(
-      and(
-        eq(referrals.referrerId, referrerId),
-        isNull(referrals.supersededAt),
-        inArray(referrals.status, ['pending', 'accepted']),
-      ),
-    )
-    .orderBy(referrals.requestId);
+  return openReferralsWhere(tx, eq(referrals.referrerId, referrerId));
 }

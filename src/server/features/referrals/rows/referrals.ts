@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { referralStatusChanges, referrals } from '../../../db/schema.js';
+import { referralRequests, referralStatusChanges, referrals } from '../../../db/schema.js';
 
 /**
  * A request's referrals as several use cases read and write them: which one is current, its history, the
@@ -14,6 +14,20 @@ export const OPEN_REFERRAL = sql`${referrals.status} in ('pending', 'accepted')`
 
 /** The request's current referral; superseded ones are hand-off history (docs/product.md, A request's life). */
 export const CURRENT = isNull(referrals.supersededAt);
+
+/**
+ * The current open referrals `where` picks (it may name their request too), in request order: what passes
+ * on when its referrer leaves or is suspended, when one side blocks the other, or when its seeker is
+ * suspended.
+ */
+export async function openReferralsWhere(tx: Db, where: SQL | undefined) {
+  return tx
+    .select({ id: referrals.id, requestId: referrals.requestId, referrerId: referrals.referrerId })
+    .from(referrals)
+    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+    .where(and(CURRENT, OPEN_REFERRAL, where))
+    .orderBy(asc(referrals.requestId));
+}
 
 /** Every referral the request ever had, current one included. */
 export async function referralsOfRequest(tx: Db, requestId: number) {

@@ -1,21 +1,11 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { referralRequests, referrals } from '../../../db/schema.js';
+import { referralRequests } from '../../../db/schema.js';
+import { openReferralsWhere } from '../rows/referrals.js';
 
 /** The current open (pending or accepted) referrals of the seeker's own requests, in request order. */
 export async function openReferralsOnRequestsOf(tx: Db, seekerId: number) {
-  return tx
-    .select({ id: referrals.id, requestId: referrals.requestId, referrerId: referrals.referrerId })
-    .from(referrals)
-    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .where(
-      and(
-        eq(referralRequests.jobSeekerId, seekerId),
-        isNull(referrals.supersededAt),
-        inArray(referrals.status, ['pending', 'accepted']),
-      ),
-    )
-    .orderBy(asc(referrals.requestId));
+  return openReferralsWhere(tx, eq(referralRequests.jobSeekerId, seekerId));
 }
 
 /** The seeker's pending requests, oldest first (the caller skips those that still have a referrer). */
