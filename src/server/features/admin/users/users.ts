@@ -52,6 +52,29 @@ export function suspensionMail(
 }
 
 /**
+ * One admin change to a user: `change` and its audit row in one transaction (with the admin's reason or note,
+ * if any). The user is answered as the console shows them once the caller has done what follows the commit.
+ */
+async function changeUser(
+  db: Db,
+  admin: UserRow,
+  id: number,
+  audit: { action: string; reason?: string | null },
+  change: (tx: Db) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await change(tx);
+    await recordAdminAction(tx, { actor: admin, targetType: 'user', targetId: id, ...audit });
+  });
+}
+
+/** The change found nothing to do: 404 when there is no such user, else 409 saying why. */
+async function refuse(tx: Db, id: number, why: string): Promise<never> {
+  if (!(await userExists(tx, id))) throw notFound(NO_SUCH_USER);
+  throw conflict(why);
+}
+
+/**
  * POST /api/admin/users/{id}/suspend (issue 25 item 4), in one transaction: the user is marked, every
  * session of theirs ends (sessions live in the database, so an old cookie gets 401 on every instance), their
  * referrals as a referrer pass on and their requests as a seeker wait, and the audit log keeps why. After
@@ -66,22 +89,13 @@ export async function suspendUser(
   at: Date,
 ): Promise<AdminUser> {
   if (id === admin.id) throw conflict('You cannot suspend yourself: ask another admin.');
-  await db.transaction(async (tx) => {
-    const user = await setSuspension(tx, id, { at, reason: input.reason });
-    if (!user) {
-      if (!(await userExists(tx, id))) throw notFound(NO_SUCH_USER);
-      throw conflict('This user is already suspended.');
-    }
+  await changeUser(db, admin, id, { action: 'user.suspend', reason: input.reason }, async (tx) => {
+    const user =
+      (await setSuspension(tx, id, { at, reason: input.reason })) ??
+      (await refuse(tx, id, 'This user is already suspended.'));
     await control.sendMail(tx, suspensionMail(user, 'suspended', control.publicUrl));
     await control.endSessions(tx, id);
     await control.setAside(tx, id);
-    await recordAdminAction(tx, {
-      actor: admin,
-      action: 'user.suspend',
-      targetType: 'user',
-      targetId: id,
-      reason: input.reason,
-    });
   });
   await control.sessionsEnded(id);
   return answer(db, id);
@@ -94,15 +108,10 @@ export async function unsuspendUser(
   admin: UserRow,
   id: number,
 ): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
-    const user = await setSuspension(tx, id, null);
-    if (!user) {
-      if (!(await userExists(tx, id))) throw notFound(NO_SUCH_USER);
-      throw conflict('This user is not suspended.');
-    }
+  await changeUser(db, admin, id, { action: 'user.unsuspend' }, async (tx) => {
+    const user = (await setSuspension(tx, id, null)) ?? (await refuse(tx, id, 'This user is not suspended.'));
     await control.sendMail(tx, suspensionMail(user, 'lifted', control.publicUrl));
     await control.resume(tx, id);
-    await recordAdminAction(tx, { actor: admin, action: 'user.unsuspend', targetType: 'user', targetId: id });
   });
   return answer(db, id);
 }
@@ -126,11 +135,9 @@ export async function unverifyUser(
   admin: UserRow,
   id: number,
 ): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
+  await changeUser(db, admin, id, { action: 'user.unverify' }, async (tx) => {
     const outcome = await control.unverifyByAdmin(tx, id);
-    if (outcome === 'no-referrer' && !(await userExists(tx, id))) throw notFound(NO_SUCH_USER);
-    if (outcome !== 'undone') throw conflict(NOTHING_TO_UNVERIFY[outcome]);
-    await recordAdminAction(tx, { actor: admin, action: 'user.unverify', targetType: 'user', targetId: id });
+    if (outcome !== 'undone') await refuse(tx, id, NOTHING_TO_UNVERIFY[outcome]);
   });
   return answer(db, id);
 }
@@ -143,18 +150,10 @@ export async function verifyUser(
   id: number,
   note: string | null = null,
 ): Promise<AdminUser> {
-  await db.transaction(async (tx) => {
+  await changeUser(db, admin, id, { action: 'user.verify', reason: note }, async (tx) => {
     if (!(await control.verifyByAdmin(tx, id))) {
-      if (!(await userExists(tx, id))) throw notFound(NO_SUCH_USER);
-      throw conflict('This user does not refer at any company yet, so there is nothing to verify.');
+      await refuse(tx, id, 'This user does not refer at any company yet, so there is nothing to verify.');
     }
-    await recordAdminAction(tx, {
-      actor: admin,
-      action: 'user.verify',
-      targetType: 'user',
-      targetId: id,
-      reason: note,
-    });
   });
   return answer(db, id);
 }
