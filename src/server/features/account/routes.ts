@@ -33,7 +33,6 @@ export async function accountRoutes(app: FastifyInstance, { db, clearSession, ..
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       reply.header('content-disposition', 'attachment; filename="referbridge-export.json"');
       return exportAccount(db, requireUser(request).id);
     },

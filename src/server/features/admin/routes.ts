@@ -65,10 +65,7 @@ export async function adminRoutes(
         response: { 200: AdminAuditPageSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listAdminActions(db, request.query);
-    },
+    async (request) => listAdminActions(db, request.query),
   );
 
   api.get(
@@ -82,10 +79,7 @@ export async function adminRoutes(
         response: { 200: AdminReportListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return openReportPage(db, request.query);
-    },
+    async (request) => openReportPage(db, request.query),
   );
 
   api.get(
@@ -97,10 +91,7 @@ export async function adminRoutes(
         response: { 200: AdminQueueCountsSchema, ...errors },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return countQueues(db);
-    },
+    async (_request) => countQueues(db),
   );
 
   api.post(

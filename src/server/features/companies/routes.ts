@@ -130,10 +130,6 @@ export async function companiesRoutes(
         querystring: CompanyDirectoryQuerySchema,
         response: { 200: CompanyDirectoryPageSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
-      preValidation: async (_request, reply) => {
-        // Counts change as referrers come and go; refusals are not cached either.
-        reply.header('cache-control', 'no-store');
-      },
     },
     async (request) => companyDirectory(db, request.query, verificationTtlMs, now(), readResponses),
   );
@@ -148,10 +144,7 @@ export async function companiesRoutes(
         querystring: DetectCompanyQuerySchema,
         response: { 200: CompanyDetectionSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
-      preValidation: async (request, reply) => {
-        // The answer depends on the companies table, which changes under the client's feet; set before
-        // anything can fail, so refusals are not cached either.
-        reply.header('cache-control', 'no-store');
+      preValidation: async (request) => {
         // Visitors get 401 before their input is even looked at.
         requireUser(request);
       },

@@ -38,8 +38,7 @@ export async function jobsRoutes(
           429: ApiErrorSchema,
         },
       },
-      preValidation: async (request, reply) => {
-        reply.header('cache-control', 'no-store');
+      preValidation: async (request) => {
         // Visitors get 401 before their input is even looked at.
         requireUser(request);
       },

@@ -28,9 +28,6 @@ export async function settingsRoutes(
   api.addHook('preValidation', async (request) => {
     requireUser(request);
   });
-  api.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   api.get(
     '/user/settings',

@@ -34,9 +34,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: Notificatio
   api.addHook('preValidation', async (request) => {
     if (!request.routeOptions.config.ownSession) requireUser(request);
   });
-  // Counts and lists change under the client's feet; never let a cache answer for the server.
-  api.addHook('onSend', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
+  api.addHook('onSend', async (request) => {
     // A write here has committed by now: the tab's next poll must not get the count from before it, even
     // before the channel brings the change back to this instance.
     if (request.method !== 'GET' && request.user) unreadCounts.changed(request.user.id);

@@ -81,10 +81,7 @@ export async function referralRoutes(
         response: { 200: ReferralRequestListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listRequests(db, deps, requireUser(request), request.query);
-    },
+    async (request) => listRequests(db, deps, requireUser(request), request.query),
   );
 
   api.put(
@@ -138,8 +135,7 @@ export async function referralRoutes(
         response: { 200: ReferralPacketSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return referralPacket(db, requireUser(request).id, request.params.referralId, {
         publicUrl,
         secret: resumeLinkSecret,
@@ -159,10 +155,7 @@ export async function referralRoutes(
         response: { 200: ReferrerRecordSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return referrerRecord(db, deps, requireUser(request).id);
-    },
+    async (request) => referrerRecord(db, deps, requireUser(request).id),
   );
 
   api.post(

@@ -43,10 +43,7 @@ export async function adminCompanyRoutes(
         response: { 200: AdminCompanyListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return searchCompanies(db, request.query.q, ADMIN_COMPANY_SEARCH_SIZE, verifiedSince());
-    },
+    async (request) => searchCompanies(db, request.query.q, ADMIN_COMPANY_SEARCH_SIZE, verifiedSince()),
   );
 
   api.put(

@@ -58,10 +58,7 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
         response: { 200: AdminHeldRequestListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return heldRequestPage(db, request.query);
-    },
+    async (request) => heldRequestPage(db, request.query),
   );
 
   api.post(
@@ -104,10 +101,7 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
         response: { 200: AdminHeldMessageListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listHeldMessages(db, request.query);
-    },
+    async (request) => listHeldMessages(db, request.query),
   );
 
   api.post(

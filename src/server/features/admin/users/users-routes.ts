@@ -33,10 +33,7 @@ export async function adminUserRoutes(
         response: { 200: AdminUserListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return searchUsers(db, request.query.q, ADMIN_USER_SEARCH_SIZE);
-    },
+    async (request) => searchUsers(db, request.query.q, ADMIN_USER_SEARCH_SIZE),
   );
 
   api.post(

@@ -32,8 +32,7 @@ export async function adminViewRoutes(app: FastifyInstance, { db }: { db: Db }) 
         response: { 200: AdminUserViewSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const view = await readUserView(db, request.params.id);
       if (!view) throw notFound(NO_SUCH_USER);
       return view;
@@ -51,8 +50,7 @@ export async function adminViewRoutes(app: FastifyInstance, { db }: { db: Db }) 
         response: { 200: AdminRequestViewSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const view = await readRequestView(db, request.params.id);
       if (!view) throw notFound(NO_SUCH_REQUEST);
       return view;

@@ -46,9 +46,6 @@ export async function myBlocksRoutes(app: FastifyInstance, { db }: { db: Db }) {
         response: { 200: BlockedUsersSchema, 401: ApiErrorSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listBlocks(db, requireUser(request));
-    },
+    async (request) => listBlocks(db, requireUser(request)),
   );
 }

@@ -44,10 +44,7 @@ export async function messageRoutes(
         response: { 200: ReferralThreadSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return readThread(db, requireUser(request), request.params.referralId, now());
-    },
+    async (request) => readThread(db, requireUser(request), request.params.referralId, now()),
   );
   // Only writing spends the budget: a thread open on a card reads it again and again.
   await app.register(async (writes) => {

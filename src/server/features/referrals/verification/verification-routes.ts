@@ -44,10 +44,7 @@ export async function verificationRoutes(app: FastifyInstance, { db, ...deps }: 
         response: { 200: VerificationStatusSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return verificationStatus(db, deps, requireUser(request).id);
-    },
+    async (request) => verificationStatus(db, deps, requireUser(request).id),
   );
 
   api.post(
