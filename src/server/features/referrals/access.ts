@@ -25,6 +25,14 @@ export interface ReferralParties {
   erasedAt: Date | null;
 }
 
+/** The columns of ReferralParties, for a query over referrals joined to their requests. */
+export const REFERRAL_PARTIES = {
+  referrerId: referrals.referrerId,
+  seekerId: referralRequests.jobSeekerId,
+  supersededAt: referrals.supersededAt,
+  erasedAt: referralRequests.erasedAt,
+};
+
 /** The request's current referral, of a request retention has not erased. */
 export function isLive(row: Pick<ReferralParties, 'supersededAt' | 'erasedAt'>): boolean {
   return row.supersededAt === null && row.erasedAt === null;
@@ -69,10 +77,7 @@ export async function findLiveReferral(
   const query = db
     .select({
       referral: referrals,
-      referrerId: referrals.referrerId,
-      supersededAt: referrals.supersededAt,
-      seekerId: referralRequests.jobSeekerId,
-      erasedAt: referralRequests.erasedAt,
+      ...REFERRAL_PARTIES,
       position: referralRequests.position,
       companyName: companies.name,
     })

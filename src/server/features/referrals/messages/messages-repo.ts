@@ -3,6 +3,7 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
+import { REFERRAL_PARTIES } from '../access.js';
 
 const seekers = alias(users, 'seekers');
 const referrerUsers = alias(users, 'referrer_users');
@@ -12,14 +13,11 @@ const threadReferralFields = {
   id: referrals.id,
   status: referrals.status,
   updatedAt: referrals.updatedAt,
-  supersededAt: referrals.supersededAt,
-  referrerId: referrals.referrerId,
+  ...REFERRAL_PARTIES,
   referrerName: referrerUsers.fullName,
-  seekerId: referralRequests.jobSeekerId,
   seekerName: seekers.fullName,
   position: referralRequests.position,
   companyName: companies.name,
-  erasedAt: referralRequests.erasedAt,
 };
 
 /** The thread's referral joined to its request, company and two people (drizzle's dynamic query). */

@@ -3,7 +3,7 @@ import type { ReferralPacket } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
-import { REFERRAL_NOT_FOUND, requireLiveReferral } from '../access.js';
+import { REFERRAL_NOT_FOUND, REFERRAL_PARTIES, requireLiveReferral } from '../access.js';
 import { resumeLinkExpiry, signResumeLink } from './resume-link.js';
 
 /** Statuses in which the referrer still works on the referral: the packet is for them. */
@@ -23,10 +23,7 @@ export async function referralPacket(
   const [read] = await db
     .select({
       status: referrals.status,
-      referrerId: referrals.referrerId,
-      supersededAt: referrals.supersededAt,
-      seekerId: referralRequests.jobSeekerId,
-      erasedAt: referralRequests.erasedAt,
+      ...REFERRAL_PARTIES,
       resumeId: resumes.id,
       closedAt: referralRequests.closedAt,
       packet: {
