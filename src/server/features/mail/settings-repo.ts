@@ -10,12 +10,15 @@ export interface MailRecipient {
   timeZone: string | null;
 }
 
+/** Mail is on until the user turns it off: a user without a settings row wants it. */
+const WANTS_MAIL = sql<boolean>`coalesce(${userSettings.emailNotifications}, true)`;
+
 /** A user's sign-in address, whether they want mail and their time zone; undefined when there is no such user. */
 export async function findMailRecipient(db: Db, userId: number): Promise<MailRecipient | undefined> {
   const [row] = await db
     .select({
       email: users.email,
-      emailNotifications: sql<boolean>`coalesce(${userSettings.emailNotifications}, true)`,
+      emailNotifications: WANTS_MAIL,
       timeZone: userSettings.timeZone,
     })
     .from(users)
@@ -38,12 +41,7 @@ export type SettingsChange = Partial<UserSettings>;
 /** A user's settings, every default filled in; undefined when there is no such user. */
 export async function findSettings(db: Db, userId: number): Promise<StoredSettings | undefined> {
   const [row] = await db
-    .select({
-      emailNotifications: sql<boolean>`coalesce(${userSettings.emailNotifications}, true)`,
-      timeZone: userSettings.timeZone,
-      monthlyReferralCap: userSettings.monthlyReferralCap,
-      referralsPausedUntil: userSettings.referralsPausedUntil,
-    })
+    .select({ ...SETTINGS_COLUMNS, emailNotifications: WANTS_MAIL })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(users.id, userId));
