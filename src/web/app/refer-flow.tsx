@@ -1,6 +1,5 @@
 import type { User } from '@shared/auth';
 import { CurrentCompanyInputSchema } from '@shared/profile';
-import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CompanyField } from '@/components/company-field';
@@ -18,6 +17,7 @@ import { useUpdateWillingness } from '@/features/referrals/api/update-willingnes
 import { useVerificationStatus } from '@/features/referrals/api/verification';
 import { WorkEmailVerification } from '@/features/referrals/components/verification-badge';
 import { paths } from '@/paths';
+import { BusyIcon } from '@/components/busy-icon';
 
 export const REFER_STEPS = ['Your company', 'Work email', 'Your requests'] as const;
 
@@ -114,7 +114,7 @@ function CompanyStep({ user, onNext }: { user: User; onNext: () => void }) {
           message={message}
         />
         <Button type="submit" className="justify-self-start" disabled={update.isPending || !name.trim()}>
-          {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          <BusyIcon busy={update.isPending} />
           Continue
         </Button>
       </form>

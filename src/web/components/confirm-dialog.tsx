@@ -1,7 +1,7 @@
-import { Loader2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
 import { Button } from '@/components/ui/button';
+import { BusyIcon } from '@/components/busy-icon';
 
 /**
  * An action behind its trigger and a confirmation: the dialog says what will happen (and may ask more in
@@ -87,7 +87,7 @@ function ConfirmActions({
         onClick={onConfirm}
         data-testid={testId}
       >
-        {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        <BusyIcon busy={pending} />
         {label}
       </Button>
     </>

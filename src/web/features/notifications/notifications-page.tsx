@@ -11,6 +11,7 @@ import { useOpenNotification } from './hooks/use-open-notification';
 import { DeleteNotificationDialog } from './components/delete-notification-dialog';
 import { NotificationItem } from './components/notification-item';
 import { PageMain } from '@/components/main-landmark';
+import { BusyIcon } from '@/components/busy-icon';
 
 /** docs/product.md, Screens (the notifications page): the full list, newest first, with read and delete actions. */
 export function NotificationsPage() {
@@ -94,7 +95,7 @@ export function NotificationsPage() {
       {list.hasNextPage && (
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+            <BusyIcon busy={list.isFetchingNextPage} />
             Load more
           </Button>
         </div>

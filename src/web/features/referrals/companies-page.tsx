@@ -15,6 +15,7 @@ import { revealApp } from '@/lib/prepaint';
 import { paths } from '@/paths';
 import { useCompanyDirectory } from './api/get-company-directory';
 import { useDebouncedValue } from './hooks/use-debounced-value';
+import { BusyIcon } from '@/components/busy-icon';
 
 export const DIRECTORY_LOAD_FAILED = 'The companies could not be loaded. Please try again later.';
 
@@ -108,7 +109,7 @@ export function CompaniesPage({ visitor = false }: { visitor?: boolean }) {
             disabled={directory.isFetchingNextPage}
             onClick={() => void directory.fetchNextPage()}
           >
-            {directory.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+            <BusyIcon busy={directory.isFetchingNextPage} />
             {directory.isFetchingNextPage ? 'Loading...' : 'Load more'}
           </Button>
         </div>

@@ -1,7 +1,7 @@
-import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { SignInMode } from '../utils/sign-in-texts';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
+import { BusyIcon } from '@/components/busy-icon';
 
 function GoogleIcon() {
   return (
@@ -27,7 +27,7 @@ export function GoogleButton({ mode }: { mode: SignInMode }) {
   const { start, inProgress, buttonText } = useGoogleSignIn(mode);
   return (
     <Button variant="outline" size="lg" className="w-full" onClick={start} disabled={inProgress}>
-      {inProgress ? <Loader2 className="animate-spin" aria-hidden="true" /> : <GoogleIcon />}
+      <BusyIcon busy={inProgress} idle={<GoogleIcon />} />
       {buttonText}
     </Button>
   );

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@shared/auth';
 import { CurrentCompanyInputSchema } from '@shared/profile';
-import { Building2, Loader2 } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import { useExperiences } from '../api/get-experiences';
 import { useUpdateCurrentCompany } from '../api/update-current-company';
 import { useUpdateNotWorking } from '../api/update-not-working';
 import { mayAskForCompany } from '../utils/company-question';
+import { BusyIcon } from '@/components/busy-icon';
 
 export const COMPANY_SAVE_FAILED = 'Failed to update your company. Please try again.';
 /** The honest answer for students and people between jobs. */
@@ -101,7 +102,7 @@ function CompanyForm({ userId, onSaved }: { userId: number; onSaved: () => void 
           {NOT_WORKING_LABEL}
         </Button>
         <Button type="submit" disabled={blank || saving} className="w-full sm:w-auto">
-          {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          <BusyIcon busy={update.isPending} />
           {update.isPending ? 'Processing...' : 'Continue'}
         </Button>
       </DialogFooter>

@@ -1,6 +1,6 @@
 import type { User } from '@shared/auth';
 import { CurrentCompanyInputSchema } from '@shared/profile';
-import { Building2, Loader2 } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { CompanyField } from '@/components/company-field';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useUpdateCurrentCompany } from '../api/update-current-company';
 import { useUpdateNotWorking } from '../api/update-not-working';
 import { COMPANY_SAVE_FAILED, NOT_WORKING_LABEL } from './company-prompt';
+import { BusyIcon } from '@/components/busy-icon';
 
 /** Account Settings: change where you work later, or say you are not working (docs/decisions/021-account-settings.md). */
 export function CurrentCompanyCard({ user }: { user: User }) {
@@ -72,7 +73,7 @@ export function CurrentCompanyCard({ user }: { user: User }) {
           />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={saving || unchanged || name.trim() === ''}>
-              {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              <BusyIcon busy={update.isPending} />
               {update.isPending ? 'Saving...' : 'Save company'}
             </Button>
             {!user.notWorking && (

@@ -1,8 +1,9 @@
 import { descriptionItems } from '@shared/profile-format';
-import { Loader2, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { AppDialog } from '@/components/app-dialog';
 import { Button } from '@/components/ui/button';
+import { BusyIcon } from '@/components/busy-icon';
 
 /** One saved experience or education: headline, where, when, bullet list, and its Edit / Delete buttons. */
 export function EditItemCard({
@@ -43,7 +44,7 @@ export function EditItemCard({
           aria-label={`Delete ${itemName}`}
           className="text-destructive hover:bg-destructive/10 hover:text-destructive"
         >
-          {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+          <BusyIcon busy={deleting} idle={<Trash2 aria-hidden="true" />} />
           Delete
         </Button>
       }

@@ -1,9 +1,9 @@
-import { Loader2 } from 'lucide-react';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { DescriptionField } from './description-field';
 import { FormField, invalidProps } from '@/components/form-field';
+import { BusyIcon } from '@/components/busy-icon';
 
 /** What the experience and education forms share: the form, the description box and the save button. */
 export function ProfileItemForm({
@@ -39,7 +39,7 @@ export function ProfileItemForm({
 
       <div className="flex justify-end">
         <Button type="submit" disabled={saving} className="w-full sm:w-auto">
-          {saving && <Loader2 className="animate-spin" aria-hidden="true" />}
+          <BusyIcon busy={saving} />
           {saving ? 'Saving...' : saveLabel}
         </Button>
       </div>

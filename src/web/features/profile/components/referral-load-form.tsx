@@ -5,13 +5,14 @@ import {
   pauseEndProblem,
   todayIn,
 } from '@shared/settings';
-import { Loader2 } from 'lucide-react';
+
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiRequestError } from '@/lib/api-error';
 import { useUserSettings } from '../api/user-settings';
+import { BusyIcon } from '@/components/busy-icon';
 
 /** The two fields as typed: '' for no cap and no pause. */
 interface ReferralLoadDraft {
@@ -170,7 +171,7 @@ export function ReferralLoadForm({
         </p>
       )}
       <Button type="submit" className="justify-self-start" disabled={busy}>
-        {saving && <Loader2 className="animate-spin" aria-hidden="true" />}
+        <BusyIcon busy={saving} />
         {submitLabel}
       </Button>
     </form>

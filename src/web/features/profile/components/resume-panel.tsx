@@ -1,6 +1,6 @@
 import { RESUME_MAX_BYTES } from '@shared/profile';
 import { formatMonthDayYear } from '@shared/profile-format';
-import { ExternalLink, FileText, Loader2, Upload } from 'lucide-react';
+import { ExternalLink, FileText, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,6 +9,7 @@ import { ApiRequestError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useActiveResume } from '../api/get-active-resume';
 import { useUploadResume } from '../api/upload-resume';
+import { BusyIcon } from '@/components/busy-icon';
 
 function uploadErrorText(error: unknown): string {
   if (error instanceof ApiRequestError) return error.serverMessage ?? error.message;
@@ -100,11 +101,7 @@ export function ResumePanel() {
               'w-full cursor-pointer peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 peer-disabled:cursor-wait peer-disabled:opacity-60',
             )}
           >
-            {upload.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Upload aria-hidden="true" />
-            )}
+            <BusyIcon busy={upload.isPending} idle={<Upload aria-hidden="true" />} />
             {upload.isPending ? 'Uploading...' : active ? 'Replace resume' : 'Upload resume'}
           </label>
         </div>

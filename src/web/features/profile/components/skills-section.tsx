@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMPLETION_SKILLS_NEEDED, SkillInputSchema, type SkillInput } from '@shared/profile';
-import { Lightbulb, Loader2, Plus, X } from 'lucide-react';
+import { Lightbulb, Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { useAddSkill } from '../api/add-skill';
 import { useDeleteSkill } from '../api/delete-skill';
 import { SectionError, SectionLoading } from './edit-list-section';
 import { EditSectionCard } from './edit-section-card';
+import { BusyIcon } from '@/components/busy-icon';
 
 /** docs/product.md, Limits: the one-more-skill toast follows the first skill after 500 ms. */
 export const ONE_MORE_SKILL_DELAY_MS = 500;
@@ -69,11 +70,7 @@ export function SkillsSection() {
             autoComplete="off"
           />
           <Button type="submit" disabled={addSkill.isPending} className="shrink-0">
-            {addSkill.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Plus aria-hidden="true" />
-            )}
+            <BusyIcon busy={addSkill.isPending} idle={<Plus aria-hidden="true" />} />
             Add
           </Button>
         </div>
@@ -112,11 +109,11 @@ export function SkillsSection() {
                       }
                       className="hover:bg-foreground/10 focus-visible:ring-ring/50 flex size-6 items-center justify-center rounded-full outline-none focus-visible:ring-[3px] disabled:opacity-50"
                     >
-                      {removing ? (
-                        <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
-                      ) : (
-                        <X className="size-3.5" aria-hidden="true" />
-                      )}
+                      <BusyIcon
+                        busy={removing}
+                        className="size-3.5"
+                        idle={<X className="size-3.5" aria-hidden="true" />}
+                      />
                     </button>
                   </Badge>
                 </li>

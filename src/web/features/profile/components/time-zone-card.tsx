@@ -1,5 +1,5 @@
 import { canonicalTimeZone, zonedTimeFormat } from '@shared/settings';
-import { Globe2, Loader2 } from 'lucide-react';
+import { Globe2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -9,6 +9,7 @@ import { ApiRequestError } from '@/lib/api-error';
 import { browserTimeZone } from '@/lib/time-zone';
 import { SettingsCard } from '@/components/settings-card';
 import { useUpdateUserSettings, useUserSettings } from '../api/user-settings';
+import { BusyIcon } from '@/components/busy-icon';
 
 /** Every IANA zone this browser knows, with the given ones (the saved zone, the browser's) among them. */
 function zoneChoices(...present: (string | null | undefined)[]): string[] {
@@ -101,7 +102,7 @@ export function TimeZoneCard() {
           className="justify-self-start"
           disabled={settings.isPending || update.isPending || shown === saved}
         >
-          {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          <BusyIcon busy={update.isPending} />
           {update.isPending ? 'Saving...' : 'Save time zone'}
         </Button>
       </form>

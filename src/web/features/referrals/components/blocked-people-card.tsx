@@ -1,4 +1,4 @@
-import { Ban, Loader2 } from 'lucide-react';
+import { Ban } from 'lucide-react';
 import { useRef } from 'react';
 import { SettingsCard } from '@/components/settings-card';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useMyBlocks } from '../api/get-my-blocks';
 import { useUnblockUser } from '../api/unblock-user';
 import { formatRequestDate } from '../utils/referral-display';
+import { BusyIcon } from '@/components/busy-icon';
 
 /**
  * Account Settings (issue 46 item 9): whom the user blocked from a request card, and when, each with
@@ -59,9 +60,7 @@ export function BlockedPeopleCard() {
                   })
                 }
               >
-                {unblock.isPending && unblock.variables === blocked.userId && (
-                  <Loader2 className="animate-spin" aria-hidden="true" />
-                )}
+                <BusyIcon busy={unblock.isPending && unblock.variables === blocked.userId} />
                 Unblock
               </Button>
             </li>

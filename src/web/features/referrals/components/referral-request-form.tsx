@@ -9,7 +9,7 @@ import {
 } from '@shared/referral-texts';
 import { type CreateReferralRequestInput, CreateReferralRequestInputSchema } from '@shared/referrals';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -25,6 +25,7 @@ import { CompanyNotes } from './company-notes';
 import { DetectionBanner } from './detection-banner';
 import { JobPreviewNote } from './job-preview-note';
 import { FormField, invalidProps } from '@/components/form-field';
+import { BusyIcon } from '@/components/busy-icon';
 
 const shape = CreateReferralRequestInputSchema.shape;
 
@@ -259,7 +260,7 @@ export function ReferralRequestForm({
         className="justify-self-start"
         data-testid="submit-request"
       >
-        {submitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+        <BusyIcon busy={submitting} idle={<Send aria-hidden="true" />} />
         {submitting ? 'Submitting...' : 'Submit Request'}
       </Button>
     </form>

@@ -1,13 +1,14 @@
 import { REFERRAL_MESSAGE_MAX, type ReferralMessage } from '@shared/referral-messages';
 import { PAYMENT_HOLD_TEXTS } from '@shared/referral-texts';
 import { format } from 'date-fns';
-import { Loader2, MessagesSquare, Send } from 'lucide-react';
+import { MessagesSquare, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { useReferralThread, useSendMessage } from '../api/referral-messages';
+import { BusyIcon } from '@/components/busy-icon';
 
 /**
  * A small thread between the seeker and the referrer holding the referral (issue 24 item 6), folded away
@@ -88,11 +89,7 @@ function ThreadBody({ referralId, otherName }: { referralId: number; otherName: 
               {body.length}/{REFERRAL_MESSAGE_MAX}
             </span>
             <Button type="submit" size="sm" disabled={!text || tooLong || send.isPending}>
-              {send.isPending ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : (
-                <Send aria-hidden="true" />
-              )}
+              <BusyIcon busy={send.isPending} idle={<Send aria-hidden="true" />} />
               Send
             </Button>
           </div>

@@ -7,7 +7,7 @@ import {
   FEEDBACK_MAX,
 } from '@shared/referral-texts';
 import { CANDIDATE_ID_MAX, type ShownReferralRequest } from '@shared/referrals';
-import { Check, Loader2, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
+import { Check, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateReferralStatus, type StatusChange } from '../api/update-referral-status';
 import { normalizeStatus } from '../utils/referral-display';
+import { BusyIcon } from '@/components/busy-icon';
 
 interface Action {
   status: StatusChange;
@@ -181,7 +182,7 @@ function FeedbackDialog({
             disabled={update.isPending || tooLong || needsFeedback}
             data-testid="confirm-status-change"
           >
-            {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            <BusyIcon busy={update.isPending} />
             Confirm
           </Button>
         </>
