@@ -5,7 +5,7 @@ import { Calendar, Clock, FileText, Forward, Star, UserRound } from 'lucide-reac
 import { useEffect, useId, useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import {
   formatAnswerBy,
@@ -14,7 +14,7 @@ import {
   isPartnerRequest,
   isPassedOn,
 } from '../utils/referral-display';
-import { JobPostingLink, RequestCardHeader } from './request-card-parts';
+import { JobPostingLink, RequestCardFrame, RequestCardHeader } from './request-card-parts';
 import { CopyPacketButton } from './copy-packet-button';
 import { ReportUserButton } from './report-user-button';
 import { BlockUserButton } from './block-user-button';
@@ -62,16 +62,13 @@ export function IncomingRequestCard({
   // A request that passed to another referrer stays as history: who and what, no contact and no actions.
   const passedOn = isPassedOn(request);
   return (
-    <Card
+    <RequestCardFrame
       ref={cardRef}
-      tabIndex={-1}
-      role="article"
-      aria-labelledby={titleId}
+      titleId={titleId}
       data-partner={partner || undefined}
-      className={cn(
-        'focus-visible:ring-ring gap-3 outline-none focus-visible:ring-2',
-        partner && 'border-green-300 bg-green-50/60 dark:border-green-800 dark:bg-green-950/30',
-      )}
+      className={
+        partner ? 'border-green-300 bg-green-50/60 dark:border-green-800 dark:bg-green-950/30' : undefined
+      }
     >
       <RequestCardHeader
         request={request}
@@ -200,7 +197,7 @@ export function IncomingRequestCard({
           />
         )}
       </CardContent>
-    </Card>
+    </RequestCardFrame>
   );
 }
 

@@ -16,12 +16,12 @@ import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import { askAgainState } from '../utils/ask-again';
 import { companyNameOf, formatRequestDate } from '../utils/referral-display';
 import { CompanyStatsLine } from './company-stats-line';
 import { WaitingRequestNote } from './company-notes';
-import { JobPostingLink, RequestCardHeader } from './request-card-parts';
+import { JobPostingLink, RequestCardFrame, RequestCardHeader } from './request-card-parts';
 import { ReferralConfirmation } from './referral-confirmation';
 import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
@@ -52,13 +52,7 @@ export function MyRequestCard({
     cardRef.current?.focus();
   }, [request.status]);
   return (
-    <Card
-      ref={cardRef}
-      tabIndex={-1}
-      role="article"
-      aria-labelledby={titleId}
-      className="focus-visible:ring-ring gap-3 outline-none focus-visible:ring-2"
-    >
+    <RequestCardFrame ref={cardRef} titleId={titleId}>
       <RequestCardHeader request={request} titleId={titleId} level="h3" companyFallback="Company" />
       <CardContent className="grid gap-3 text-sm">
         <p className="text-muted-foreground flex items-center gap-1.5">
@@ -152,7 +146,7 @@ export function MyRequestCard({
           )}
         </div>
       </CardContent>
-    </Card>
+    </RequestCardFrame>
   );
 }
 

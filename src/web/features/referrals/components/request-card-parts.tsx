@@ -1,12 +1,33 @@
 import { displayStatus } from '@shared/referral-status';
 import { type ShownReferralRequest } from '@shared/referrals';
 import { Building2, ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { CardHeader } from '@/components/ui/card';
+import { Card, CardHeader } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
 import { companyNameOf } from '../utils/referral-display';
 import { RequestJobLine } from './request-job-line';
 import { StatusBadge } from './status-badge';
+
+/**
+ * A request card, on either side: an article named by its heading (`titleId`) that can take the focus, for
+ * when a change made on the card moves or removes the control that had it.
+ */
+export function RequestCardFrame({
+  titleId,
+  className,
+  ...props
+}: ComponentProps<typeof Card> & { titleId: string }) {
+  return (
+    <Card
+      tabIndex={-1}
+      role="article"
+      aria-labelledby={titleId}
+      className={cn('focus-visible:ring-ring gap-3 outline-none focus-visible:ring-2', className)}
+      {...props}
+    />
+  );
+}
 
 /**
  * The top of a request card, on either side: the position as the card's heading (`level` follows the
