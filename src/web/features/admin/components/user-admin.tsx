@@ -1,6 +1,6 @@
 import type { AdminUser } from '@shared/admin';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -99,6 +99,29 @@ export function UserStatus({ user }: { user: AdminUser }) {
   );
 }
 
+/** An action on the user that needs nothing but the click; its button waits while it runs. */
+function ClickAction({
+  action,
+  id,
+  children,
+}: {
+  action: { isPending: boolean; mutate: (id: number) => void };
+  id: number;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      disabled={action.isPending}
+      onClick={() => action.mutate(id)}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /** Suspend or lift it, verify by hand or take that back: the row's and the user view's actions. */
 export function UserActions({ user, self }: { user: AdminUser; self: boolean }) {
   const suspend = useSuspendUser();
@@ -108,15 +131,9 @@ export function UserActions({ user, self }: { user: AdminUser; self: boolean }) 
   return (
     <div className="flex flex-wrap gap-2">
       {user.suspendedAt ? (
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          disabled={unsuspend.isPending}
-          onClick={() => unsuspend.mutate(user.id)}
-        >
+        <ClickAction action={unsuspend} id={user.id}>
           Unsuspend
-        </Button>
+        </ClickAction>
       ) : (
         !self && (
           <TextDialog
@@ -152,15 +169,9 @@ export function UserActions({ user, self }: { user: AdminUser; self: boolean }) 
         />
       )}
       {user.verified && user.verificationMethod === 'admin' && (
-        <Button
-          type="button"
-          size="sm"
-          variant="outline"
-          disabled={unverify.isPending}
-          onClick={() => unverify.mutate(user.id)}
-        >
+        <ClickAction action={unverify} id={user.id}>
           Undo verification
-        </Button>
+        </ClickAction>
       )}
     </div>
   );
