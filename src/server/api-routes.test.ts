@@ -102,6 +102,10 @@ const STEPS: Step[] = [
   // The referrer who holds the request made in beforeAll: the two share it, so they may block each other.
   { name: 'blockUser', call: (me) => me.post(apiPath('blockUser', { id: made.referrer })) },
   { name: 'unblockUser', call: (me) => me.del(apiPath('unblockUser', { id: made.referrer })) },
+  // Google (company 1) is listed: watching it twice is one watch, and undoing it leaves none.
+  { name: 'watchCompany', call: (me) => me.post(apiPath('watchCompany', { id: 1 })) },
+  { name: 'myWatches', call: (me) => me.get(apiPath('myWatches')) },
+  { name: 'unwatchCompany', call: (me) => me.del(apiPath('unwatchCompany', { id: 1 })) },
   { name: 'verifyUser', call: () => admin.post(apiPath('verifyUser', { id: made.referrer })) },
   { name: 'unverifyUser', call: () => admin.del(apiPath('unverifyUser', { id: made.referrer })) },
   { name: 'adminUser', call: () => admin.get(apiPath('adminUser', { id: made.referrer })) },

@@ -13,6 +13,7 @@ import { createMail, type MailCollaborators } from './features/mail/mail.js';
 import { createNotifications } from './features/notifications/notifications.js';
 import { createProfile } from './features/profile/profile.js';
 import { createReferrals } from './features/referrals/referrals.js';
+import { createWatches } from './features/watches/watches.js';
 import type { RateLimitStore } from './plugins/rate-limit-store.js';
 
 /** What the features need from the process and the tests (part of app.ts's AppDeps). */
@@ -48,7 +49,7 @@ export async function createFeatures(
     db,
     logger,
     worker: deps.mailWorker,
-    onReferralLimitsChanged: (userId) => referrals.assignWaitingTo(userId),
+    aroundReferralLimitsChange: (userId, change) => referrals.aroundLimitsChange(userId, change),
   });
   const auth = createAuth(config, {
     db,
@@ -79,9 +80,16 @@ export async function createFeatures(
     sendMail: mail.send,
     rateLimits,
     now,
+    supplyArrived: (tx, companyId) => watches.supplyArrived(tx, companyId),
     sweep: deps.referralSweep,
     livenessSweep: deps.livenessSweep,
     logger,
+  });
+  const watches = createWatches({
+    db,
+    now,
+    notify: notifications.notify,
+    seekersWithOpenRequestAt: referrals.seekersWithOpenRequestAt,
   });
   const profile = createProfile(config, {
     db,
@@ -132,7 +140,7 @@ export async function createFeatures(
     auth,
     mailWorker: mail.worker,
     routes: [
-      ...[auth, notifications, companies, jobs, profile, referrals, account, mail, admin].map(
+      ...[auth, notifications, companies, jobs, profile, referrals, watches, account, mail, admin].map(
         (f) => f.routes,
       ),
       activity,

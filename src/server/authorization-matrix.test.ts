@@ -176,6 +176,8 @@ const ROWS: Row[] = [
   { route: 'GET /api/user/export', call: () => get('/api/user/export'), expect: signedIn(200) },
   // Issue 46 item 9: whom I blocked, in Account settings.
   { route: 'GET /api/user/blocks', call: () => get('/api/user/blocks'), expect: signedIn(200) },
+  // Issue 49 item 1: the companies I watch; only ever the asker's own.
+  { route: 'GET /api/user/watches', call: () => get('/api/user/watches'), expect: signedIn(200) },
   { route: 'GET /api/notifications', call: () => get('/api/notifications'), expect: signedIn(200) },
   {
     route: 'GET /api/notifications/recent',
@@ -229,6 +231,17 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/companies/:id/stats',
     call: (w) => get(`/api/companies/${w.ids.company}/stats`),
+    expect: signedIn(200),
+  },
+  // Issue 49 item 1: each signed-in user watches a listed company for themself; no one else's watch is named.
+  {
+    route: 'POST /api/companies/:id/watch',
+    call: (w) => ({ method: 'POST', url: `/api/companies/${w.ids.company}/watch` }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/companies/:id/watch',
+    call: (w) => ({ method: 'DELETE', url: `/api/companies/${w.ids.company}/watch` }),
     expect: signedIn(200),
   },
 

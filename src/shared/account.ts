@@ -34,5 +34,7 @@ export const AccountExportSchema = z.object({
   notifications: Rows,
   activities: Rows,
   mail: Rows,
+  /** The companies the user watches (issue 49 item 1). */
+  watches: Rows,
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

@@ -63,6 +63,7 @@ import {
   VerifyUserInputSchema,
 } from './admin.js';
 import { BlockStateSchema, BlockedUsersSchema } from './blocks.js';
+import { CompanyWatchListSchema, WatchStateSchema } from './watches.js';
 import {
   AdminHeldMessageListSchema,
   AdminHeldMessageSchema,
@@ -181,4 +182,7 @@ export const API_ROUTE_SCHEMAS = {
   blockUser: { response: BlockStateSchema },
   unblockUser: { response: BlockStateSchema },
   myBlocks: { response: BlockedUsersSchema },
+  watchCompany: { response: WatchStateSchema },
+  unwatchCompany: { response: WatchStateSchema },
+  myWatches: { response: CompanyWatchListSchema },
 } as const satisfies Record<ApiRouteName, ApiRouteSchemas>;

@@ -111,6 +111,11 @@ export const API_ROUTES = {
   blockUser: { method: 'POST', path: '/api/users/:id/block', status: 200 },
   unblockUser: { method: 'DELETE', path: '/api/users/:id/block', status: 200 },
   myBlocks: { method: 'GET', path: '/api/user/blocks', status: 200 },
+
+  // Watching a company where nobody can take a request now (issue 49 item 1).
+  watchCompany: { method: 'POST', path: '/api/companies/:id/watch', status: 200 },
+  unwatchCompany: { method: 'DELETE', path: '/api/companies/:id/watch', status: 200 },
+  myWatches: { method: 'GET', path: '/api/user/watches', status: 200 },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

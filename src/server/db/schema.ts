@@ -668,3 +668,27 @@ export const userBlocks = pgTable(
     index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
   ],
 );
+
+/**
+ * A user watching a company where nobody can take a request now (issue 49 item 1): told once when someone
+ * can, and the watch ends then (docs/decisions/078-a-watch-tells-once.md). One per user and company; gone
+ * with either.
+ */
+export const companyWatches = pgTable(
+  'company_watches',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.companyId] }),
+    // The company's watchers, when one of its referrers can take requests.
+    index('company_watches_company_idx').on(t.companyId),
+  ],
+);
+export type CompanyWatchRow = typeof companyWatches.$inferSelect;

@@ -5,6 +5,7 @@ import { readReferralHistory } from './history-repo.js';
 import {
   activities,
   companies,
+  companyWatches,
   education,
   experiences,
   identities,
@@ -63,6 +64,7 @@ export async function readUserData(db: Db, userId: number) {
     notificationRows,
     activityRows,
     mailRows,
+    watchRows,
   ] = await Promise.all([
     db
       .select({
@@ -158,6 +160,13 @@ export async function readUserData(db: Db, userId: number) {
       .from(mailOutbox)
       .where(mine(mailOutbox))
       .orderBy(asc(mailOutbox.id)),
+    // The companies they watch (issue 49 item 1).
+    db
+      .select({ companyName: companies.name, createdAt: companyWatches.createdAt })
+      .from(companyWatches)
+      .innerJoin(companies, eq(companies.id, companyWatches.companyId))
+      .where(mine(companyWatches))
+      .orderBy(asc(companyWatches.createdAt), asc(companyWatches.companyId)),
   ]);
   const requestIds = requestRows.map((r) => r.id);
   const [referralsOfMine, heldByMe, historyOf] = await Promise.all([
@@ -203,6 +212,7 @@ export async function readUserData(db: Db, userId: number) {
     notifications: notificationRows,
     activities: activityRows,
     mail: mailRows,
+    watches: watchRows,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { devMailRoutes } from './dev-mail-routes.js';
 import { mailNotifications } from './notification-mail.js';
 import { enqueueMail } from './outbox.js';
-import { settingsRoutes } from './settings-routes.js';
+import { settingsRoutes, type ReferralLimitsHook } from './settings-routes.js';
 import { outboxTransport, smtpTransport } from './transport.js';
 import { unsubscribeRoutes } from './unsubscribe-routes.js';
 import { createMailWorker, type MailWorkerOptions } from './worker.js';
@@ -15,10 +15,11 @@ export interface MailCollaborators {
   /** Worker tuning for tests (an injected clock, fewer attempts, shorter backoff). */
   worker?: Pick<MailWorkerOptions, 'now' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'leaseMs'>;
   /**
-   * The referrals feature's hook after a user changed their monthly cap, pause or time zone: a referrer
-   * who has room again gets the waiting requests at their company.
+   * The referrals feature's hook around a user's change of their monthly cap, pause or time zone: a
+   * referrer who has room again gets the waiting requests at their company, and their company's watchers
+   * may be told.
    */
-  onReferralLimitsChanged?: (userId: number) => Promise<unknown>;
+  aroundReferralLimitsChange?: ReferralLimitsHook;
 }
 
 /**
@@ -27,7 +28,7 @@ export interface MailCollaborators {
  */
 export function createMail(
   config: Config,
-  { db, logger, worker, onReferralLimitsChanged }: MailCollaborators,
+  { db, logger, worker, aroundReferralLimitsChange }: MailCollaborators,
 ) {
   const mailWorker = createMailWorker({
     db,
@@ -44,7 +45,7 @@ export function createMail(
     onNotified: mailNotifications({ publicUrl: config.publicUrl, secret: config.sessionSecret }),
     routes: async (app: FastifyInstance) => {
       app.addHook('onClose', () => mailWorker.stop());
-      await app.register(settingsRoutes, { prefix: '/api', db, onReferralLimitsChanged });
+      await app.register(settingsRoutes, { prefix: '/api', db, aroundReferralLimitsChange });
       await app.register(unsubscribeRoutes, { db, secret: config.sessionSecret });
       if (config.mail.devOutbox) await app.register(devMailRoutes, { db });
     },

@@ -9,10 +9,13 @@ import * as service from './settings-service.js';
 const tags = ['settings'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
+/** Runs `change`, a change of the user's referral limits, with what the referrals feature does around it. */
+export type ReferralLimitsHook = <T>(userId: number, change: () => Promise<T>) => Promise<T>;
+
 export interface SettingsRouteDeps {
   db: Db;
-  /** Called after a change of the monthly cap, the pause or the time zone (see MailCollaborators). */
-  onReferralLimitsChanged?: (userId: number) => Promise<unknown>;
+  /** Wraps a change of the monthly cap, the pause or the time zone (see MailCollaborators). */
+  aroundReferralLimitsChange?: ReferralLimitsHook;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface SettingsRouteDeps {
  */
 export async function settingsRoutes(
   app: FastifyInstance,
-  { db, onReferralLimitsChanged }: SettingsRouteDeps,
+  { db, aroundReferralLimitsChange }: SettingsRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Visitors get 401 before their input is even looked at.
@@ -49,11 +52,12 @@ export async function settingsRoutes(
     },
     async (request) => {
       const userId = requireUser(request).id;
-      const settings = await service.updateSettings(db, userId, request.body);
+      const change = () => service.updateSettings(db, userId, request.body);
       const { monthlyReferralCap, referralsPausedUntil, timeZone } = request.body;
       const limitsTouched = [monthlyReferralCap, referralsPausedUntil, timeZone].some((v) => v !== undefined);
-      if (limitsTouched) await onReferralLimitsChanged?.(userId);
-      return settings;
+      return limitsTouched && aroundReferralLimitsChange
+        ? aroundReferralLimitsChange(userId, change)
+        : change();
     },
   );
 }

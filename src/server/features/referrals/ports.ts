@@ -92,4 +92,9 @@ export interface ReferralDeps {
   jobs?: JobPostings;
   /** JOB_CHECK_INTERVAL in milliseconds: how often the liveness sweep re-reads an open request's posting. */
   jobCheckMs: number;
+  /**
+   * Issue 49 item 1: the company has gone from nobody who can take a request to one, in this transaction
+   * (the watch feature tells its watchers). Absent, nobody is told.
+   */
+  supplyArrived?: (tx: Db, companyId: number) => Promise<unknown>;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { passOnReferralsOfLeavingReferrer } from './handoffs/leave.js';
 import { startReferralSweep, type SweepTimer } from './handoffs/sweep.js';
 import { startLivenessSweep } from './liveness/liveness-sweep.js';
-import { assignWaitingRequests } from './matching/matching.js';
+import { assignWaitingRequests, readSupply } from './matching/matching.js';
 import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
 import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
 import { referralRoutes } from './routes.js';
@@ -13,6 +13,7 @@ import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { messageRoutes } from './messages/messages-routes.js';
 import { blockRoutes, myBlocksRoutes } from './blocks/blocks-routes.js';
 import { sharedRequest } from './rows/people.js';
+import { seekersWithOpenRequestAt } from './rows/requests.js';
 import { resumeAfterSuspension, setAsideForSuspension } from './suspension/suspension.js';
 import { undoVerificationByAdmin, verifyReferrerByAdmin } from './verification/by-admin.js';
 import { renewAtSignIn } from './verification/lapse.js';
@@ -34,6 +35,8 @@ export interface ReferralCollaborators {
   sendMail: VerificationRouteDeps['sendMail'];
   /** The sweep's and the codes' clock (tests move it); the wall clock by default. */
   now?: () => Date;
+  /** The watch feature's: a company has gone from nobody who can take a request to one (issue 49 item 1). */
+  supplyArrived?: ReferralDeps['supplyArrived'];
   /** False: no sweep timer (tests that drive runReferralSweep themselves). */
   sweep?: boolean;
   /** False: no job liveness timer (tests that drive runLivenessSweep themselves). */
@@ -70,6 +73,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     companies: collaborators.companies,
     notify: collaborators.notify,
     jobs: collaborators.jobs,
+    supplyArrived: collaborators.supplyArrived,
     capacity: config.referrerCapacity,
     requestsPerDay: config.requestsPerDay,
     maxHandoffs: config.referralMaxHandoffs,
@@ -103,11 +107,18 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     /** The auth feature's hook after each sign-in: a sign-in email at the company's domain renews. */
     renewAtSignIn: (userId: number) => renewAtSignIn(db, deps, userId),
     /**
-     * The mail feature's hook after a change of monthly cap, pause or time zone: a referrer with room again
-     * gets the waiting requests at their company (issue 25 item 9).
+     * The mail feature's hook around a change of monthly cap, pause or time zone: a referrer with room again
+     * gets the waiting requests at their company (issue 25 item 9), and where they stood before the change
+     * tells whether their company's watchers are told (issue 49 item 1).
      */
-    assignWaitingTo: (userId: number) =>
-      db.transaction((tx) => assignWaitingRequests(tx, deps, userId, now())),
+    aroundLimitsChange: async <T>(userId: number, change: () => Promise<T>): Promise<T> => {
+      const before = await db.transaction((tx) => readSupply(tx, deps, userId, now()));
+      const changed = await change();
+      await db.transaction((tx) => assignWaitingRequests(tx, deps, userId, now(), before));
+      return changed;
+    },
+    /** The watch feature's rule (issue 49 item 1): who of these users has a request at the company matching serves. */
+    seekersWithOpenRequestAt,
     /** The account feature's hook: a deleted referrer's open referrals pass on. */
     passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
     /** The admin feature's suspension, in its transaction (docs/decisions/039-running-the-marketplace.md). */

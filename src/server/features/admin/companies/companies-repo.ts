@@ -5,6 +5,7 @@ import { preparedPerDb } from '../../../db/prepared.js';
 import {
   companies,
   companyAliases,
+  companyWatches,
   referralRequests,
   referrers,
   users,
@@ -170,6 +171,20 @@ export async function mergeCompanyRows(
     .set({ companyId: into.id })
     .where(eq(referralRequests.companyId, from.id));
   await tx.update(referrers).set({ companyId: into.id }).where(eq(referrers.companyId, from.id));
+  // A watcher of both keeps one watch (issue 49 item 1); the duplicate's go with it below.
+  await tx
+    .insert(companyWatches)
+    .select(
+      tx
+        .select({
+          userId: companyWatches.userId,
+          companyId: sql<number>`${into.id}`.as('company_id'),
+          createdAt: companyWatches.createdAt,
+        })
+        .from(companyWatches)
+        .where(eq(companyWatches.companyId, from.id)),
+    )
+    .onConflictDoNothing();
   await tx
     .update(verificationCodes)
     .set({ companyId: into.id })

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { passOnOpenReferral } from '../handoffs/leave.js';
+import { assignWaitingRequests } from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
 import { lockUserRow, sharedRequest } from '../rows/people.js';
 import { blocksBy, deleteBlock, insertBlock, openReferralsBetween } from './blocks-repo.js';
@@ -39,6 +40,8 @@ export async function blockUser(
           ? `Your request for ${where} now goes to another referrer there.`
           : `Your request for ${where} is waiting for another referrer there, and will pass to one as soon as one has room.`,
       );
+      // Its referrer has that slot back, for the company's waiting requests (and its watchers).
+      await assignWaitingRequests(tx, deps, open.referrerId, now, 'one freed');
     }
   });
   return { userId: otherId, blocked: true };

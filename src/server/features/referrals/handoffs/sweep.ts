@@ -85,7 +85,7 @@ export async function runReferralSweep(
     const leaving = await expireReferral(tx, due.id, now);
     if (!leaving) return false;
     await passOn(tx, deps, leaving, 'expired', now);
-    await assignWaitingRequests(tx, deps, leaving.referrerId, now);
+    await assignWaitingRequests(tx, deps, leaving.referrerId, now, 'one freed');
     return true;
   });
 

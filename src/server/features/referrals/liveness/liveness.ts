@@ -50,7 +50,7 @@ export async function applyReading(
         type: 'referral_status',
         link: INCOMING_LINK,
       });
-      await assignWaitingRequests(tx, deps, referral.referrerId, at);
+      await assignWaitingRequests(tx, deps, referral.referrerId, at, 'one freed');
     }
     return 'closed';
   }

@@ -244,3 +244,49 @@ export async function holdsReferralFor(db: Db, referrerId: number, seekerId: num
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * Issue 49 item 1: whether a referrer at the company other than `exceptId` takes requests at `at`, as
+ * matching judges a candidate (lockCandidates, withinOwnLimits, the capacity): willing, not suspended, not
+ * paused, under their monthly cap and holding fewer than `capacity` open referrals.
+ */
+export async function othersTakeRequests(
+  tx: Db,
+  companyId: number,
+  exceptId: number,
+  capacity: number,
+  at: Date,
+): Promise<boolean> {
+  const open = tx
+    .select({ n: count() })
+    .from(referrals)
+    .where(and(eq(referrals.referrerId, referrers.userId), OPEN_REFERRAL));
+  const thisMonth = tx
+    .select({ n: count() })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.referrerId, referrers.userId),
+        sql`${referrals.createdAt} >= ${monthStartInSql(at)}`,
+        sql`${referrals.createdAt} <= ${at.toISOString()}::timestamptz`,
+      ),
+    );
+  const rows = await tx
+    .select({ one: sql`1` })
+    .from(referrers)
+    .innerJoin(users, eq(users.id, referrers.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
+    .where(
+      and(
+        eq(referrers.companyId, companyId),
+        ne(referrers.userId, exceptId),
+        eq(users.willingToGiveReferrals, true),
+        isNull(users.suspendedAt),
+        sql`not ${pausedInSql(at)}`,
+        sql`(${open}) < ${capacity}`,
+        sql`(${userSettings.monthlyReferralCap} is null or (${thisMonth}) < ${userSettings.monthlyReferralCap})`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

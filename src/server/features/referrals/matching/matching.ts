@@ -8,6 +8,7 @@ import {
   lockCandidates,
   lockReferrer,
   lockWaitingRequests,
+  othersTakeRequests,
   type Candidate,
   type LoadedCandidate,
 } from './matching-repo.js';
@@ -199,41 +200,97 @@ async function assignReferral(
   return true;
 }
 
+/** What a referrer can take now by their own limits: open slots under REFERRER_CAPACITY, and what is left of their cap. */
+async function loadOf(tx: Db, deps: ReferralDeps, referrerId: number, monthlyCap: number | null, at: Date) {
+  const open = (await countOpenReferrals(tx, [referrerId])).get(referrerId) ?? 0;
+  const capLeft =
+    monthlyCap === null
+      ? Infinity
+      : monthlyCap - ((await countMonthAssignments(tx, [referrerId], at)).get(referrerId) ?? 0);
+  /** Room for `extraOpen` more open referrals than they hold: room now, or before one of them closed. */
+  const room = (extraOpen = 0) => Math.min(deps.capacity - open - extraOpen, capLeft);
+  return { room };
+}
+
+/** A referrer's company, and whether they take requests there. */
+export interface ReferrerSupply {
+  companyId: number;
+  takes: boolean;
+}
+
+/**
+ * Whether the referrer takes requests at `at`: willing, not suspended, not paused, under their monthly cap,
+ * with room under REFERRER_CAPACITY, as matching judges them (issue 49 item 1). Null for a user who refers
+ * nowhere. Locks their referrer row, as the hand-out does.
+ */
+export async function readSupply(
+  tx: Db,
+  deps: ReferralDeps,
+  referrerId: number,
+  at: Date,
+): Promise<ReferrerSupply | null> {
+  const referrer = await lockReferrer(tx, referrerId, at);
+  if (!referrer) return null;
+  const takes =
+    referrer.willing &&
+    !referrer.paused &&
+    (await loadOf(tx, deps, referrerId, referrer.monthlyCap, at)).room() > 0;
+  return { companyId: referrer.companyId, takes };
+}
+
+/**
+ * Where the referrer stood just before the change that gives them room, so the hand-out can tell whether
+ * their company had nobody before (docs/decisions/078-a-watch-tells-once.md): read before the change
+ * (readSupply; null when they took requests nowhere, as when they just turned willing, a pause ended or a
+ * suspension was lifted), or 'one freed' when one of their open referrals has just closed, all else as now.
+ */
+export type SupplyBefore = ReferrerSupply | null | 'one freed';
+
 /**
  * Gives a referrer who has room (just turned willing, a referral of theirs closed, their pause ended) the
  * oldest waiting requests at their company, up to their capacity and what is left of their monthly cap,
  * and tells both sides. Nothing while they are paused. Answers how many were assigned.
+ *
+ * Every change that can give a referrer room passes through here, in its own transaction: so here too, when
+ * they can still take requests after the hand-out, could not before, and nobody else at their company can,
+ * the company has gone from nobody available to one, and its watchers are told (`deps.supplyArrived`).
  */
 export async function assignWaitingRequests(
   tx: Db,
   deps: ReferralDeps,
   referrerId: number,
-  at: Date = new Date(),
+  at: Date,
+  before: SupplyBefore,
 ): Promise<number> {
   const referrer = await lockReferrer(tx, referrerId, at);
   if (!referrer?.willing || referrer.paused) return 0;
-  const open = (await countOpenReferrals(tx, [referrerId])).get(referrerId) ?? 0;
-  const capLeft =
-    referrer.monthlyCap === null
-      ? Infinity
-      : referrer.monthlyCap - ((await countMonthAssignments(tx, [referrerId], at)).get(referrerId) ?? 0);
-  const room = Math.min(deps.capacity - open, capLeft);
+  const load = await loadOf(tx, deps, referrerId, referrer.monthlyCap, at);
+  const room = load.room();
   if (room <= 0) return 0;
   const waiting = await lockWaitingRequests(tx, referrer.companyId, referrerId, room);
-  if (waiting.length === 0) return 0;
-  const company: ReferralCompany | undefined = await findCompanyById(tx, referrer.companyId);
-  const companyName = company?.name ?? 'your company';
   let assigned = 0;
-  for (const request of waiting) {
-    if (!(await assignReferral(tx, deps, { ...request, companyName }, referrerId, at))) continue;
-    assigned += 1;
-    await deps.notify(tx, {
-      userId: request.jobSeekerId,
-      title: 'Referrer found',
-      message: `A referrer at ${companyName} now has your request for ${request.position}.`,
-      type: 'referral_assigned',
-      link: SEEKER_LINK,
-    });
+  if (waiting.length > 0) {
+    const company: ReferralCompany | undefined = await findCompanyById(tx, referrer.companyId);
+    const companyName = company?.name ?? 'your company';
+    for (const request of waiting) {
+      if (!(await assignReferral(tx, deps, { ...request, companyName }, referrerId, at))) continue;
+      assigned += 1;
+      await deps.notify(tx, {
+        userId: request.jobSeekerId,
+        title: 'Referrer found',
+        message: `A referrer at ${companyName} now has your request for ${request.position}.`,
+        type: 'referral_assigned',
+        link: SEEKER_LINK,
+      });
+    }
+  }
+  const couldBefore =
+    before === 'one freed'
+      ? load.room(1) > 0
+      : before !== null && before.takes && before.companyId === referrer.companyId;
+  if (room > assigned && !couldBefore && deps.supplyArrived) {
+    const others = await othersTakeRequests(tx, referrer.companyId, referrerId, deps.capacity, at);
+    if (!others) await deps.supplyArrived(tx, referrer.companyId);
   }
   return assigned;
 }

@@ -50,7 +50,8 @@ export async function endPauses(
       .update(userSettings)
       .set({ referralsPausedUntil: null, updatedAt: now })
       .where(eq(userSettings.userId, userId));
-    await assignWaitingRequests(tx, deps, userId, now);
+    // Paused until now: they took requests nowhere.
+    await assignWaitingRequests(tx, deps, userId, now, null);
     return true;
   });
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../../lib/errors.js';
 import { isFreeMail } from '../../../lib/free-mail.js';
-import { assignWaitingRequests } from './matching.js';
+import { assignWaitingRequests, readSupply } from './matching.js';
 import type { ReferralCompany, ReferralDeps } from '../ports.js';
 import { holdsReferralFor } from './matching-repo.js';
 import { lockUserRow } from '../rows/people.js';
@@ -85,6 +85,9 @@ export async function setWillingness(
   return db.transaction(async (tx) => {
     const user = await lockUserRow(tx, actor.id);
     if (!user) throw notFound('Profile not found.');
+    const at = new Date();
+    // Where they stood before, so their company's watchers are told only if it had nobody (issue 49 item 1).
+    const before = isWilling ? await readSupply(tx, deps, user.id, at) : null;
     if (isWilling) {
       const name = user.currentCompanyName?.trim();
       if (!name) throw conflict(NO_COMPANY_FOR_WILLINGNESS);
@@ -93,7 +96,7 @@ export async function setWillingness(
     }
     const updated = await updateWillingness(tx, user.id, isWilling);
     if (!updated) throw notFound('Profile not found.');
-    if (isWilling) await assignWaitingRequests(tx, deps, user.id);
+    if (isWilling) await assignWaitingRequests(tx, deps, user.id, at, before);
     return updated;
   });
 }
@@ -111,8 +114,10 @@ export async function followCurrentCompany(
   if (!(await findReferrer(tx, userId))) return;
   const user = await lockUserRow(tx, userId);
   if (!user) return;
+  const at = new Date();
+  const before = await readSupply(tx, deps, userId, at);
   await saveReferrerRecord(tx, deps, user, await deps.companies.ensure(tx, companyName));
-  if (user.willingToGiveReferrals) await assignWaitingRequests(tx, deps, userId);
+  if (user.willingToGiveReferrals) await assignWaitingRequests(tx, deps, userId, at, before);
 }
 
 /** docs/product.md, Roles: the user, and a referrer holding a referral for one of their requests. */

@@ -56,7 +56,7 @@ export async function withdrawRequest(
       type: 'referral_withdrawn',
       link: INCOMING_LINK,
     });
-    await assignWaitingRequests(tx, deps, referral.referrerId, at);
+    await assignWaitingRequests(tx, deps, referral.referrerId, at, 'one freed');
   });
   const view = await findRequestView(db, requestId, seeker.id, listClock(deps));
   if (!view) throw notFound(REQUEST_NOT_FOUND);

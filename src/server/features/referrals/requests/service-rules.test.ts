@@ -614,7 +614,8 @@ describe('assignWaitingRequests', () => {
     });
 
     const roomy = { ...w.deps, capacity: 5 };
-    const assign = () => w.database.db.transaction((tx) => assignWaitingRequests(tx, roomy, rita.id));
+    const assign = () =>
+      w.database.db.transaction((tx) => assignWaitingRequests(tx, roomy, rita.id, new Date(), null));
     await w.database.db.insert(userSettings).values({ userId: rita.id, monthlyReferralCap: 2 });
     expect(await assign()).toBe(1);
     expect((await w.current(waiting[1]!))?.referrerId).toBe(rita.id);
@@ -633,6 +634,8 @@ describe('assignWaitingRequests', () => {
     expect(await assign()).toBe(1);
     expect((await w.current(waiting[2]!))?.referrerId).toBe(rita.id);
     expect(await assign()).toBe(0);
-    expect(await w.database.db.transaction((tx) => assignWaitingRequests(tx, w.deps, rita.id))).toBe(0);
+    expect(
+      await w.database.db.transaction((tx) => assignWaitingRequests(tx, w.deps, rita.id, new Date(), null)),
+    ).toBe(0);
   });
 });

@@ -293,7 +293,7 @@ export async function changeReferralStatus(
       }
     }
     if (OPEN_REFERRAL_STATUSES.includes(from) && !OPEN_REFERRAL_STATUSES.includes(to)) {
-      await assignWaitingRequests(tx, deps, referrer.id, at);
+      await assignWaitingRequests(tx, deps, referrer.id, at, 'one freed');
     }
     return toReferralDto(moved);
   });

@@ -1,5 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { CLOSED_REQUEST_STATUSES } from '../../../../shared/referral-status.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CLOSED_REQUEST_STATUSES,
+  WITHDRAWABLE_REQUEST_STATUSES,
+} from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
 import { companies, referralRequests, users } from '../../../db/schema.js';
 import type { JobSnapshot, ReferralCompany } from '../ports.js';
@@ -120,4 +123,27 @@ export async function findCompanyById(
     .from(companies)
     .where(listedOnly ? and(eq(companies.id, id), eq(companies.listed, true)) : eq(companies.id, id));
   return row;
+}
+
+/**
+ * Issue 49 item 1: which of these users have a request at the company that matching still serves (held,
+ * waiting, pending or accepted): a watcher among them is not told that a referrer there can take requests.
+ */
+export async function seekersWithOpenRequestAt(
+  db: Db,
+  companyId: number,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: referralRequests.jobSeekerId })
+    .from(referralRequests)
+    .where(
+      and(
+        eq(referralRequests.companyId, companyId),
+        inArray(referralRequests.jobSeekerId, [...userIds]),
+        inArray(referralRequests.status, [...WITHDRAWABLE_REQUEST_STATUSES]),
+      ),
+    );
+  return new Set(rows.map((r) => r.userId));
 }

@@ -1,6 +1,11 @@
 import type { Db } from '../../../db/client.js';
 import { passOnReferralsHeldBy } from '../handoffs/leave.js';
-import { excludedReferrers, handToNextReferrer, INCOMING_LINK } from '../matching/matching.js';
+import {
+  assignWaitingRequests,
+  excludedReferrers,
+  handToNextReferrer,
+  INCOMING_LINK,
+} from '../matching/matching.js';
 import type { ReferralDeps } from '../ports.js';
 import { referralsOfRequest, supersedeReferral } from '../rows/referrals.js';
 import { lockRequestWithNames, setRequestStatus } from '../rows/requests.js';
@@ -36,6 +41,8 @@ export async function setAsideForSuspension(
       type: 'referral_status',
       link: INCOMING_LINK,
     });
+    // Its referrer has that slot back, for the company's waiting requests (and its watchers).
+    await assignWaitingRequests(tx, deps, open.referrerId, now, 'one freed');
     paused += 1;
   }
   return { passedOn, paused };
@@ -43,7 +50,8 @@ export async function setAsideForSuspension(
 
 /**
  * The suspension was lifted: each of the user's requests that waits without a referrer is matched again,
- * never to someone who held it before. Those nobody can take yet keep waiting, as any waiting request.
+ * never to someone who held it before. Those nobody can take yet keep waiting, as any waiting request. As a
+ * referrer, they take the waiting requests at their company again, as when they turn willing.
  */
 export async function resumeAfterSuspension(
   tx: Db,
@@ -64,5 +72,7 @@ export async function resumeAfterSuspension(
     if (handed.kind !== 'picked') continue;
     matched += 1;
   }
+  // Suspended until now: they took requests nowhere.
+  await assignWaitingRequests(tx, deps, userId, now, null);
   return matched;
 }
