@@ -1,8 +1,7 @@
-import { and, asc, between, eq, sql, type SQLWrapper } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client.js';
-import { preparedPerDb } from '../../../db/prepared.js';
-import { referralRequests, referralStatusChanges, referrals, users } from '../../../db/schema.js';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { referralStatusChanges, referrals, users } from '../../../db/schema.js';
+import { parseTimestamptz } from '../../../db/timestamptz.js';
 
 export interface TimelineRow {
   requestId: number;
@@ -20,102 +19,80 @@ export interface TimelineRow {
 }
 
 /**
- * The requests a list page shows are contiguous in their owner's order (newest first by id), so a page is
- * named by its owner and its first and last request ids: the seeker's requests in that range, or the
- * referrer's referrals on requests in it. Scalars, not an id array: PostgreSQL planned a statement on an
- * array parameter afresh on every call (a short array always looked cheaper than the generic plan), which
- * cost more than running it (docs/performance.md).
+ * A request's history as its list row carries it (historyOf): one JSON array a referral's status change
+ * (or a referral without one), times as PostgreSQL writes them in text.
  */
-export type TimelinePage =
-  { seekerId: number; fromId: number; toId: number } | { referrerId: number; fromId: number; toId: number };
+export type HistoryCell = [
+  referralId: number,
+  referrerId: number,
+  referrerName: string,
+  assignedAt: string,
+  supersededAt: string | null,
+  status: string,
+  declineReason: string | null,
+  feedback: string | null,
+  changeId: number | null,
+  changeStatus: string | null,
+  changeNote: string | null,
+  changeAt: string | null,
+];
+
+// Aliased: the lists' own query joins referrals and users. In a sql template an alias names only itself, so
+// the FROM below names each table and its alias.
+const historyReferrals = alias(referrals, 'history_referrals');
+const historyReferrers = alias(users, 'history_referrers');
 
 /**
- * Every referral of a page's requests (or only the referrer's), with each status change, in order; one
- * query through referral_requests_seeker_newest_idx (or referrals_referrer_request_idx), referrals_request_idx
- * and referral_status_changes_referral_idx.
+ * A column for the lists' query: every referral of the row's request (or only `referrerId`'s), with each
+ * status change, as HistoryCells in no particular order (historyRows orders them). Read in the same
+ * statement as the cards, through referrals_request_idx and referral_status_changes_referral_idx: a second
+ * query for the page's timelines was a second round trip on every list read, the crowd's largest call.
  */
-function timelineQuery(db: Db, ofReferrer: boolean) {
-  const fromReferrals = db
-    .select({
-      requestId: referrals.requestId,
-      referralId: referrals.id,
-      referrerId: referrals.referrerId,
-      referrerName: users.fullName,
-      assignedAt: referrals.createdAt,
-      supersededAt: referrals.supersededAt,
-      status: referrals.status,
-      declineReason: referrals.declineReason,
-      feedback: referrals.feedback,
-      changeId: referralStatusChanges.id,
-      changeStatus: referralStatusChanges.status,
-      changeNote: referralStatusChanges.note,
-      changeAt: referralStatusChanges.at,
-    })
-    .from(referrals)
-    .$dynamic();
-  const range = ofReferrer
-    ? {
-        referrerId: sql.placeholder('referrerId'),
-        fromId: sql.placeholder('fromId'),
-        toId: sql.placeholder('toId'),
-      }
-    : {
-        seekerId: sql.placeholder('seekerId'),
-        fromId: sql.placeholder('fromId'),
-        toId: sql.placeholder('toId'),
-      };
-  return timelineRowsOf(fromReferrals, range).orderBy(
-    asc(referrals.id),
-    sql`${referralStatusChanges.id} asc nulls first`,
-  );
+export function historyOf(requestId: SQLWrapper, referrerId?: SQLWrapper): SQL<HistoryCell[]> {
+  const r = historyReferrals;
+  const ofReferrer = referrerId === undefined ? sql`` : sql` and ${r.referrerId} = ${referrerId}`;
+  return sql<HistoryCell[]>`(select coalesce(json_agg(json_build_array(
+    ${r.id}, ${r.referrerId}, ${historyReferrers.fullName}, ${r.createdAt}::text, ${r.supersededAt}::text,
+    ${r.status}, ${r.declineReason}, ${r.feedback}, ${referralStatusChanges.id}, ${referralStatusChanges.status},
+    ${referralStatusChanges.note}, ${referralStatusChanges.at}::text)), '[]')
+  from ${referrals} ${sql.identifier('history_referrals')}
+  inner join ${users} ${sql.identifier('history_referrers')} on ${eq(historyReferrers.id, r.referrerId)}
+  left join ${referralStatusChanges} on ${eq(referralStatusChanges.referralId, r.id)}
+  where ${r.requestId} = ${requestId}${ofReferrer})`;
 }
 
-/** A TimelinePage whose values are a statement's: placeholders, or SQL. */
-type TimelineRange =
-  | { seekerId: SQLWrapper; fromId: SQLWrapper; toId: SQLWrapper }
-  | { referrerId: SQLWrapper; fromId: SQLWrapper; toId: SQLWrapper };
-
-/**
- * The rows a page's timelines are read from: the one FROM and WHERE of the timelines.
- */
-function timelineRowsOf<Query extends PgSelect>(fromReferrals: Query, range: TimelineRange) {
-  const joined = fromReferrals
-    .innerJoin(users, eq(users.id, referrals.referrerId))
-    .leftJoin(referralStatusChanges, eq(referralStatusChanges.referralId, referrals.id));
-  // The range where the index can start from it: after the owner in each index's columns.
-  return 'referrerId' in range
-    ? joined.where(
-        and(
-          eq(referrals.referrerId, range.referrerId),
-          between(referrals.requestId, range.fromId, range.toId),
-        ),
-      )
-    : joined
-        .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-        .where(
-          and(
-            eq(referralRequests.jobSeekerId, range.seekerId),
-            between(referralRequests.id, range.fromId, range.toId),
-          ),
-        );
-}
-
-const timelines = {
-  ofSeeker: preparedPerDb((db) => timelineQuery(db, false).prepare('request_timelines')),
-  ofReferrer: preparedPerDb((db) => timelineQuery(db, true).prepare('referrer_request_timelines')),
-};
-
-/** Every referral of a page's requests (or only the referrer's), with each status change, in order. */
-export async function listTimelineRows(db: Db, page: TimelinePage): Promise<TimelineRow[]> {
-  const rows =
-    'seekerId' in page
-      ? await timelines.ofSeeker(db).execute(page)
-      : await timelines.ofReferrer(db).execute(page);
-  return rows.map(({ changeId, changeStatus, changeNote, changeAt, ...row }) => ({
-    ...row,
-    change:
-      changeId !== null && changeStatus !== null && changeAt !== null
-        ? { status: changeStatus, note: changeNote, at: changeAt }
-        : null,
-  }));
+/** A request's history cells as rows, in order: by referral, each one's changes oldest first. */
+export function historyRows(requestId: number, cells: readonly HistoryCell[]): TimelineRow[] {
+  return [...cells]
+    .sort((a, b) => a[0] - b[0] || (a[8] ?? -1) - (b[8] ?? -1))
+    .map(
+      ([
+        referralId,
+        referrerId,
+        referrerName,
+        assignedAt,
+        supersededAt,
+        status,
+        declineReason,
+        feedback,
+        changeId,
+        changeStatus,
+        changeNote,
+        changeAt,
+      ]) => ({
+        requestId,
+        referralId,
+        referrerId,
+        referrerName,
+        assignedAt: parseTimestamptz(assignedAt),
+        supersededAt: supersededAt === null ? null : parseTimestamptz(supersededAt),
+        status,
+        declineReason,
+        feedback,
+        change:
+          changeId !== null && changeStatus !== null && changeAt !== null
+            ? { status: changeStatus, note: changeNote, at: parseTimestamptz(changeAt) }
+            : null,
+      }),
+    );
 }

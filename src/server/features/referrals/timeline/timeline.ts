@@ -5,8 +5,9 @@ import {
   type ReferralHandoff,
   type TimelineEntry,
 } from '../../../../shared/referrals.js';
-import type { Db } from '../../../db/client.js';
-import { listTimelineRows, type TimelinePage, type TimelineRow } from './timeline-repo.js';
+import { historyRows, type HistoryCell, type TimelineRow } from './timeline-repo.js';
+
+export { historyOf, type HistoryCell } from './timeline-repo.js';
 import { isoTime } from '../../../lib/iso-time.js';
 
 // Stored values read leniently, each schema built once (not per row).
@@ -91,59 +92,38 @@ export interface RequestTimes {
 
 const REQUEST_ENDINGS = ['withdrawn', 'job_closed', 'rejected'] as const;
 
-/** The timelines of a page of requests, by request id. */
-function timelinesByRequest(
-  requests: readonly (RequestTimes & { id: number })[],
-  rows: readonly TimelineRow[],
-): Map<number, TimelineEntry[]> {
-  const byRequest = new Map<number, TimelineRow[]>();
-  for (const row of rows) {
-    const list = byRequest.get(row.requestId) ?? [];
-    list.push(row);
-    byRequest.set(row.requestId, list);
-  }
-  return new Map(requests.map((r) => [r.id, buildTimeline(r, byRequest.get(r.id) ?? [])]));
-}
-
-/** Earlier referrers of each request, oldest first, from its timeline rows. */
-function handoffsByRequest(history: readonly TimelineRow[]): Map<number, ReferralHandoff[]> {
-  const byRequest = new Map<number, ReferralHandoff[]>();
+/** A request's earlier referrers, oldest first, from its timeline rows. */
+function handoffsOf(history: readonly TimelineRow[]): ReferralHandoff[] {
   const seen = new Set<number>();
-  const left = history
+  return history
     .filter((h): h is TimelineRow & { supersededAt: Date } => {
       if (h.supersededAt === null || seen.has(h.referralId)) return false;
       seen.add(h.referralId);
       return true;
     })
-    .sort((a, b) => a.supersededAt.getTime() - b.supersededAt.getTime() || a.referralId - b.referralId);
-  for (const h of left) {
-    const list = byRequest.get(h.requestId) ?? [];
-    list.push({
+    .sort((a, b) => a.supersededAt.getTime() - b.supersededAt.getTime() || a.referralId - b.referralId)
+    .map((h) => ({
       referrerFirstName: firstNameOf(h.referrerName),
       // Superseded in any other status (pending, accepted): the referrer stopped referring with it open.
       outcome: h.status === 'declined' || h.status === 'expired' ? h.status : 'withdrawn',
       at: isoTime(h.supersededAt),
       declineReason: storedDeclineReason.parse(h.declineReason),
       feedback: h.status === 'declined' ? h.feedback : null,
-    });
-    byRequest.set(h.requestId, list);
-  }
-  return byRequest;
+    }));
 }
 
 /**
- * A page's timelines and, when asked, its requests' hand-off history (earlier referrers, for the seeker),
- * by request id, from one read of the page's timeline rows (listTimelineRows).
+ * A request's timeline and, when asked, its hand-off history (earlier referrers, for the seeker), from the
+ * history its list row carries (historyOf).
  */
-export async function readHistories(
-  db: Db,
-  page: TimelinePage,
-  requests: readonly (RequestTimes & { id: number })[],
+export function readHistory(
+  request: RequestTimes & { id: number },
+  cells: readonly HistoryCell[],
   options: { handoffs: boolean },
-): Promise<{ timelines: Map<number, TimelineEntry[]>; handoffs: Map<number, ReferralHandoff[]> }> {
-  const rows = await listTimelineRows(db, page);
+): { timeline: TimelineEntry[]; handoffs: ReferralHandoff[] } {
+  const rows = historyRows(request.id, cells);
   return {
-    timelines: timelinesByRequest(requests, rows),
-    handoffs: options.handoffs ? handoffsByRequest(rows) : new Map(),
+    timeline: buildTimeline(request, rows),
+    handoffs: options.handoffs ? handoffsOf(rows) : [],
   };
 }
