@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, ne, notExists, notInArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { LIVE_REFERRAL } from '../access.js';
 import type { Db } from '../../../db/client.js';
 import { referralRequests, referrals, referrers, userSettings, users } from '../../../db/schema.js';
@@ -36,18 +36,12 @@ export async function lockCandidates(
   verifiedSince: Date,
   at: Date,
 ): Promise<LoadedCandidate[]> {
-  return tx
-    .select({
-      userId: referrers.userId,
-      // A lapsed verification ranks as none (docs/decisions/035-verification-lapse.md).
-      isVerified: verifiedInSql(verifiedSince),
-      lastAssignedAt: referrers.lastAssignedAt,
-      paused: pausedInSql(at),
-      monthlyCap: userSettings.monthlyReferralCap,
-    })
-    .from(referrers)
-    .innerJoin(users, eq(users.id, referrers.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
+  return withLimits(tx, at, {
+    userId: referrers.userId,
+    // A lapsed verification ranks as none (docs/decisions/035-verification-lapse.md).
+    isVerified: verifiedInSql(verifiedSince),
+    lastAssignedAt: referrers.lastAssignedAt,
+  })
     .where(
       and(
         eq(referrers.companyId, companyId),
@@ -71,20 +65,27 @@ export async function lockCandidates(
  * willing, and at `at` not paused, with their monthly cap if any.
  */
 export async function lockReferrer(tx: Db, userId: number, at: Date) {
-  const [row] = await tx
-    .select({
-      companyId: referrers.companyId,
-      // A suspended referrer takes nothing new, however willing.
-      willing: sql<boolean>`(${users.willingToGiveReferrals} and ${users.suspendedAt} is null)`,
-      paused: pausedInSql(at),
-      monthlyCap: userSettings.monthlyReferralCap,
-    })
-    .from(referrers)
-    .innerJoin(users, eq(users.id, referrers.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
+  const [row] = await withLimits(tx, at, {
+    companyId: referrers.companyId,
+    // A suspended referrer takes nothing new, however willing.
+    willing: sql<boolean>`(${users.willingToGiveReferrals} and ${users.suspendedAt} is null)`,
+  })
     .where(eq(referrers.userId, userId))
     .for('update', { of: referrers });
   return row;
+}
+
+/**
+ * Referrers (joined to their users row) with `columns` and their own limits at `at` (issue 25 item 9): a
+ * pause in force then, and their monthly cap, from their user_settings if any. What both locks read.
+ */
+function withLimits<Columns extends SelectedFields>(tx: Db, at: Date, columns: Columns) {
+  return tx
+    .select({ ...columns, paused: pausedInSql(at), monthlyCap: userSettings.monthlyReferralCap })
+    .from(referrers)
+    .innerJoin(users, eq(users.id, referrers.userId))
+    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
+    .$dynamic();
 }
 
 /**
