@@ -11,6 +11,7 @@ import type { ReferralRequest } from '@shared/referrals';
 import type { VerificationStatus } from '@shared/verification';
 import type { ReferrerRecord } from '@shared/referrer-record';
 import type { ReportReason } from '@shared/reports';
+import type { CompanyWatch } from '@shared/watches';
 import type { ReactNode } from 'react';
 import { fakeError, fakeApi, type RecordedCall } from '@/testing/fake-api';
 import { createQueryClient } from '@/app/query-client';
@@ -95,6 +96,8 @@ export interface FakeReferralsState {
   directory: CompanyDirectoryEntry[];
   /** GET/PUT /api/user/settings. */
   settings: UserSettings;
+  /** GET /api/user/watches, and what POST and DELETE /api/companies/{id}/watch change (issue 49 item 1). */
+  watches: CompanyWatch[];
 }
 
 export const CORRECT_CODE = '123456';
@@ -138,6 +141,7 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
       monthlyReferralCap: null,
       referralsPausedUntil: null,
     },
+    watches: [],
     ...initial,
   };
   const api = fakeApi({
@@ -234,6 +238,22 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     verification: () => state.verification,
     referrerRecord: () => state.record,
     blockUser: ({ params }) => ({ userId: Number(params.id), blocked: true }),
+    myWatches: () => ({ items: state.watches }),
+    watchCompany: ({ params }) => {
+      const companyId = Number(params.id);
+      const company = state.companies.find((c) => c.id === companyId);
+      if (!company) return fakeError(404, 'There is no such company.');
+      if (!state.watches.some((w) => w.companyId === companyId)) {
+        const createdAt = '2026-12-06T12:00:00.000Z';
+        state.watches = [{ companyId, companyName: company.name, createdAt }, ...state.watches];
+      }
+      return { companyId, watching: true };
+    },
+    unwatchCompany: ({ params }) => {
+      const companyId = Number(params.id);
+      state.watches = state.watches.filter((w) => w.companyId !== companyId);
+      return { companyId, watching: false };
+    },
     fileReport: ({ body }) => {
       const input = body as {
         subjectUserId: number;

@@ -76,6 +76,49 @@ describe('/companies', () => {
     expect(searches).not.toContain('z');
   });
 
+  it('offers to watch the listed companies a search names that have nobody available (issue 49 item 1)', async () => {
+    const api = fakeReferralsApi({
+      companies: [
+        { id: 1, name: 'Google' },
+        { id: 2, name: 'Gooey Labs' },
+        { id: 4, name: 'Stripe' },
+      ],
+      directory: [entry(1, 'Google')],
+    });
+    renderReferralsUi(<CompaniesPage />, '/companies?q=goo');
+    const section = await screen.findByRole('region', { name: 'No referrer available yet' });
+    const rows = within(section).getAllByRole('listitem');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Gooey Labs');
+    expect(rows[0]).toHaveTextContent(
+      'No referrers at Gooey Labs yet: your request will wait until one joins.',
+    );
+    const watch = within(rows[0]!).getByRole('button', { name: 'Tell me when one joins' });
+    await waitFor(() => expect(watch).toBeEnabled());
+    await userEvent.click(watch);
+    await waitFor(() => expect(watch).toHaveAttribute('aria-pressed', 'true'));
+    expect(api.state.watches.map((w) => w.companyId)).toEqual([2]);
+    // Google has a referrer: it is in the list above, with no watch.
+    const list = screen.getByRole('list', { name: 'Companies with referrers' });
+    expect(within(list).queryByRole('button', { name: 'Tell me when one joins' })).not.toBeInTheDocument();
+  });
+
+  it('offers no watch without a search, nor to a visitor', async () => {
+    fakeReferralsApi({ companies: [{ id: 2, name: 'Gooey Labs' }], directory: [entry(1, 'Google')] });
+    const { unmount } = renderReferralsUi(<CompaniesPage />, '/companies');
+    await screen.findByRole('list', { name: 'Companies with referrers' });
+    expect(screen.queryByRole('region', { name: 'No referrer available yet' })).not.toBeInTheDocument();
+    unmount();
+    const visitorApi = fakeReferralsApi({
+      companies: [{ id: 2, name: 'Gooey Labs' }],
+      directory: [entry(1, 'Google')],
+    });
+    renderReferralsUi(<CompaniesPage visitor />, '/companies?q=goo');
+    await screen.findByRole('list', { name: 'Companies with referrers' });
+    expect(screen.queryByText('Gooey Labs')).not.toBeInTheDocument();
+    expect(visitorApi.calls.map((c) => c.path)).not.toContain('/api/companies');
+  });
+
   it("loads the next page with 'Load more', and offers no more at the end", async () => {
     fakeReferralsApi({ directory: many });
     renderReferralsUi(<CompaniesPage />, '/companies');

@@ -14,6 +14,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { revealApp } from '@/lib/prepaint';
 import { paths } from '@/paths';
 import { useCompanyDirectory } from './api/get-company-directory';
+import { UnstaffedCompanies } from './components/unstaffed-companies';
 import { useDebouncedValue } from './hooks/use-debounced-value';
 import { BusyIcon } from '@/components/busy-icon';
 
@@ -99,6 +100,10 @@ export function CompaniesPage({ visitor = false }: { visitor?: boolean }) {
             <CompanyRow key={company.id} company={company} />
           ))}
         </ul>
+      )}
+
+      {!visitor && q && directory.isSuccess && !directory.hasNextPage && (
+        <UnstaffedCompanies q={q} shown={items} />
       )}
 
       {directory.hasNextPage && (

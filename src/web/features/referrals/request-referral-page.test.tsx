@@ -364,8 +364,8 @@ describe('RequestReferralPage, what the company means for the request', () => {
     expect(api.writes()).toEqual([]);
   });
 
-  it('says a request will wait when the company has no referrers yet', async () => {
-    fakeReferralsApi({ detect: detectByHost, stats: { 1: stats(0), 4: stats(2) } });
+  it('says a request will wait when the company has no referrers yet, and offers to watch it', async () => {
+    const api = fakeReferralsApi({ detect: detectByHost, stats: { 1: stats(0), 4: stats(2) } });
     renderPage();
     await userEvent.type(jobUrl(), JOB);
     expect(
@@ -376,10 +376,17 @@ describe('RequestReferralPage, what the company means for the request', () => {
       ),
     ).toBeInTheDocument();
     expect(submit()).toBeEnabled();
+    // Issue 49 item 1: beside it, the watch of the company, which the form's own submit does not send.
+    const watch = screen.getByRole('button', { name: 'Tell me when one joins' });
+    await waitFor(() => expect(watch).toBeEnabled());
+    await userEvent.click(watch);
+    await waitFor(() => expect(watch).toHaveAttribute('aria-pressed', 'true'));
+    expect(api.writes().map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/companies/1/watch']);
     await userEvent.clear(jobUrl());
     await userEvent.type(jobUrl(), STRIPE_JOB);
     expect(await screen.findByText('2 referrers at Stripe', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByText(/No referrers at/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tell me when one joins' })).not.toBeInTheDocument();
   });
 
   it('says so too for a company nobody on the site works at', async () => {
@@ -395,5 +402,7 @@ describe('RequestReferralPage, what the company means for the request', () => {
         SLOW,
       ),
     ).toBeInTheDocument();
+    // Nobody lists it, so there is nothing to watch.
+    expect(screen.queryByRole('button', { name: 'Tell me when one joins' })).not.toBeInTheDocument();
   });
 });

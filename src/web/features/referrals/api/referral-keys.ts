@@ -6,6 +6,8 @@ export const referralKeys = {
   thread: (referralId: number) => [...referralKeys.all, 'thread', referralId] as const,
   /** Whom the user blocked: under `all`, so a block made from a card shows in Account settings. */
   blocks: () => [...referralKeys.all, 'blocks'] as const,
+  /** The companies the user watches (issue 49 item 1). */
+  watches: () => ['watches'] as const,
   companies: () => ['companies'] as const,
   detection: (url: string) => ['companies', 'detect', url] as const,
   companyStats: (companyId: number) => ['companies', companyId, 'stats'] as const,

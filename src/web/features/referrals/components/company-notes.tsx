@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@/paths';
 import { useCompanyStats } from '../api/get-company-stats';
 import { CompanyStatsLine } from './company-stats-line';
+import { WatchCompanyButton } from './watch-company-button';
 
 /** The company a request would go to: a listed one by id, or a name nobody on the site works at yet. */
 export interface RequestCompany {
@@ -46,7 +47,14 @@ export function CompanyNotes({ company, ownCompany }: { company: RequestCompany;
 function ListedCompanyNotes({ companyId, companyName }: { companyId: number; companyName: string }) {
   const stats = useCompanyStats(companyId);
   if (!stats.data) return null;
-  if (stats.data.referrers === 0) return <NoReferrers companyName={companyName} />;
+  if (stats.data.referrers === 0) {
+    return (
+      <div className="grid gap-2">
+        <NoReferrers companyName={companyName} />
+        <WatchCompanyButton companyId={companyId} companyName={companyName} />
+      </div>
+    );
+  }
   return <CompanyStatsLine companyId={companyId} companyName={companyName} />;
 }
 
