@@ -88,6 +88,14 @@ function withLimits<Columns extends SelectedFields>(tx: Db, at: Date, columns: C
     .$dynamic();
 }
 
+/** A referral assigned since its referrer's calendar month began at `at`, in their time zone (user_settings joined). */
+function assignedInCapMonth(at: Date) {
+  return and(
+    sql`${referrals.createdAt} >= ${monthStartInSql(at)}`,
+    sql`${referrals.createdAt} <= ${at.toISOString()}::timestamptz`,
+  );
+}
+
 /**
  * Issue 25 item 9: how many referrals each referrer was assigned (any status, passed on or not) since their
  * calendar month began at `at`, in their time zone (UTC when unknown).
@@ -102,13 +110,7 @@ export async function countMonthAssignments(
     .select({ referrerId: referrals.referrerId, assigned: count() })
     .from(referrals)
     .leftJoin(userSettings, eq(userSettings.userId, referrals.referrerId))
-    .where(
-      and(
-        inArray(referrals.referrerId, referrerIds),
-        sql`${referrals.createdAt} >= ${monthStartInSql(at)}`,
-        sql`${referrals.createdAt} <= ${at.toISOString()}::timestamptz`,
-      ),
-    )
+    .where(and(inArray(referrals.referrerId, referrerIds), assignedInCapMonth(at)))
     .groupBy(referrals.referrerId);
   return new Map(rows.map((r) => [r.referrerId, r.assigned]));
 }
@@ -258,25 +260,14 @@ export async function othersTakeRequests(
   capacity: number,
   at: Date,
 ): Promise<boolean> {
-  const open = tx
-    .select({ n: count() })
-    .from(referrals)
-    .where(and(eq(referrals.referrerId, referrers.userId), OPEN_REFERRAL));
+  const mine = eq(referrals.referrerId, referrers.userId);
+  const open = tx.select({ n: count() }).from(referrals).where(and(mine, OPEN_REFERRAL));
   const thisMonth = tx
     .select({ n: count() })
     .from(referrals)
-    .where(
-      and(
-        eq(referrals.referrerId, referrers.userId),
-        sql`${referrals.createdAt} >= ${monthStartInSql(at)}`,
-        sql`${referrals.createdAt} <= ${at.toISOString()}::timestamptz`,
-      ),
-    );
-  const rows = await tx
-    .select({ one: sql`1` })
-    .from(referrers)
-    .innerJoin(users, eq(users.id, referrers.userId))
-    .leftJoin(userSettings, eq(userSettings.userId, referrers.userId))
+    .where(and(mine, assignedInCapMonth(at)));
+  const cap = userSettings.monthlyReferralCap;
+  const rows = await withLimits(tx, at, { one: sql`1` })
     .where(
       and(
         eq(referrers.companyId, companyId),
@@ -285,7 +276,7 @@ export async function othersTakeRequests(
         isNull(users.suspendedAt),
         sql`not ${pausedInSql(at)}`,
         sql`(${open}) < ${capacity}`,
-        sql`(${userSettings.monthlyReferralCap} is null or (${thisMonth}) < ${userSettings.monthlyReferralCap})`,
+        sql`(${cap} is null or (${thisMonth}) < ${cap})`,
       ),
     )
     .limit(1);
