@@ -126,6 +126,7 @@ export async function createFeatures(
       deliverReleasedMessage: referrals.deliverReleasedMessage,
       notify: notifications.notify,
     },
+    requestHistory: referrals.requestHistory,
     now,
   });
   const activity = async (app: FastifyInstance) => {

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
-import type { AccountControl, CompanyLocks, HeldReviewPorts, SharedRequest } from './ports.js';
+import type {
+  AccountControl,
+  CompanyLocks,
+  HeldReviewPorts,
+  RequestHistory,
+  SharedRequest,
+} from './ports.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { adminRoutes } from './routes.js';
 
@@ -20,6 +26,8 @@ export interface AdminCollaborators {
    * released message (referrals), telling the seeker or sender (notifications).
    */
   held: HeldReviewPorts;
+  /** From referrals: everything that happened to a request's referrals, for the request's view. */
+  requestHistory: RequestHistory;
   now?: () => Date;
 }
 
@@ -31,7 +39,7 @@ export function createAdmin(
   config: Pick<Config, 'adminEmails' | 'verificationTtlMs' | 'reportRateLimit'>,
   collaborators: AdminCollaborators,
 ) {
-  const { db, rateLimits, sharedRequest, control, companyLocks, held } = collaborators;
+  const { db, rateLimits, sharedRequest, control, companyLocks, held, requestHistory } = collaborators;
   const now = collaborators.now ?? (() => new Date());
   return {
     routes: async (app: FastifyInstance) => {
@@ -43,6 +51,7 @@ export function createAdmin(
         control,
         companyLocks,
         held,
+        requestHistory,
         now,
       });
       await app.register(reportRoutes, {

@@ -76,3 +76,13 @@ export interface HeldReviewPorts {
   deliverReleasedMessage: DeliverReleasedMessage;
   notify: Notify;
 }
+
+/**
+ * From referrals (issue 46 item 9): everything that happened to a request's referrals, oldest first: each
+ * one's assignment, every status it took with that step's note, and 'passed_on' whenever the request left
+ * it; whose, by the referral's id and its referrer's full name. Nothing for no such request.
+ */
+export type RequestHistory = (
+  db: Db,
+  requestId: number,
+) => Promise<{ kind: string; at: Date; note: string | null; referralId: number; referrerName: string }[]>;

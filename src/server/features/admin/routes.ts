@@ -21,7 +21,7 @@ import { listAdminActions } from './audit-repo.js';
 import { adminCompanyRoutes } from './companies/companies-routes.js';
 import { heldRoutes } from './held/held-routes.js';
 import { countQueues } from './queue-counts.js';
-import type { AccountControl, CompanyLocks, HeldReviewPorts } from './ports.js';
+import type { AccountControl, CompanyLocks, HeldReviewPorts, RequestHistory } from './ports.js';
 import { adminUserRoutes } from './users/users-routes.js';
 import { adminViewRoutes } from './views/views-routes.js';
 import { openReportPage, resolveOpenReport } from './reports/reports.js';
@@ -36,6 +36,8 @@ export interface AdminRouteDeps {
   companyLocks: CompanyLocks;
   /** What reviewing held requests and messages needs of referrals and notifications (issue 25 item 6). */
   held: HeldReviewPorts;
+  /** From referrals: everything that happened to a request's referrals, for its view (issue 46 item 9). */
+  requestHistory: RequestHistory;
   now: () => Date;
 }
 
@@ -45,7 +47,7 @@ export interface AdminRouteDeps {
  */
 export async function adminRoutes(
   app: FastifyInstance,
-  { db, adminEmails, verificationTtlMs, control, companyLocks, held, now }: AdminRouteDeps,
+  { db, adminEmails, verificationTtlMs, control, companyLocks, held, requestHistory, now }: AdminRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', async (request) => {
@@ -110,7 +112,7 @@ export async function adminRoutes(
 
   await app.register(adminUserRoutes, { db, control, now });
   // What a report links to: a user's and a request's own view (issue 46 item 9).
-  await app.register(adminViewRoutes, { db });
+  await app.register(adminViewRoutes, { db, requestHistory });
   await app.register(adminCompanyRoutes, {
     db,
     locks: companyLocks,

@@ -20,6 +20,7 @@ import { renewAtSignIn } from './verification/lapse.js';
 import { matchReleasedRequest } from './requests/release.js';
 import { deliverReleasedMessage } from './messages/messages.js';
 import { openResumeLink } from './requests/resume-link.js';
+import { readRequestHistory } from './timeline/timeline.js';
 
 export interface ReferralCollaborators {
   db: Db;
@@ -104,6 +105,8 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     matchReleasedRequest: (tx: Db, requestId: number, at: Date) =>
       matchReleasedRequest(tx, deps, requestId, at),
     deliverReleasedMessage: (tx: Db, messageId: number) => deliverReleasedMessage(tx, deps, messageId),
+    /** The admin feature's view of a request (issue 46 item 9): everything that happened to its referrals. */
+    requestHistory: readRequestHistory,
     /** The auth feature's hook after each sign-in: a sign-in email at the company's domain renews. */
     renewAtSignIn: (userId: number) => renewAtSignIn(db, deps, userId),
     /**

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_USER_VIEW_LIST_SIZE,
@@ -9,15 +9,9 @@ import {
 } from '../../../../shared/admin-views.js';
 import type { ReportReason } from '../../../../shared/reports.js';
 import type { Db } from '../../../db/client.js';
-import {
-  companies,
-  referralRequests,
-  referralStatusChanges,
-  referrals,
-  reports,
-  users,
-} from '../../../db/schema.js';
+import { companies, referralRequests, referrals, reports, users } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
+import type { RequestHistory } from '../ports.js';
 import { findAdminUser } from '../users/users-repo.js';
 
 const orNull = (date: Date | null) => (date ? isoTime(date) : null);
@@ -101,37 +95,38 @@ const seeker = alias(users, 'seeker');
 
 /**
  * GET /api/admin/requests/{id} (issue 46 item 9): who asked, where, the posting as read, every referral
- * with its referrer, and the timeline from the rows (requested, the payment review, each referral's
- * assignment and statuses with their notes, a hand-off, how it closed). Undefined for no such request.
+ * with its referrer, and the timeline: requested, the payment review, everything that happened to its
+ * referrals (`history`, the referrals feature's: each assignment, every status with its note, each pass-on),
+ * and how it closed. Undefined for no such request.
  */
-export async function readRequestView(db: Db, id: number): Promise<AdminRequestView | undefined> {
-  const [row] = await db
-    .select({
-      request: referralRequests,
-      seeker: { id: seeker.id, fullName: seeker.fullName, email: seeker.email },
-      company: { id: companies.id, name: companies.name },
-    })
-    .from(referralRequests)
-    .innerJoin(seeker, eq(seeker.id, referralRequests.jobSeekerId))
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .where(eq(referralRequests.id, id));
+export async function readRequestView(
+  db: Db,
+  id: number,
+  history: RequestHistory,
+): Promise<AdminRequestView | undefined> {
+  const [[row], held, steps] = await Promise.all([
+    db
+      .select({
+        request: referralRequests,
+        seeker: { id: seeker.id, fullName: seeker.fullName, email: seeker.email },
+        company: { id: companies.id, name: companies.name },
+      })
+      .from(referralRequests)
+      .innerJoin(seeker, eq(seeker.id, referralRequests.jobSeekerId))
+      .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+      .where(eq(referralRequests.id, id)),
+    db
+      .select({
+        referral: referrals,
+        referrer: { id: users.id, fullName: users.fullName, email: users.email },
+      })
+      .from(referrals)
+      .innerJoin(users, eq(users.id, referrals.referrerId))
+      .where(eq(referrals.requestId, id))
+      .orderBy(asc(referrals.id)),
+    history(db, id),
+  ]);
   if (!row) return undefined;
-  const rows = await db
-    .select({
-      referral: referrals,
-      referrer: { id: users.id, fullName: users.fullName, email: users.email },
-      change: {
-        id: referralStatusChanges.id,
-        status: referralStatusChanges.status,
-        note: referralStatusChanges.note,
-        at: referralStatusChanges.at,
-      },
-    })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.referrerId))
-    .leftJoin(referralStatusChanges, eq(referralStatusChanges.referralId, referrals.id))
-    .where(eq(referrals.requestId, id))
-    .orderBy(asc(referrals.id), sql`${referralStatusChanges.id} asc nulls first`);
   const { request } = row;
   const timeline: AdminRequestStep[] = [step('requested', request.createdAt)];
   if (request.heldRule) {
@@ -140,39 +135,9 @@ export async function readRequestView(db: Db, id: number): Promise<AdminRequestV
       timeline.push(step(request.status === 'rejected' ? 'rejected' : 'released', request.reviewedAt));
     }
   }
-  const shown = new Map<number, AdminRequestView['referrals'][number]>();
-  for (const { referral, referrer, change } of rows) {
-    if (!shown.has(referral.id)) {
-      const earlier = [...shown.values()].at(-1);
-      if (earlier) closeReferral(timeline, earlier);
-      shown.set(referral.id, {
-        id: referral.id,
-        referrer,
-        status: referral.status,
-        declineReason: referral.declineReason,
-        candidateId: referral.candidateId,
-        assignedAt: isoTime(referral.createdAt),
-        submittedAt: orNull(referral.submittedAt),
-        passedOnAt: orNull(referral.supersededAt),
-      });
-      timeline.push({
-        ...step('assigned', referral.createdAt),
-        referralId: referral.id,
-        referrerName: referrer.fullName,
-      });
-    }
-    if (change?.id != null && change.status !== null && change.at !== null) {
-      timeline.push({
-        kind: change.status,
-        at: isoTime(change.at),
-        referralId: referral.id,
-        referrerName: referrer.fullName,
-        note: change.note,
-      });
-    }
+  for (const { kind, at, referralId, referrerName, note } of steps) {
+    timeline.push({ kind, at: isoTime(at), referralId, referrerName, note });
   }
-  const last = [...shown.values()].at(-1);
-  if (last) closeReferral(timeline, last);
   if (request.closedAt && timeline.at(-1)?.kind !== request.status && request.status !== 'rejected') {
     timeline.push(step(request.status, request.closedAt));
   }
@@ -190,23 +155,20 @@ export async function readRequestView(db: Db, id: number): Promise<AdminRequestV
     createdAt: isoTime(request.createdAt),
     closedAt: orNull(request.closedAt),
     erasedAt: orNull(request.erasedAt),
-    referrals: [...shown.values()],
+    referrals: held.map(({ referral, referrer }) => ({
+      id: referral.id,
+      referrer,
+      status: referral.status,
+      declineReason: referral.declineReason,
+      candidateId: referral.candidateId,
+      assignedAt: isoTime(referral.createdAt),
+      submittedAt: orNull(referral.submittedAt),
+      passedOnAt: orNull(referral.supersededAt),
+    })),
     timeline,
   };
 }
 
 function step(kind: string, at: Date): AdminRequestStep {
   return { kind, at: isoTime(at), referralId: null, referrerName: null, note: null };
-}
-
-/** A referral that passed on: its last step says so, with when. */
-function closeReferral(timeline: AdminRequestStep[], referral: AdminRequestView['referrals'][number]) {
-  if (!referral.passedOnAt) return;
-  timeline.push({
-    kind: 'passed_on',
-    at: referral.passedOnAt,
-    referralId: referral.id,
-    referrerName: referral.referrer.fullName,
-    note: null,
-  });
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/admin-views.js';
 import type { Db } from '../../../db/client.js';
 import { notFound } from '../../../lib/errors.js';
+import type { RequestHistory } from '../ports.js';
 import { errors, tags } from '../route-schema.js';
 import { NO_SUCH_USER } from '../users/users.js';
 import { readRequestView, readUserView } from './views-repo.js';
@@ -18,7 +19,10 @@ export const NO_SUCH_REQUEST = 'There is no such request.';
  * GET /api/admin/users/{id} and GET /api/admin/requests/{id} (issue 46 item 9): what an admin reaches from a
  * report. Registered inside adminRoutes (its guard covers them; hidden.ts answers anyone else 404 first).
  */
-export async function adminViewRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function adminViewRoutes(
+  app: FastifyInstance,
+  { db, requestHistory }: { db: Db; requestHistory: RequestHistory },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -51,7 +55,7 @@ export async function adminViewRoutes(app: FastifyInstance, { db }: { db: Db }) 
       },
     },
     async (request) => {
-      const view = await readRequestView(db, request.params.id);
+      const view = await readRequestView(db, request.params.id, requestHistory);
       if (!view) throw notFound(NO_SUCH_REQUEST);
       return view;
     },

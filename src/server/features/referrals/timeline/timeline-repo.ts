@@ -1,6 +1,7 @@
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { referralStatusChanges, referrals, users } from '../../../db/schema.js';
+import type { Db } from '../../../db/client.js';
+import { referralRequests, referralStatusChanges, referrals, users } from '../../../db/schema.js';
 import { parseTimestamptz } from '../../../db/timestamptz.js';
 
 export interface TimelineRow {
@@ -51,7 +52,9 @@ const historyReferrers = alias(users, 'history_referrers');
 export function historyOf(requestId: SQLWrapper, referrerId?: SQLWrapper): SQL<HistoryCell[]> {
   const r = historyReferrals;
   const ofReferrer = referrerId === undefined ? sql`` : sql` and ${r.referrerId} = ${referrerId}`;
-  return sql<HistoryCell[]>`(select coalesce(json_agg(json_build_array(
+  // Nested in a second sql: drizzle names a column unqualified where it stands directly in the selection of
+  // a query from one table (a request's own history, requestHistoryRows), and here that would be ambiguous.
+  const subquery = sql`(select coalesce(json_agg(json_build_array(
     ${r.id}, ${r.referrerId}, ${historyReferrers.fullName}, ${r.createdAt}::text, ${r.supersededAt}::text,
     ${r.status}, ${r.declineReason}, ${r.feedback}, ${referralStatusChanges.id}, ${referralStatusChanges.status},
     ${referralStatusChanges.note}, ${referralStatusChanges.at}::text)), '[]')
@@ -59,6 +62,7 @@ export function historyOf(requestId: SQLWrapper, referrerId?: SQLWrapper): SQL<H
   inner join ${users} ${sql.identifier('history_referrers')} on ${eq(historyReferrers.id, r.referrerId)}
   left join ${referralStatusChanges} on ${eq(referralStatusChanges.referralId, r.id)}
   where ${r.requestId} = ${requestId}${ofReferrer})`;
+  return sql<HistoryCell[]>`${subquery}`;
 }
 
 /** A request's history cells as rows, in order: by referral, each one's changes oldest first. */
@@ -95,4 +99,13 @@ export function historyRows(requestId: number, cells: readonly HistoryCell[]): T
             : null,
       }),
     );
+}
+
+/** One request's history alone (not in a list's row), as rows in order: its historyOf, read by its id. */
+export async function requestHistoryRows(db: Db, requestId: number): Promise<TimelineRow[]> {
+  const [row] = await db
+    .select({ history: historyOf(referralRequests.id) })
+    .from(referralRequests)
+    .where(eq(referralRequests.id, requestId));
+  return historyRows(requestId, row?.history ?? []);
 }

@@ -5,7 +5,8 @@ import {
   type ReferralHandoff,
   type TimelineEntry,
 } from '../../../../shared/referrals.js';
-import { historyRows, type HistoryCell, type TimelineRow } from './timeline-repo.js';
+import type { Db } from '../../../db/client.js';
+import { historyRows, requestHistoryRows, type HistoryCell, type TimelineRow } from './timeline-repo.js';
 
 export { historyOf, type HistoryCell } from './timeline-repo.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -21,66 +22,106 @@ const storedDeclineReason = DeclineReasonSchema.nullable().catch(null);
  * and expiries are hand-offs already: the next 'assigned' says where the request went.
  */
 export function buildTimeline(request: RequestTimes, rows: readonly TimelineRow[]): TimelineEntry[] {
-  const requestedAt = request.createdAt;
-  const entries: TimelineEntry[] = [
-    {
-      kind: 'requested',
-      at: isoTime(requestedAt),
-      referrerFirstName: null,
-      note: null,
-      declineReason: null,
-    },
-  ];
-  let last: TimelineRow | undefined;
-  const closeReferral = (row: TimelineRow | undefined) => {
-    if (row?.supersededAt && OPEN_REFERRAL_STATUSES.includes(storedStatus.parse(row.status))) {
-      entries.push({
-        kind: 'passed_on',
-        at: isoTime(row.supersededAt),
-        referrerFirstName: firstNameOf(row.referrerName),
-        note: null,
-        declineReason: null,
-      });
-    }
-  };
-  for (const row of rows) {
-    const referrerFirstName = firstNameOf(row.referrerName);
-    if (row.referralId !== last?.referralId) {
-      closeReferral(last);
-      entries.push({
-        kind: 'assigned',
-        at: isoTime(row.assignedAt),
-        referrerFirstName,
-        note: null,
-        declineReason: null,
-      });
-    }
-    last = row;
-    const status = row.change && ReferralStatusSchema.safeParse(row.change.status);
-    if (row.change && status?.success) {
-      entries.push({
-        kind: status.data,
-        at: isoTime(row.change.at),
-        referrerFirstName,
-        note: row.change.note,
-        declineReason: status.data === 'declined' ? storedDeclineReason.parse(row.declineReason) : null,
-      });
-    }
+  const entries = [requestEntry('requested', request.createdAt)];
+  for (const step of referralSteps(rows)) {
+    const entry = timelineEntry(step);
+    if (entry) entries.push(entry);
   }
-  closeReferral(last);
   // A request that ended while nobody held it (withdrawn or closed with its posting while waiting, or
   // rejected by an admin while held).
   const ending = REQUEST_ENDINGS.find((status) => status === request.status);
-  if (ending && entries.at(-1)?.kind !== ending) {
-    entries.push({
-      kind: ending,
-      at: isoTime(request.updatedAt),
-      referrerFirstName: null,
-      note: null,
-      declineReason: null,
-    });
-  }
+  if (ending && entries.at(-1)?.kind !== ending) entries.push(requestEntry(ending, request.updatedAt));
   return entries;
+}
+
+const requestEntry = (kind: TimelineEntry['kind'], at: Date): TimelineEntry => ({
+  kind,
+  at: isoTime(at),
+  referrerFirstName: null,
+  note: null,
+  declineReason: null,
+});
+
+/**
+ * A referral's step as both sides' timelines show it, or nothing: a pass-on after the referrer's own answer
+ * (a decline or an expiry, a hand-off already) and a status nobody knows are left out.
+ */
+function timelineEntry({ kind, at, note, referral }: ReferralStep): TimelineEntry | undefined {
+  const shown = {
+    at: isoTime(at),
+    referrerFirstName: firstNameOf(referral.referrerName),
+    declineReason: null,
+  };
+  if (kind === 'assigned') return { kind, ...shown, note: null };
+  if (kind === 'passed_on') {
+    const open = OPEN_REFERRAL_STATUSES.includes(storedStatus.parse(referral.status));
+    return open ? { kind, ...shown, note: null } : undefined;
+  }
+  const status = ReferralStatusSchema.safeParse(kind);
+  if (!status.success) return undefined;
+  const declineReason = status.data === 'declined' ? storedDeclineReason.parse(referral.declineReason) : null;
+  return { ...shown, kind: status.data, note, declineReason };
+}
+
+/**
+ * One thing that happened to one of a request's referrals: its assignment, a status it took (with that
+ * step's note, the status as stored), or 'passed_on' when the request left it; with the referral's row.
+ */
+interface ReferralStep {
+  kind: string;
+  at: Date;
+  note: string | null;
+  referral: TimelineRow;
+}
+
+/**
+ * Everything that happened to a request's referrals, oldest first: for each referral in turn its
+ * assignment, every status change, and 'passed_on' whenever the request left it. Each reader keeps what
+ * its audience is told: the two sides' timelines (buildTimeline), everything for an admin
+ * (readRequestHistory).
+ */
+function referralSteps(rows: readonly TimelineRow[]): ReferralStep[] {
+  const steps: ReferralStep[] = [];
+  const passedOn = (referral: TimelineRow | undefined) => {
+    if (referral?.supersededAt) {
+      steps.push({ kind: 'passed_on', at: referral.supersededAt, note: null, referral });
+    }
+  };
+  rows.forEach((row, i) => {
+    const previous = rows[i - 1];
+    if (row.referralId !== previous?.referralId) {
+      passedOn(previous);
+      steps.push({ kind: 'assigned', at: row.assignedAt, note: null, referral: row });
+    }
+    const { change } = row;
+    if (change) steps.push({ kind: change.status, at: change.at, note: change.note, referral: row });
+  });
+  passedOn(rows.at(-1));
+  return steps;
+}
+
+/** A step of a request's referrals as an admin reads it: whose referral, by its referrer's full name. */
+export interface RequestHistoryStep {
+  kind: string;
+  at: Date;
+  note: string | null;
+  referralId: number;
+  referrerName: string;
+}
+
+/**
+ * Everything that happened to a request's referrals (referralSteps), nothing left out: the admin's view of a
+ * request (issue 46 item 9), through the port app-features.ts hands the admin feature.
+ */
+export async function readRequestHistory(db: Db, requestId: number): Promise<RequestHistoryStep[]> {
+  const steps = referralSteps(await requestHistoryRows(db, requestId));
+  return steps.map(({ kind, at, note, referral }) => ({
+    kind,
+    at,
+    note,
+    referralId: referral.referralId,
+    referrerName: referral.referrerName,
+  }));
 }
 
 /** What a request's own row tells its timeline. */
