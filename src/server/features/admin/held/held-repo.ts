@@ -11,6 +11,11 @@ import { rowExists } from '../../../db/rows.js';
 import { preparedPerDb, writtenLimit, type Bound, type Limit } from '../../../db/prepared.js';
 import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
+import {
+  joinReferralParties,
+  referralReferrer as referrer,
+  referralSeeker as seeker,
+} from '../../../lib/referral-parties.js';
 
 /**
  * Issue 25 item 6: the admin's reads and writes of held requests and thread messages. The admin feature
@@ -169,11 +174,12 @@ export async function rejectRequest(tx: Db, id: number, reason: string, at: Date
 
 // ---- Messages -------------------------------------------------------------------------------------------
 
-const seeker = alias(users, 'seeker');
-const referrer = alias(users, 'referrer');
-
+/**
+ * A message with its thread's referral, request, company and two people (lib/referral-parties.ts, as the
+ * thread reads them): the one FROM of the queue's pages.
+ */
 function messageQuery(db: Db) {
-  return messagesJoined(
+  return joinReferralParties(
     db
       .select({
         message: referralMessages,
@@ -186,18 +192,9 @@ function messageQuery(db: Db) {
         },
       })
       .from(referralMessages)
+      .innerJoin(referrals, eq(referrals.id, referralMessages.referralId))
       .$dynamic(),
   );
-}
-
-/** The tables a held message is read from, joined: the one FROM of the queue's pages. */
-function messagesJoined<Query extends PgSelect>(fromMessages: Query) {
-  return fromMessages
-    .innerJoin(referrals, eq(referrals.id, referralMessages.referralId))
-    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
-    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .innerJoin(seeker, eq(seeker.id, referralRequests.jobSeekerId))
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId));
 }
 
 type MessageJoin = Awaited<ReturnType<ReturnType<typeof messageQuery>['execute']>>[number];

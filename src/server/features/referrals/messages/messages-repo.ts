@@ -1,12 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb } from '../../../db/prepared.js';
-import { companies, referralMessages, referralRequests, referrals, users } from '../../../db/schema.js';
+import { companies, referralMessages, referralRequests, referrals } from '../../../db/schema.js';
+import { joinReferralParties, referralReferrer, referralSeeker } from '../../../lib/referral-parties.js';
 import { REFERRAL_PARTIES } from '../access.js';
-
-const seekers = alias(users, 'seekers');
-const referrerUsers = alias(users, 'referrer_users');
 
 /** A referral with the two people of its thread and what the notifications name. */
 const threadReferralFields = {
@@ -14,20 +12,15 @@ const threadReferralFields = {
   status: referrals.status,
   updatedAt: referrals.updatedAt,
   ...REFERRAL_PARTIES,
-  referrerName: referrerUsers.fullName,
-  seekerName: seekers.fullName,
+  referrerName: referralReferrer.fullName,
+  seekerName: referralSeeker.fullName,
   position: referralRequests.position,
   companyName: companies.name,
 };
 
 /** The thread's referral joined to its request, company and two people (drizzle's dynamic query). */
 function threadJoins<T extends PgSelect>(query: T) {
-  return query
-    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .innerJoin(seekers, eq(seekers.id, referralRequests.jobSeekerId))
-    .innerJoin(referrerUsers, eq(referrerUsers.id, referrals.referrerId))
-    .where(eq(referrals.id, sql.placeholder('referralId')));
+  return joinReferralParties(query).where(eq(referrals.id, sql.placeholder('referralId')));
 }
 
 /**
