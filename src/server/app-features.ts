@@ -80,7 +80,7 @@ export async function createFeatures(
     sendMail: mail.send,
     rateLimits,
     now,
-    supplyArrived: (tx, companyId) => watches.supplyArrived(tx, companyId),
+    supplyArrived: (tx, companyId, referrerId) => watches.supplyArrived(tx, companyId, referrerId),
     sweep: deps.referralSweep,
     livenessSweep: deps.livenessSweep,
     logger,

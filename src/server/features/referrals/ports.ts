@@ -93,8 +93,8 @@ export interface ReferralDeps {
   /** JOB_CHECK_INTERVAL in milliseconds: how often the liveness sweep re-reads an open request's posting. */
   jobCheckMs: number;
   /**
-   * Issue 49 item 1: the company has gone from nobody who can take a request to one, in this transaction
-   * (the watch feature tells its watchers). Absent, nobody is told.
+   * Issue 49 item 1: the company has gone from nobody who can take a request to one, `referrerId`, in this
+   * transaction (the watch feature tells its watchers). Absent, nobody is told.
    */
-  supplyArrived?: (tx: Db, companyId: number) => Promise<unknown>;
+  supplyArrived?: (tx: Db, companyId: number, referrerId: number) => Promise<unknown>;
 }

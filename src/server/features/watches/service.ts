@@ -62,17 +62,22 @@ export const requestFormAt = (companyId: number) => `/request-referral?companyId
 
 /**
  * The referrals feature's supplyArrived, in the transaction of the change: the company has gone from nobody
- * who can take a request to one. Every watch of it ends, and each watcher is told once, in the app and by
- * mail, unless a request of theirs there is still served by matching (docs/decisions/078-a-watch-tells-once.md).
- * Answers how many were told.
+ * who can take a request to one, `arrivedId`. Every watch of it ends, and each watcher is told once, in the
+ * app and by mail, unless a request of theirs there is still served by matching, or they are that referrer
+ * (docs/decisions/078-a-watch-tells-once.md). Answers how many were told.
  */
-export async function tellWatchers(tx: Db, ports: WatchPorts, companyId: number): Promise<number> {
+export async function tellWatchers(
+  tx: Db,
+  ports: WatchPorts,
+  companyId: number,
+  arrivedId: number,
+): Promise<number> {
   const watchers = await repo.takeWatchers(tx, companyId);
   if (watchers.length === 0) return 0;
   const company = await repo.findListedCompany(tx, companyId);
   if (!company) return 0;
   const served = await ports.seekersWithOpenRequestAt(tx, companyId, watchers);
-  const told = watchers.filter((userId) => !served.has(userId));
+  const told = watchers.filter((userId) => userId !== arrivedId && !served.has(userId));
   for (const userId of told) {
     await ports.notify(tx, {
       userId,

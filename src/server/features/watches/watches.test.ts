@@ -326,6 +326,18 @@ describe.each(testDatabases)('watching a company (%s)', (kind) => {
     expect((await watchesOf(one)).map((w) => w.companyId)).toEqual([kept.id]);
   });
 
+  it('does not tell the referrer who arrived of themself; their watch ends with the others', async () => {
+    const c = await company();
+    const rita = await t.signIn('Rita Watching');
+    expect((await watch(rita, c.id)).statusCode).toBe(200);
+    const wanda = await watcher(c);
+    await setCompany(rita, c.name);
+    expect((await setWilling(rita, true)).statusCode).toBe(200);
+    expect(await noticesOf(rita.user.id)).toEqual([]);
+    expect(await watchesOf(rita)).toEqual([]);
+    expect(await noticesOf(wanda.user.id)).toEqual([noticeAt(c)]);
+  });
+
   it("exports the user's watches and deletes them with the account", async () => {
     const c = await company();
     const who = await watcher(c, 'Exa Export');

@@ -16,7 +16,8 @@ export interface WatchCollaborators extends WatchPorts {
  */
 export function createWatches({ db, now = () => new Date(), ...ports }: WatchCollaborators) {
   return {
-    supplyArrived: (tx: Db, companyId: number) => tellWatchers(tx, ports, companyId),
+    supplyArrived: (tx: Db, companyId: number, referrerId: number) =>
+      tellWatchers(tx, ports, companyId, referrerId),
     routes: async (app: FastifyInstance) => {
       await app.register(watchRoutes, { prefix: '/api', db, now });
     },

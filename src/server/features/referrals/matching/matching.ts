@@ -290,7 +290,7 @@ export async function assignWaitingRequests(
       : before !== null && before.takes && before.companyId === referrer.companyId;
   if (room > assigned && !couldBefore && deps.supplyArrived) {
     const others = await othersTakeRequests(tx, referrer.companyId, referrerId, deps.capacity, at);
-    if (!others) await deps.supplyArrived(tx, referrer.companyId);
+    if (!others) await deps.supplyArrived(tx, referrer.companyId, referrerId);
   }
   return assigned;
 }
