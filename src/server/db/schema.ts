@@ -14,6 +14,21 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * A required column naming a user whose row goes with the user's account (docs/product.md, Privacy: a
+ * deleted account takes with it what is theirs).
+ */
+const userRef = <Name extends string>(name: Name) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** A required column naming a company whose row goes with the company. */
+const companyRef = <Name extends string>(name: Name) =>
+  integer(name)
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull(),
@@ -45,9 +60,7 @@ export const identities = pgTable(
   'identities',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     email: text('email'),
@@ -64,9 +77,7 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -132,9 +143,7 @@ export const companyAliases = pgTable(
   'company_aliases',
   {
     normalizedName: text('normalized_name').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef('company_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('company_aliases_company_idx').on(t.companyId)],
@@ -144,9 +153,7 @@ export const experiences = pgTable(
   'experiences',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     companyName: text('company_name').notNull(),
     jobTitle: text('job_title').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -164,9 +171,7 @@ export const education = pgTable(
   'education',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     instituteName: text('institute_name').notNull(),
     degree: text('degree').notNull(),
     major: text('major').notNull(),
@@ -185,9 +190,7 @@ export const skills = pgTable(
   'skills',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     skill: text('skill').notNull(),
     proficiency: text('proficiency'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -204,9 +207,7 @@ export const resumes = pgTable(
   'resumes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     fileName: text('file_name').notNull(),
     storageKey: text('storage_key'),
     sizeBytes: integer('size_bytes').notNull(),
@@ -242,9 +243,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     title: text('title').notNull(),
     message: text('message').notNull(),
     type: text('type').notNull(),
@@ -272,9 +271,7 @@ export const activities = pgTable(
   'activities',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     category: text('category').notNull(),
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
@@ -323,9 +320,7 @@ export const referralRequests = pgTable(
   'referral_requests',
   {
     id: serial('id').primaryKey(),
-    jobSeekerId: integer('job_seeker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    jobSeekerId: userRef('job_seeker_id'),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -398,9 +393,7 @@ export const referrals = pgTable(
     requestId: integer('request_id')
       .notNull()
       .references(() => referralRequests.id, { onDelete: 'cascade' }),
-    referrerId: integer('referrer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    referrerId: userRef('referrer_id'),
     status: text('status').notNull().default('pending'),
     feedback: text('feedback'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -476,9 +469,7 @@ export const referralMessages = pgTable(
     referralId: integer('referral_id')
       .notNull()
       .references(() => referrals.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: userRef('author_id'),
     body: text('body').notNull(),
     // Payment offers (issue 25 item 6): delivered, or held for an admin (only its author sees it) and then
     // delivered or rejected; the rule that held it, when it was reviewed, and why it was rejected.
@@ -574,12 +565,8 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    companyId: companyRef('company_id'),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -618,12 +605,8 @@ export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
-    reporterId: integer('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: userRef('reporter_id'),
+    subjectId: userRef('subject_id'),
     requestId: integer('request_id').references(() => referralRequests.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     note: text('note').notNull().default(''),
@@ -654,12 +637,8 @@ export type ReportRow = typeof reports.$inferSelect;
 export const userBlocks = pgTable(
   'user_blocks',
   {
-    blockerId: integer('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: integer('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: userRef('blocker_id'),
+    blockedId: userRef('blocked_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -677,12 +656,8 @@ export const userBlocks = pgTable(
 export const companyWatches = pgTable(
   'company_watches',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    companyId: companyRef('company_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
