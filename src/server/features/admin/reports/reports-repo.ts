@@ -46,7 +46,8 @@ export async function insertReport(
 const reporter = alias(users, 'reporter');
 const subject = alias(users, 'subject');
 
-function reportQuery(db: Db) {
+/** Reports with both users and the request (a left join each: any may be gone), for the queue and a user's view. */
+export function reportQuery(db: Db) {
   return reportsJoined(
     db
       .select({

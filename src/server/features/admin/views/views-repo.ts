@@ -12,6 +12,7 @@ import type { Db } from '../../../db/client.js';
 import { companies, referralRequests, referrals, reports, users } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
 import type { RequestHistory } from '../ports.js';
+import { reportQuery } from '../reports/reports-repo.js';
 import { findAdminUser } from '../users/users-repo.js';
 
 const orNull = (date: Date | null) => (date ? isoTime(date) : null);
@@ -24,7 +25,6 @@ const orNull = (date: Date | null) => (date ? isoTime(date) : null);
 export async function readUserView(db: Db, id: number): Promise<AdminUserView | undefined> {
   const user = await findAdminUser(db, id);
   if (!user) return undefined;
-  const reporter = alias(users, 'reporter');
   const [requests, held, about] = await Promise.all([
     db
       .select({
@@ -54,13 +54,7 @@ export async function readUserView(db: Db, id: number): Promise<AdminUserView | 
       .where(eq(referrals.referrerId, id))
       .orderBy(desc(referrals.requestId), desc(referrals.id))
       .limit(ADMIN_USER_VIEW_LIST_SIZE),
-    db
-      .select({
-        report: reports,
-        reporter: { id: reporter.id, fullName: reporter.fullName, email: reporter.email },
-      })
-      .from(reports)
-      .leftJoin(reporter, eq(reporter.id, reports.reporterId))
+    reportQuery(db)
       .where(eq(reports.subjectId, id))
       .orderBy(desc(reports.id))
       .limit(ADMIN_USER_VIEW_LIST_SIZE),
