@@ -33,6 +33,11 @@ const MyReferralsPage = lazy(() =>
 const CompaniesPage = lazy(() =>
   import('@/features/referrals/companies-page').then((m) => ({ default: m.CompaniesPage })),
 );
+const UnstaffedCompanies = lazy(() =>
+  import('@/features/referrals/components/unstaffed-companies').then((m) => ({
+    default: m.UnstaffedCompanies,
+  })),
+);
 // The visitor's page, in its own module: the one a visitor's first load renders without this one.
 const VisitorCompaniesScreen = lazy(() =>
   import('./visitor-companies-screen').then((m) => ({ default: m.VisitorCompaniesScreen })),
@@ -111,7 +116,11 @@ export function MyReferralsScreen() {
  * first load skips this screen (router.tsx); this one serves a later visit and a session cookie.
  */
 export function CompaniesScreen() {
-  return <SignedInPage visitor={<VisitorCompaniesScreen />}>{() => <CompaniesPage />}</SignedInPage>;
+  return (
+    <SignedInPage visitor={<VisitorCompaniesScreen />}>
+      {() => <CompaniesPage unstaffed={UnstaffedCompanies} />}
+    </SignedInPage>
+  );
 }
 
 /** Issue 25 item 9: 'Refer people at your company', in three steps. */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '@/testing/browser-stubs';
 import { fakeReferralsApi, renderReferralsUi } from '@/testing/referrals-test-utils';
 import { CompaniesPage } from './companies-page';
+import { UnstaffedCompanies } from './components/unstaffed-companies';
 import { RequestReferralPage } from './request-referral-page';
 
 beforeEach(() => stubBrowserApis());
@@ -85,7 +86,7 @@ describe('/companies', () => {
       ],
       directory: [entry(1, 'Google')],
     });
-    renderReferralsUi(<CompaniesPage />, '/companies?q=goo');
+    renderReferralsUi(<CompaniesPage unstaffed={UnstaffedCompanies} />, '/companies?q=goo');
     const section = await screen.findByRole('region', { name: 'No referrer available yet' });
     const rows = within(section).getAllByRole('listitem');
     expect(rows).toHaveLength(1);
@@ -105,7 +106,7 @@ describe('/companies', () => {
 
   it('offers no watch without a search, nor to a visitor', async () => {
     fakeReferralsApi({ companies: [{ id: 2, name: 'Gooey Labs' }], directory: [entry(1, 'Google')] });
-    const { unmount } = renderReferralsUi(<CompaniesPage />, '/companies');
+    const { unmount } = renderReferralsUi(<CompaniesPage unstaffed={UnstaffedCompanies} />, '/companies');
     await screen.findByRole('list', { name: 'Companies with referrers' });
     expect(screen.queryByRole('region', { name: 'No referrer available yet' })).not.toBeInTheDocument();
     unmount();

@@ -2,7 +2,7 @@ import type { CompanyDirectoryEntry } from '@shared/companies';
 import { formatResponseTime } from '@shared/company-stats';
 import { COMPANIES_PAGE_META, DIRECTORY_SEARCH_MAX } from '@shared/companies';
 import { BadgeCheck, Building2, Loader2, Search, Send } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useState } from 'react';
+import { Suspense, useEffect, useId, useLayoutEffect, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageMain } from '@/components/main-landmark';
 import { PageHeader } from '@/components/page-header';
@@ -14,7 +14,6 @@ import { usePageMeta } from '@/lib/page-meta';
 import { revealApp } from '@/lib/prepaint';
 import { paths } from '@/paths';
 import { useCompanyDirectory } from './api/get-company-directory';
-import { UnstaffedCompanies } from './components/unstaffed-companies';
 import { useDebouncedValue } from './hooks/use-debounced-value';
 import { BusyIcon } from '@/components/busy-icon';
 
@@ -33,7 +32,18 @@ const VISITOR_MAIN = `min-h-[calc(100svh-4rem)] ${SIGNED_IN_MAIN}`;
  * many referrers there are and how they answer; never who they are. The search waits for typing to pause
  * and stays in the URL (?q=), so a search can be shared and survives a reload.
  */
-export function CompaniesPage({ visitor = false }: { visitor?: boolean }) {
+export function CompaniesPage({
+  visitor = false,
+  unstaffed: Unstaffed,
+}: {
+  visitor?: boolean;
+  /**
+   * Issue 49 item 1, for a signed-in user: under a search, the listed companies it names that have nobody
+   * available, each to watch (UnstaffedCompanies). The signed-in screen passes it in, loaded on demand, so
+   * the page a visitor loads carries no watch and no mutation.
+   */
+  unstaffed?: ComponentType<{ q: string; shown: readonly CompanyDirectoryEntry[] }>;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [typed, setTyped] = useState(searchParams.get('q') ?? '');
   const q = useDebouncedValue(typed.trim());
@@ -102,8 +112,10 @@ export function CompaniesPage({ visitor = false }: { visitor?: boolean }) {
         </ul>
       )}
 
-      {!visitor && q && directory.isSuccess && !directory.hasNextPage && (
-        <UnstaffedCompanies q={q} shown={items} />
+      {Unstaffed && q && directory.isSuccess && !directory.hasNextPage && (
+        <Suspense fallback={null}>
+          <Unstaffed q={q} shown={items} />
+        </Suspense>
       )}
 
       {directory.hasNextPage && (

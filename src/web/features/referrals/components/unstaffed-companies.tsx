@@ -15,7 +15,7 @@ export const UNSTAFFED_HEADING = 'No referrer available yet';
  * Issue 49 item 1, on /companies for a signed-in user: the listed companies a search names that the directory
  * left out, since nobody there can take a request now, each with 'Tell me when one joins'. `shown` is the
  * directory's whole answer to the search (every page read), so a company missing from it has nobody. Mounted
- * only for a search: the company list is read then.
+ * only for a search (the company list is read then), by the signed-in screen's CompaniesPage.
  */
 export function UnstaffedCompanies({ q, shown }: { q: string; shown: readonly CompanyDirectoryEntry[] }) {
   const companies = useCompanies();

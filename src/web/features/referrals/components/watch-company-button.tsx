@@ -1,5 +1,5 @@
 import { WATCH_BUTTON_TEXT } from '@shared/watches';
-import { Bell, BellRing } from 'lucide-react';
+import { BellPlus, BellRing } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useMyWatches } from '../api/get-my-watches';
 import { useUnwatchCompany } from '../api/unwatch-company';
@@ -21,7 +21,7 @@ export function WatchCompanyButton({ companyId, companyName }: { companyId: numb
   const watching = busy
     ? watch.isPending
     : (watches.data?.items.some((w) => w.companyId === companyId) ?? false);
-  const Icon = watching ? BellRing : Bell;
+  const Icon = watching ? BellRing : BellPlus;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <Button
