@@ -1,18 +1,7 @@
 import type { AdminRequestStep, AdminRequestView } from '@shared/admin-views';
-import { PRODUCT_NAME } from '@shared/brand';
 import { statusLabel } from '@shared/referral-status';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { PageMain } from '@/components/main-landmark';
 import { adminRequestQuery } from './api/get-admin-request';
-import {
-  BackToConsole,
-  PersonLink,
-  StatusText,
-  ViewSection,
-  ViewState,
-  useIdParam,
-} from './components/admin-view-parts';
+import { AdminViewPage, PersonLink, StatusText, ViewSection } from './components/admin-view-parts';
 import { formatWhen } from './utils/format';
 
 /**
@@ -20,22 +9,14 @@ import { formatWhen } from './utils/format';
  * asked, for what and where, its status, every referral with its referrer, and its timeline.
  */
 export function AdminRequestPage() {
-  const id = useIdParam();
-  const view = useQuery({ ...adminRequestQuery(id ?? 0), enabled: id !== null });
-  useEffect(() => {
-    document.title = `Request ${id ?? ''} · Admin console · ${PRODUCT_NAME}`;
-  }, [id]);
   return (
-    <PageMain className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
-      <BackToConsole />
-      {id === null ? (
-        <p role="alert" className="text-destructive text-sm">
-          There is no such request.
-        </p>
-      ) : (
-        <ViewState query={view}>{(data) => <RequestView view={data} />}</ViewState>
-      )}
-    </PageMain>
+    <AdminViewPage
+      query={adminRequestQuery}
+      noSuch="There is no such request."
+      title={(id) => `Request ${id ?? ''}`}
+    >
+      {(view) => <RequestView view={view} />}
+    </AdminViewPage>
   );
 }
 

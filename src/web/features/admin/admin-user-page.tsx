@@ -1,20 +1,9 @@
 import type { AdminRequestLine, AdminUserView } from '@shared/admin-views';
-import { PRODUCT_NAME } from '@shared/brand';
 import { REPORT_REASON_LABELS } from '@shared/reports';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { PageMain } from '@/components/main-landmark';
 import { Badge } from '@/components/ui/badge';
 import { adminUserQuery } from './api/get-admin-user';
-import {
-  BackToConsole,
-  PersonLink,
-  StatusText,
-  ViewSection,
-  ViewState,
-  useIdParam,
-} from './components/admin-view-parts';
+import { AdminViewPage, PersonLink, StatusText, ViewSection } from './components/admin-view-parts';
 import { UserActions, UserReferrer, UserStatus } from './components/user-admin';
 import { formatWhen } from './utils/format';
 import { adminPaths } from './admin-paths';
@@ -24,25 +13,15 @@ import { adminPaths } from './admin-paths';
  * console's actions on them, their requests and the referrals they held, and the reports about them.
  */
 export function AdminUserPage({ selfId }: { selfId: number }) {
-  const id = useIdParam();
-  const view = useQuery({ ...adminUserQuery(id ?? 0), enabled: id !== null });
-  const name = view.data?.user.fullName;
-  useEffect(() => {
-    document.title = `${name ?? 'User'} · Admin console · ${PRODUCT_NAME}`;
-  }, [name]);
   return (
-    <PageMain className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
-      <BackToConsole tab="users" />
-      {id === null ? (
-        <p role="alert" className="text-destructive text-sm">
-          There is no such user.
-        </p>
-      ) : (
-        <ViewState query={view}>
-          {(data) => <UserView view={data} self={data.user.id === selfId} />}
-        </ViewState>
-      )}
-    </PageMain>
+    <AdminViewPage
+      query={adminUserQuery}
+      tab="users"
+      noSuch="There is no such user."
+      title={(_id, view) => view?.user.fullName ?? 'User'}
+    >
+      {(view) => <UserView view={view} self={view.user.id === selfId} />}
+    </AdminViewPage>
   );
 }
 

@@ -1,22 +1,62 @@
+import { PRODUCT_NAME } from '@shared/brand';
 import { parseId } from '@shared/ids';
 import { statusLabel } from '@shared/referral-status';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { PageMain } from '@/components/main-landmark';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api';
 import { paths } from '@/paths';
 import { adminPaths } from '../admin-paths';
 
+/**
+ * An admin's page of one thing by the id in its address (issue 46 item 9): back to the console (to `tab`),
+ * then what `query` reads for that id, or `noSuch` when the address names no id. The window's title starts
+ * with `title`, from the id and, once read, the view.
+ */
+export function AdminViewPage<T, Key extends QueryKey>({
+  query,
+  tab,
+  noSuch,
+  title,
+  children,
+}: {
+  query: (id: number) => UseQueryOptions<T, Error, T, Key>;
+  tab?: 'users';
+  noSuch: string;
+  title: (id: number | null, view: T | undefined) => string;
+  children: (view: T) => ReactNode;
+}) {
+  const id = useIdParam();
+  const view = useQuery({ ...query(id ?? 0), enabled: id !== null });
+  const heading = title(id, view.data);
+  useEffect(() => {
+    document.title = `${heading} · Admin console · ${PRODUCT_NAME}`;
+  }, [heading]);
+  return (
+    <PageMain className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
+      <BackToConsole tab={tab} />
+      {id === null ? (
+        <p role="alert" className="text-destructive text-sm">
+          {noSuch}
+        </p>
+      ) : (
+        <ViewState query={view}>{children}</ViewState>
+      )}
+    </PageMain>
+  );
+}
+
 /** The id in the address (/admin/users/:id, /admin/requests/:id, under /admin/*), or null when it is not one. */
-export function useIdParam(): number | null {
+function useIdParam(): number | null {
   return parseId((useParams()['*'] ?? '').split('/')[1]);
 }
 
 /** 'Back to the admin console', to the tab the view belongs to. */
-export function BackToConsole({ tab }: { tab?: 'users' }) {
+function BackToConsole({ tab }: { tab?: 'users' }) {
   return (
     <Button asChild variant="ghost" size="sm" className="mb-4 -ml-3">
       <Link to={tab ? `${paths.admin}?tab=${tab}` : paths.admin}>
@@ -28,13 +68,7 @@ export function BackToConsole({ tab }: { tab?: 'users' }) {
 }
 
 /** A view's loading and failure (the server's sentence: 'There is no such user.'), else the view. */
-export function ViewState<T>({
-  query,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  children: (data: T) => ReactNode;
-}) {
+function ViewState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   if (query.isPending) return <p className="text-muted-foreground text-sm">Loading…</p>;
   if (query.isError) {
     const sentence = query.error instanceof ApiRequestError ? query.error.serverMessage : undefined;
