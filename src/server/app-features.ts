@@ -102,6 +102,7 @@ export async function createFeatures(
   const account = createAccount({
     db,
     passOnReferrals: referrals.passOnReferralsOf,
+    referralNotes: referrals.referralNotes,
     companies: companies.directory,
     clearSession: auth.clearSession,
     onDeleted: notifications.sessionsEnded,

@@ -1,47 +1,24 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { referralMessages, referralRequests, referralStatusChanges, referrals } from '../../db/schema.js';
+import { referralMessages, referralRequests, referrals } from '../../db/schema.js';
 
 /**
- * The export's referral history (issue 24; docs/decisions/036-retention.md): the timeline notes and thread
- * messages the user can see, per referral, from requests retention has not erased.
+ * The export's referral history (issue 24; docs/decisions/036-retention.md): the timeline notes (from the
+ * referrals feature, `ReferralNotes`) and thread messages the user can see, per referral, from requests
+ * retention has not erased.
  */
 
 const NOT_ERASED = isNull(referralRequests.erasedAt);
 
 /**
- * The status changes of the user's own referrals (as the referrer, every one, as their card shows them) and
- * of their requests' referrals (as the seeker, without what they were never told: a decline later undone, a
- * decline still inside its undo window, and the undo itself, the only change back to pending).
+ * From the referrals feature (app-features.ts hands it in): the status changes of each referral the user can
+ * see, by referral id, oldest first: on their requests as they were told them (no decline later undone, nor
+ * one inside its undo window, nor the undo), on the referrals they held every one; none of an erased request.
  */
-function timelineRows(db: Db, userId: number) {
-  const undoneLater = sql`exists (
-    select 1 from ${referralStatusChanges} later
-    where later.referral_id = ${referralStatusChanges.referralId}
-      and later.id > ${referralStatusChanges.id} and later.status = 'pending')`;
-  const unsettled = and(
-    isNull(referrals.supersededAt),
-    eq(referrals.status, 'declined'),
-    eq(referralRequests.status, 'pending'),
-  );
-  const toldSeeker = and(
-    eq(referralRequests.jobSeekerId, userId),
-    ne(referralStatusChanges.status, 'pending'),
-    sql`not (${referralStatusChanges.status} = 'declined' and (${undoneLater} or ${unsettled}))`,
-  );
-  return db
-    .select({
-      referralId: referralStatusChanges.referralId,
-      status: referralStatusChanges.status,
-      note: referralStatusChanges.note,
-      at: referralStatusChanges.at,
-    })
-    .from(referralStatusChanges)
-    .innerJoin(referrals, eq(referrals.id, referralStatusChanges.referralId))
-    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .where(and(NOT_ERASED, or(eq(referrals.referrerId, userId), toldSeeker)))
-    .orderBy(asc(referralStatusChanges.id));
-}
+export type ReferralNotes = (
+  db: Db,
+  userId: number,
+) => Promise<Map<number, { status: string; note: string | null; at: Date }[]>>;
 
 /**
  * Messages of the threads the user can open (the seeker's and the current holder's), and every message they
@@ -71,7 +48,6 @@ function messageRows(db: Db, userId: number) {
     .orderBy(asc(referralMessages.id));
 }
 
-type Timeline = Awaited<ReturnType<typeof timelineRows>>;
 type Messages = Awaited<ReturnType<typeof messageRows>>;
 
 function byReferral<T extends { referralId: number }>(rows: T[]): Map<number, Omit<T, 'referralId'>[]> {
@@ -85,12 +61,11 @@ function byReferral<T extends { referralId: number }>(rows: T[]): Map<number, Om
 }
 
 /** Each referral the user can see with its timeline notes and messages, keyed by referral id. */
-export async function readReferralHistory(db: Db, userId: number) {
-  const [timeline, messages]: [Timeline, Messages] = await Promise.all([
-    timelineRows(db, userId),
+export async function readReferralHistory(db: Db, userId: number, referralNotes: ReferralNotes) {
+  const [timelines, messages]: [Awaited<ReturnType<ReferralNotes>>, Messages] = await Promise.all([
+    referralNotes(db, userId),
     messageRows(db, userId),
   ]);
-  const timelines = byReferral(timeline);
   const threads = byReferral(messages.map((m) => ({ ...m, byMe: Boolean(m.byMe) })));
   return (referralId: number) => ({
     timeline: timelines.get(referralId) ?? [],

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { readReferralHistory } from './history-repo.js';
+import { readReferralHistory, type ReferralNotes } from './history-repo.js';
 import {
   activities,
   companies,
@@ -48,7 +48,7 @@ const REFERRAL_EXPORT = {
 };
 
 /** Every row about the user; secrets (session and code hashes) are left out. */
-export async function readUserData(db: Db, userId: number) {
+export async function readUserData(db: Db, userId: number, referralNotes: ReferralNotes) {
   const mine = (t: { userId: AnyPgColumn }) => eq(t.userId, userId);
   const [
     identityRows,
@@ -190,7 +190,7 @@ export async function readUserData(db: Db, userId: number) {
       .innerJoin(companies, eq(companies.id, referralRequests.companyId))
       .where(eq(referrals.referrerId, userId))
       .orderBy(asc(referrals.id)),
-    readReferralHistory(db, userId),
+    readReferralHistory(db, userId, referralNotes),
   ]);
   const withHistory = <T extends { id: number }>(referral: T) => ({ ...referral, ...historyOf(referral.id) });
   return {

@@ -34,7 +34,7 @@ export async function accountRoutes(app: FastifyInstance, { db, clearSession, ..
     },
     async (request, reply) => {
       reply.header('content-disposition', 'attachment; filename="referbridge-export.json"');
-      return exportAccount(db, requireUser(request).id);
+      return exportAccount(db, deps, requireUser(request).id);
     },
   );
 

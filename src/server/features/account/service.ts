@@ -2,6 +2,7 @@ import { DELETE_EMAIL_MISMATCH, type AccountExport } from '../../../shared/accou
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import type { ReferralNotes } from './history-repo.js';
 import { companyNamesOf, deleteUser, findUser, lockUser, readUserData } from './repo.js';
 
 /** What account control needs from other features, handed in by app-features.ts. */
@@ -16,6 +17,8 @@ export interface AccountDeps {
     lock: (tx: Db, names: string[]) => Promise<unknown>;
     release: (tx: Db, name: string) => Promise<unknown>;
   };
+  /** The referrals feature: each referral's status changes as the user may see them, for the export. */
+  referralNotes: ReferralNotes;
   /** After the deletion committed: open notification streams of the user end. */
   onDeleted?: (userId: number) => Promise<unknown>;
 }
@@ -32,10 +35,15 @@ function plain(value: unknown): unknown {
 }
 
 /** GET /api/user/export: docs/product.md, Privacy, everything stored about the user. */
-export async function exportAccount(db: Db, userId: number, now = new Date()): Promise<AccountExport> {
+export async function exportAccount(
+  db: Db,
+  deps: Pick<AccountDeps, 'referralNotes'>,
+  userId: number,
+  now = new Date(),
+): Promise<AccountExport> {
   const user = await findUser(db, userId);
   if (!user) throw notFound('Account not found.');
-  const data = await readUserData(db, userId);
+  const data = await readUserData(db, userId, deps.referralNotes);
   return plain({ exportedAt: now, user, ...data }) as AccountExport;
 }
 

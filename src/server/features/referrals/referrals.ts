@@ -20,7 +20,7 @@ import { renewAtSignIn } from './verification/lapse.js';
 import { matchReleasedRequest } from './requests/release.js';
 import { deliverReleasedMessage } from './messages/messages.js';
 import { openResumeLink } from './requests/resume-link.js';
-import { readRequestHistory } from './timeline/timeline.js';
+import { readReferralNotes, readRequestHistory } from './timeline/timeline.js';
 
 export interface ReferralCollaborators {
   db: Db;
@@ -122,6 +122,8 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     },
     /** The watch feature's rule (issue 49 item 1): who of these users has a request at the company matching serves. */
     seekersWithOpenRequestAt,
+    /** The account feature's export: each referral's status changes as the user may see them. */
+    referralNotes: readReferralNotes,
     /** The account feature's hook: a deleted referrer's open referrals pass on. */
     passOnReferralsOf: (tx: Db, userId: number) => passOnReferralsOfLeavingReferrer(tx, deps, userId, now()),
     /** The admin feature's suspension, in its transaction (docs/decisions/039-running-the-marketplace.md). */

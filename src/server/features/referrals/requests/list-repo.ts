@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb, type Bound } from '../../../db/prepared.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
-import { historyOf, readHistory } from '../timeline/timeline.js';
+import { historyOf, readHistory, toldSeeker } from '../timeline/timeline.js';
 import type { ReferralDeps } from '../ports.js';
 import type { ReferralRow } from '../rows/referrals.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -266,17 +266,12 @@ function referrerReferral(row: RequestViewRow, referral: CardReferral, clock: Li
 }
 
 /**
- * The seeker's timeline leaves out what they were never told: a decline that was undone, and one still
- * inside its undo window. It alone shows an admin's review of a held request (issue 25 item 6): held when
- * asked, released when reviewed (a rejection ends the timeline as the request's own ending).
+ * The seeker's timeline leaves out what they were never told (toldSeeker): a decline that was undone, and
+ * one still inside its undo window. It alone shows an admin's review of a held request (issue 25 item 6):
+ * held when asked, released when reviewed (a rejection ends the timeline as the request's own ending).
  */
 function seekerTimeline(row: RequestViewRow, timeline: TimelineEntry[]): TimelineEntry[] {
-  const told = timeline.filter(
-    (entry, i) =>
-      !(entry.kind === 'declined' && timeline[i + 1]?.kind === 'pending') &&
-      !(entry.kind === 'pending' && timeline[i - 1]?.kind === 'declined'),
-  );
-  const shown = unsettledDecline(row) && told.at(-1)?.kind === 'declined' ? told.slice(0, -1) : told;
+  const shown = toldSeeker(timeline, unsettledDecline(row));
   const { request } = row;
   if (!request.heldRule) return shown;
   const step = (kind: 'held' | 'released', at: Date): TimelineEntry => ({

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { referralRequests, referralStatusChanges, referrals, users } from '../../../db/schema.js';
@@ -108,4 +108,32 @@ export async function requestHistoryRows(db: Db, requestId: number): Promise<Tim
     .from(referralRequests)
     .where(eq(referralRequests.id, requestId));
   return historyRows(requestId, row?.history ?? []);
+}
+
+/**
+ * The user's requests as a seeker (every referral's history) and the requests of the referrals they held
+ * (their own referrals' history alone), none retention erased: what the account export's notes are read from.
+ */
+export async function userHistories(db: Db, userId: number) {
+  const notErased = isNull(referralRequests.erasedAt);
+  const held = db.select({ id: referrals.requestId }).from(referrals).where(eq(referrals.referrerId, userId));
+  const [asSeeker, asReferrer] = await Promise.all([
+    db
+      .select({
+        id: referralRequests.id,
+        status: referralRequests.status,
+        history: historyOf(referralRequests.id),
+      })
+      .from(referralRequests)
+      .where(and(eq(referralRequests.jobSeekerId, userId), notErased)),
+    db
+      .select({
+        id: referralRequests.id,
+        status: referralRequests.status,
+        history: historyOf(referralRequests.id, sql`${userId}`),
+      })
+      .from(referralRequests)
+      .where(and(inArray(referralRequests.id, held), notErased)),
+  ]);
+  return { asSeeker, asReferrer };
 }

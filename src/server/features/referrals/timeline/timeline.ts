@@ -6,7 +6,13 @@ import {
   type TimelineEntry,
 } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
-import { historyRows, requestHistoryRows, type HistoryCell, type TimelineRow } from './timeline-repo.js';
+import {
+  historyRows,
+  requestHistoryRows,
+  userHistories,
+  type HistoryCell,
+  type TimelineRow,
+} from './timeline-repo.js';
 
 export { historyOf, type HistoryCell } from './timeline-repo.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -98,6 +104,57 @@ function referralSteps(rows: readonly TimelineRow[]): ReferralStep[] {
   });
   passedOn(rows.at(-1));
   return steps;
+}
+
+/**
+ * What a request's seeker is told of its steps (its timeline's entries, or its referrals' steps): a decline
+ * that was undone, with the undo (the change back to pending), and one still inside its undo window
+ * (`unsettled`: the request's last step then) are left out.
+ */
+export function toldSeeker<Step extends { kind: string }>(
+  steps: readonly Step[],
+  unsettled: boolean,
+): Step[] {
+  const told = steps.filter(
+    (step, i) =>
+      !(step.kind === 'declined' && steps[i + 1]?.kind === 'pending') &&
+      !(step.kind === 'pending' && steps[i - 1]?.kind === 'declined'),
+  );
+  return unsettled && told.at(-1)?.kind === 'declined' ? told.slice(0, -1) : told;
+}
+
+/** A status change of one referral as the account export writes it. */
+export interface ReferralNote {
+  status: string;
+  note: string | null;
+  at: Date;
+}
+
+/**
+ * The status changes of each referral the user can see, by referral id, oldest first, none of a request
+ * retention erased: on their requests as the seeker is told them (toldSeeker), on the referrals they held
+ * every one. The account feature's port, for the export (docs/product.md, Privacy).
+ */
+export async function readReferralNotes(db: Db, userId: number): Promise<Map<number, ReferralNote[]>> {
+  const { asSeeker, asReferrer } = await userHistories(db, userId);
+  const notes = new Map<number, ReferralNote[]>();
+  const add = (steps: readonly ReferralStep[]) => {
+    for (const { kind, at, note, referral } of steps) {
+      if (kind === 'assigned' || kind === 'passed_on') continue;
+      const list = notes.get(referral.referralId) ?? [];
+      list.push({ status: kind, note, at });
+      notes.set(referral.referralId, list);
+    }
+  };
+  for (const request of asSeeker) {
+    const rows = historyRows(request.id, request.history);
+    const last = rows.at(-1);
+    const unsettled =
+      request.status === 'pending' && last?.status === 'declined' && last.supersededAt === null;
+    add(toldSeeker(referralSteps(rows), unsettled));
+  }
+  for (const request of asReferrer) add(referralSteps(historyRows(request.id, request.history)));
+  return notes;
 }
 
 /** A step of a request's referrals as an admin reads it: whose referral, by its referrer's full name. */
