@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { ReferralPacket } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
-import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
+import { companies, referralRequests, referrals, resumes } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
+import { joinReferralRequest, referralSeeker as seeker } from '../../../lib/referral-parties.js';
 import { REFERRAL_NOT_FOUND, REFERRAL_PARTIES, requireLiveReferral } from '../access.js';
 import { resumeLinkExpiry, signResumeLink } from './resume-link.js';
 
@@ -20,27 +21,27 @@ export async function referralPacket(
   referralId: number,
   link: { publicUrl: string; secret: string; retentionMs: number; now: Date },
 ): Promise<ReferralPacket> {
-  const [read] = await db
-    .select({
-      status: referrals.status,
-      ...REFERRAL_PARTIES,
-      resumeId: resumes.id,
-      closedAt: referralRequests.closedAt,
-      packet: {
-        candidateName: users.fullName,
-        candidateEmail: users.email,
-        jobUrl: referralRequests.jobUrl,
-        jobTitle: referralRequests.jobTitle,
-        jobLocation: referralRequests.jobLocation,
-        position: referralRequests.position,
-        company: companies.name,
-        message: referralRequests.message,
-      },
-    })
-    .from(referrals)
-    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
+  const [read] = await joinReferralRequest(
+    db
+      .select({
+        status: referrals.status,
+        ...REFERRAL_PARTIES,
+        resumeId: resumes.id,
+        closedAt: referralRequests.closedAt,
+        packet: {
+          candidateName: seeker.fullName,
+          candidateEmail: seeker.email,
+          jobUrl: referralRequests.jobUrl,
+          jobTitle: referralRequests.jobTitle,
+          jobLocation: referralRequests.jobLocation,
+          position: referralRequests.position,
+          company: companies.name,
+          message: referralRequests.message,
+        },
+      })
+      .from(referrals)
+      .$dynamic(),
+  )
     .leftJoin(resumes, and(eq(resumes.userId, referralRequests.jobSeekerId), eq(resumes.isActive, true)))
     .where(eq(referrals.id, referralId));
   // Erased by retention (docs/decisions/036-retention.md), the packet is gone with the request's text.
