@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb, type Bound } from '../../../db/prepared.js';
 import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
-import { historyOf, readHistory, toldSeeker } from '../timeline/timeline.js';
+import { readHistories, toldSeeker } from '../timeline/timeline.js';
 import type { ReferralDeps } from '../ports.js';
 import type { ReferralRow } from '../rows/referrals.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -47,12 +47,10 @@ const storedJobStatus = JobStatusSchema.catch('unknown');
 
 /**
  * Requests as both lists answer them, in one query: company, seeker, referral with the referrer's first
- * name, the seeker's active resume, and the request's history (its timeline's rows). The seeker's side
- * joins the request's current referral and reads every referral's history; the referrer's side
- * (`referrerId`) joins every referral, its WHERE picks the referrer's own, and the history is theirs alone.
+ * name, and the seeker's active resume. The seeker's side joins the request's current referral; the
+ * referrer's side (`assignedOnly`) joins every referral, and its WHERE picks the referrer's own.
  */
-function selectRequestViews(db: Db, referrerId: Bound<number> | undefined, where: SQL | undefined) {
-  const assignedOnly = referrerId !== undefined;
+function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefined) {
   return joinRequestViews(
     db
       .select({
@@ -67,7 +65,6 @@ function selectRequestViews(db: Db, referrerId: Bound<number> | undefined, where
         referral: cardReferralColumns,
         referrerName: referrerUsers.fullName,
         resumeId: resumes.id,
-        history: historyOf(referralRequests.id, assignedOnly ? sql`${referrerId}` : undefined),
       })
       .from(referralRequests)
       .$dynamic(),
@@ -112,9 +109,7 @@ export function requestListQuery(
   userId: Bound<number>,
   page: { limit: Bound<number>; before?: number },
 ) {
-  return listPageOf(role, userId, page, (assignedOnly, where) =>
-    selectRequestViews(db, assignedOnly ? userId : undefined, where),
-  );
+  return listPageOf(role, userId, page, (assignedOnly, where) => selectRequestViews(db, assignedOnly, where));
 }
 
 /**
@@ -179,16 +174,32 @@ export async function listRequestViews(
     page.before === undefined
       ? await firstPages[role](db).execute({ userId, limit: page.limit })
       : await requestListQuery(db, role, userId, page);
-  return rows.map((row) => toCard(row, role, clock));
+  return withHistory(db, rows, role, userId, clock);
 }
 
 /**
- * A row as its card, with its timeline and, for the seeker, its hand-offs. A referrer learns nothing of the
- * request's other referrers (the row's history is theirs alone); the seeker sees who passed it on.
+ * The rows as cards, each with its timeline and, for the seeker, its hand-offs, from one more query (a
+ * history column in the list's own statement cost more than this round trip: timeline-repo.ts historyOf).
+ * A referrer learns nothing of the request's other referrers; the seeker sees who passed it on.
  */
-function toCard(row: RequestViewRow, role: 'seeker' | 'referrer', clock: ListClock): ReferralRequest {
-  const { timeline, handoffs } = readHistory(row.request, row.history, { handoffs: role === 'seeker' });
-  return toRequestDto(row, { handoffs, timeline, viewer: role, clock });
+async function withHistory(
+  db: Db,
+  rows: RequestViewRow[],
+  role: 'seeker' | 'referrer',
+  userId: number,
+  clock: ListClock,
+): Promise<ReferralRequest[]> {
+  const ids = rows.map((r) => r.request.id);
+  if (ids.length === 0) return [];
+  // The page's requests are contiguous in the list's order: named by its owner and its ends.
+  const range = { fromId: Math.min(...ids), toId: Math.max(...ids) };
+  const histories = await readHistories(
+    db,
+    role === 'referrer' ? { referrerId: userId, ...range } : { seekerId: userId, ...range },
+    rows.map((r) => r.request),
+    { handoffs: role === 'seeker' },
+  );
+  return rows.map((row) => toRequestDto(row, { ...histories.get(row.request.id)!, viewer: role, clock }));
 }
 
 // The lists' first pages are what the dashboards and their polls ask for.
@@ -211,12 +222,13 @@ export async function findRequestView(
   seekerId: number,
   clock: ListClock,
 ): Promise<ReferralRequest | undefined> {
-  const [row] = await selectRequestViews(
+  const rows = await selectRequestViews(
     db,
-    undefined,
+    false,
     and(eq(referralRequests.id, requestId), eq(referralRequests.jobSeekerId, seekerId)),
   );
-  return row && toCard(row, 'seeker', clock);
+  const [view] = await withHistory(db, rows, 'seeker', seekerId, clock);
+  return view;
 }
 
 /** A referral as either side reads it: the columns a card reads (all that the other callers' rows hold). */

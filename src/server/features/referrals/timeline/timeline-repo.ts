@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, between, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
+import { preparedPerDb } from '../../../db/prepared.js';
 import { referralRequests, referralStatusChanges, referrals, users } from '../../../db/schema.js';
 import { parseTimestamptz } from '../../../db/timestamptz.js';
 
@@ -20,7 +21,7 @@ export interface TimelineRow {
 }
 
 /**
- * A request's history as its list row carries it (historyOf): one JSON array a referral's status change
+ * A request's history as a row carries it (historyOf): one JSON array a referral's status change
  * (or a referral without one), times as PostgreSQL writes them in text.
  */
 export type HistoryCell = [
@@ -44,10 +45,12 @@ const historyReferrals = alias(referrals, 'history_referrals');
 const historyReferrers = alias(users, 'history_referrers');
 
 /**
- * A column for the lists' query: every referral of the row's request (or only `referrerId`'s), with each
- * status change, as HistoryCells in no particular order (historyRows orders them). Read in the same
- * statement as the cards, through referrals_request_idx and referral_status_changes_referral_idx: a second
- * query for the page's timelines was a second round trip on every list read, the crowd's largest call.
+ * A column for a query of requests: every referral of the row's request (or only `referrerId`'s), with each
+ * status change, as HistoryCells in no particular order (historyRows orders them), through
+ * referrals_request_idx and referral_status_changes_referral_idx. For the reads of one request or one
+ * user's (the admin's view, the export); not the lists': per row, building and reading the JSON cost the
+ * crowd more (PostgreSQL's CPU half as much again on a list, PGlite's two fifths) than the page's second
+ * round trip (listTimelineRows) it saved.
  */
 export function historyOf(requestId: SQLWrapper, referrerId?: SQLWrapper): SQL<HistoryCell[]> {
   const r = historyReferrals;
@@ -136,4 +139,105 @@ export async function userHistories(db: Db, userId: number) {
       .where(and(inArray(referralRequests.id, held), notErased)),
   ]);
   return { asSeeker, asReferrer };
+}
+
+/**
+ * The requests a list page shows are contiguous in their owner's order (newest first by id), so a page is
+ * named by its owner and its first and last request ids: the seeker's requests in that range, or the
+ * referrer's referrals on requests in it. Scalars, not an id array: PostgreSQL planned a statement on an
+ * array parameter afresh on every call (a short array always looked cheaper than the generic plan), which
+ * cost more than running it (docs/performance.md).
+ */
+export type TimelinePage =
+  { seekerId: number; fromId: number; toId: number } | { referrerId: number; fromId: number; toId: number };
+
+/**
+ * Every referral of a page's requests (or only the referrer's), with each status change, in order; one
+ * query through referral_requests_seeker_newest_idx (or referrals_referrer_request_idx), referrals_request_idx
+ * and referral_status_changes_referral_idx.
+ */
+function timelineQuery(db: Db, ofReferrer: boolean) {
+  const fromReferrals = db
+    .select({
+      requestId: referrals.requestId,
+      referralId: referrals.id,
+      referrerId: referrals.referrerId,
+      referrerName: users.fullName,
+      assignedAt: referrals.createdAt,
+      supersededAt: referrals.supersededAt,
+      status: referrals.status,
+      declineReason: referrals.declineReason,
+      feedback: referrals.feedback,
+      changeId: referralStatusChanges.id,
+      changeStatus: referralStatusChanges.status,
+      changeNote: referralStatusChanges.note,
+      changeAt: referralStatusChanges.at,
+    })
+    .from(referrals)
+    .$dynamic();
+  const range = ofReferrer
+    ? {
+        referrerId: sql.placeholder('referrerId'),
+        fromId: sql.placeholder('fromId'),
+        toId: sql.placeholder('toId'),
+      }
+    : {
+        seekerId: sql.placeholder('seekerId'),
+        fromId: sql.placeholder('fromId'),
+        toId: sql.placeholder('toId'),
+      };
+  return timelineRowsOf(fromReferrals, range).orderBy(
+    asc(referrals.id),
+    sql`${referralStatusChanges.id} asc nulls first`,
+  );
+}
+
+/** A TimelinePage whose values are a statement's: placeholders, or SQL. */
+type TimelineRange =
+  | { seekerId: SQLWrapper; fromId: SQLWrapper; toId: SQLWrapper }
+  | { referrerId: SQLWrapper; fromId: SQLWrapper; toId: SQLWrapper };
+
+/**
+ * The rows a page's timelines are read from: the one FROM and WHERE of the timelines.
+ */
+function timelineRowsOf<Query extends PgSelect>(fromReferrals: Query, range: TimelineRange) {
+  const joined = fromReferrals
+    .innerJoin(users, eq(users.id, referrals.referrerId))
+    .leftJoin(referralStatusChanges, eq(referralStatusChanges.referralId, referrals.id));
+  // The range where the index can start from it: after the owner in each index's columns.
+  return 'referrerId' in range
+    ? joined.where(
+        and(
+          eq(referrals.referrerId, range.referrerId),
+          between(referrals.requestId, range.fromId, range.toId),
+        ),
+      )
+    : joined
+        .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+        .where(
+          and(
+            eq(referralRequests.jobSeekerId, range.seekerId),
+            between(referralRequests.id, range.fromId, range.toId),
+          ),
+        );
+}
+
+const timelines = {
+  ofSeeker: preparedPerDb((db) => timelineQuery(db, false).prepare('request_timelines')),
+  ofReferrer: preparedPerDb((db) => timelineQuery(db, true).prepare('referrer_request_timelines')),
+};
+
+/** Every referral of a page's requests (or only the referrer's), with each status change, in order. */
+export async function listTimelineRows(db: Db, page: TimelinePage): Promise<TimelineRow[]> {
+  const rows =
+    'seekerId' in page
+      ? await timelines.ofSeeker(db).execute(page)
+      : await timelines.ofReferrer(db).execute(page);
+  return rows.map(({ changeId, changeStatus, changeNote, changeAt, ...row }) => ({
+    ...row,
+    change:
+      changeId !== null && changeStatus !== null && changeAt !== null
+        ? { status: changeStatus, note: changeNote, at: changeAt }
+        : null,
+  }));
 }

@@ -8,13 +8,12 @@ import {
 import type { Db } from '../../../db/client.js';
 import {
   historyRows,
+  listTimelineRows,
   requestHistoryRows,
   userHistories,
-  type HistoryCell,
+  type TimelinePage,
   type TimelineRow,
 } from './timeline-repo.js';
-
-export { historyOf, type HistoryCell } from './timeline-repo.js';
 import { isoTime } from '../../../lib/iso-time.js';
 
 // Stored values read leniently, each schema built once (not per row).
@@ -210,18 +209,35 @@ function handoffsOf(history: readonly TimelineRow[]): ReferralHandoff[] {
     }));
 }
 
+/** A card's history: its timeline and, when asked, its hand-offs (earlier referrers, for the seeker). */
+export interface CardHistory {
+  timeline: TimelineEntry[];
+  handoffs: ReferralHandoff[];
+}
+
 /**
- * A request's timeline and, when asked, its hand-off history (earlier referrers, for the seeker), from the
- * history its list row carries (historyOf).
+ * A list page's histories by request id, from one read of the page's timeline rows (listTimelineRows): a
+ * request missing from the page's rows has no referral yet.
  */
-export function readHistory(
-  request: RequestTimes & { id: number },
-  cells: readonly HistoryCell[],
+export async function readHistories(
+  db: Db,
+  page: TimelinePage,
+  requests: readonly (RequestTimes & { id: number })[],
   options: { handoffs: boolean },
-): { timeline: TimelineEntry[]; handoffs: ReferralHandoff[] } {
-  const rows = historyRows(request.id, cells);
-  return {
-    timeline: buildTimeline(request, rows),
-    handoffs: options.handoffs ? handoffsOf(rows) : [],
-  };
+): Promise<Map<number, CardHistory>> {
+  const byRequest = new Map<number, TimelineRow[]>();
+  for (const row of await listTimelineRows(db, page)) {
+    const rows = byRequest.get(row.requestId);
+    if (rows) rows.push(row);
+    else byRequest.set(row.requestId, [row]);
+  }
+  return new Map(
+    requests.map((request) => {
+      const rows = byRequest.get(request.id) ?? [];
+      return [
+        request.id,
+        { timeline: buildTimeline(request, rows), handoffs: options.handoffs ? handoffsOf(rows) : [] },
+      ];
+    }),
+  );
 }
