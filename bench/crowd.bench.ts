@@ -18,7 +18,7 @@
  * of the way. Any answer that is not 2xx fails the run.
  *
  * BENCH_ONLY=pglite|postgres runs one database; BENCH_SECONDS sets each load's length (10);
- * BENCH_CONNECTIONS the connections (100). BENCH_PROFILE=<directory> adds a saturated load with the
+ * BENCH_CONNECTIONS the connections (100); BENCH_MIX_ONLY=<a call's label> loads that call alone. BENCH_PROFILE=<directory> adds a saturated load with the
  * server under `--cpu-prof`, writes the profile there and prints where its time went (crowd/profile.ts); KEPT_ANSWERS_OFF passes to the server, so
  * a run with one kept answer off weighs what it is worth.
  */

@@ -38,8 +38,13 @@ export interface LoadResult {
 const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadPlan;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const threadHolders = plan.people.filter((p) => p.threads.length > 0);
-/** Each call as many times in a hundred as its share: a random draw is one index. */
-const draws = MIX.flatMap((call) => Array.from({ length: call.share }, () => call));
+/**
+ * Each call as many times in a hundred as its share: a random draw is one index. BENCH_MIX_ONLY=<a call's
+ * label> loads that call alone (an A/B of one call).
+ */
+const draws = MIX.filter(
+  (call) => !process.env.BENCH_MIX_ONLY || call.label === process.env.BENCH_MIX_ONLY,
+).flatMap((call) => Array.from({ length: call.share }, () => call));
 const sent: Record<string, number> = Object.fromEntries(MIX.map((call) => [call.label, 0]));
 
 const HELLO: CrowdRequest = { method: 'GET', path: '/' };
