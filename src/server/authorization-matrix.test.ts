@@ -229,6 +229,12 @@ const ROWS: Row[] = [
     expect: everyone(200),
   },
   {
+    route: 'GET /api/companies/wanted',
+    // Names only, of companies wanted by 3 or more: the same public answer for everyone, visitors too.
+    call: () => get('/api/companies/wanted'),
+    expect: everyone(200),
+  },
+  {
     route: 'GET /api/companies/:id/stats',
     call: (w) => get(`/api/companies/${w.ids.company}/stats`),
     expect: signedIn(200),
@@ -440,6 +446,12 @@ const ROWS: Row[] = [
   {
     route: 'GET /api/admin/queue-counts',
     call: () => get('/api/admin/queue-counts'),
+    expect: adminOnly(200),
+  },
+  // Issue 49 item 4: exact demand figures, admins alone.
+  {
+    route: 'GET /api/admin/demand',
+    call: () => get('/api/admin/demand?format=csv'),
     expect: adminOnly(200),
   },
   {

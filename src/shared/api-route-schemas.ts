@@ -64,6 +64,7 @@ import {
 } from './admin.js';
 import { BlockStateSchema, BlockedUsersSchema } from './blocks.js';
 import { CompanyWatchListSchema, WatchStateSchema } from './watches.js';
+import { AdminDemandPageSchema, WantedCompaniesSchema } from './demand.js';
 import {
   AdminHeldMessageListSchema,
   AdminHeldMessageSchema,
@@ -144,6 +145,7 @@ export const API_ROUTE_SCHEMAS = {
   companyDirectory: { response: CompanyDirectoryPageSchema },
   detectCompany: { response: CompanyDetectionSchema },
   companyStats: { response: CompanyStatsSchema },
+  wantedCompanies: { response: WantedCompaniesSchema },
   jobPreview: { response: JobPreviewSchema },
   verification: { response: VerificationStatusSchema },
   sendVerificationCode: { response: SendVerificationCodeResultSchema, body: SendVerificationCodeInputSchema },
@@ -161,6 +163,7 @@ export const API_ROUTE_SCHEMAS = {
   adminAudit: { response: AdminAuditPageSchema },
   adminReports: { response: AdminReportListSchema },
   adminQueueCounts: { response: AdminQueueCountsSchema },
+  adminDemand: { response: AdminDemandPageSchema },
   resolveReport: { response: AdminReportSchema, body: ResolveReportInputSchema },
   adminUsers: { response: AdminUserListSchema },
   suspendUser: { response: AdminUserSchema, body: SuspendUserInputSchema },

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { referrers, userSettings } from '../db/schema.js';
+import { referrals, referrers, userSettings, users } from '../db/schema.js';
 
 /**
  * The rules about referrers that both the company feature (directory, stats) and matching read in SQL, kept
@@ -69,4 +69,26 @@ export function pausedInSql(at: Date | SQL, columns: PauseColumns = settingsPaus
 /** The instant the referrer's current calendar month began, in their time zone: the monthly cap counts from it. */
 export function monthStartInSql(at: Date): SQL {
   return sql`(date_trunc('month', ${localAt(at)}) at time zone ${zoneOf(settingsPause.timeZone)})`;
+}
+
+/** Pending or accepted: the referral still asks something of its referrer (one of their capacity slots). */
+export const OPEN_REFERRAL = sql`${referrals.status} in ('pending', 'accepted')`;
+
+/** A referral assigned since its referrer's calendar month began at `at`, in their time zone (user_settings joined). */
+export function assignedInCapMonthSql(at: Date): SQL {
+  return sql`(${referrals.createdAt} >= ${monthStartInSql(at)} and ${referrals.createdAt} <= ${at.toISOString()}::timestamptz)`;
+}
+
+/**
+ * Whether the referrer (referrers joined to users and, left, user_settings) takes a request at `at`, as
+ * matching judges a candidate: willing, not suspended, not paused, under their monthly cap and holding fewer
+ * than `capacity` (REFERRER_CAPACITY) open referrals. Matching's "a referrer can take requests now" (issue 49
+ * item 1) and the demand figures' available referrers (item 4) both read it.
+ */
+export function takesRequestsInSql(at: Date, capacity: number): SQL<boolean> {
+  const mine = sql`${referrals.referrerId} = ${referrers.userId}`;
+  const open = sql`(select count(*) from ${referrals} where ${mine} and ${OPEN_REFERRAL})`;
+  const thisMonth = sql`(select count(*) from ${referrals} where ${mine} and ${assignedInCapMonthSql(at)})`;
+  const cap = userSettings.monthlyReferralCap;
+  return sql<boolean>`(${users.willingToGiveReferrals} and ${users.suspendedAt} is null and not ${pausedInSql(at)} and ${open} < ${capacity} and (${cap} is null or ${thisMonth} < ${cap}))`;
 }

@@ -36,7 +36,7 @@ export interface AdminCollaborators {
  * users, companies, held requests and messages), and the users' reports under /api/reports.
  */
 export function createAdmin(
-  config: Pick<Config, 'adminEmails' | 'verificationTtlMs' | 'reportRateLimit'>,
+  config: Pick<Config, 'adminEmails' | 'verificationTtlMs' | 'reportRateLimit' | 'referrerCapacity'>,
   collaborators: AdminCollaborators,
 ) {
   const { db, rateLimits, sharedRequest, control, companyLocks, held, requestHistory } = collaborators;
@@ -48,6 +48,7 @@ export function createAdmin(
         db,
         adminEmails: config.adminEmails,
         verificationTtlMs: config.verificationTtlMs,
+        referrerCapacity: config.referrerCapacity,
         control,
         companyLocks,
         held,

@@ -19,6 +19,7 @@ import { verifiedSince } from '../../lib/referrer-sql.js';
 import { requireUser } from '../../lib/request-user.js';
 import { listAdminActions } from './audit-repo.js';
 import { adminCompanyRoutes } from './companies/companies-routes.js';
+import { adminDemandRoutes } from './demand/demand-routes.js';
 import { heldRoutes } from './held/held-routes.js';
 import { countQueues } from './queue-counts.js';
 import type { AccountControl, CompanyLocks, HeldReviewPorts, RequestHistory } from './ports.js';
@@ -32,6 +33,8 @@ export interface AdminRouteDeps {
   adminEmails: readonly string[];
   /** How long a referrer's verification lasts (VERIFICATION_TTL): the console counts only the current ones. */
   verificationTtlMs: number;
+  /** REFERRER_CAPACITY: the demand tab counts referrers with room as matching does. */
+  referrerCapacity: number;
   control: AccountControl;
   companyLocks: CompanyLocks;
   /** What reviewing held requests and messages needs of referrals and notifications (issue 25 item 6). */
@@ -47,7 +50,17 @@ export interface AdminRouteDeps {
  */
 export async function adminRoutes(
   app: FastifyInstance,
-  { db, adminEmails, verificationTtlMs, control, companyLocks, held, requestHistory, now }: AdminRouteDeps,
+  {
+    db,
+    adminEmails,
+    verificationTtlMs,
+    referrerCapacity,
+    control,
+    companyLocks,
+    held,
+    requestHistory,
+    now,
+  }: AdminRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', async (request) => {
@@ -118,6 +131,8 @@ export async function adminRoutes(
     locks: companyLocks,
     verifiedSince: () => verifiedSince(now(), verificationTtlMs),
   });
+  // Where referrers are missing (issue 49 item 4).
+  await app.register(adminDemandRoutes, { db, capacity: referrerCapacity, now });
   // Held requests and messages (issue 25 item 6).
   await app.register(heldRoutes, { db, ports: held, now });
 }

@@ -32,7 +32,11 @@ export const companyDirectory = {
 export function createCompanies(
   config: Pick<
     Config,
-    'verificationTtlMs' | 'directoryRateLimit' | 'directoryVisitorRateLimit' | 'keptAnswers'
+    | 'verificationTtlMs'
+    | 'directoryRateLimit'
+    | 'directoryVisitorRateLimit'
+    | 'keptAnswers'
+    | 'referrerCapacity'
   >,
   {
     db,
@@ -63,6 +67,7 @@ export function createCompanies(
         pagesPerMinute: { user: config.directoryRateLimit, visitor: config.directoryVisitorRateLimit },
         listen,
         keptAnswers: config.keptAnswers,
+        referrerCapacity: config.referrerCapacity,
       });
     },
   };

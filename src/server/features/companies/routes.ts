@@ -9,9 +9,11 @@ import {
   CompanyStatsSchema,
   CompanySummarySchema,
 } from '../../../shared/companies.js';
+import { WANTED_MIN_DEMAND, WANTED_SIZE, WantedCompaniesSchema } from '../../../shared/demand.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import { CompanyDetectionSchema, DetectCompanyQuerySchema } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';
+import { wantedCompanies } from '../../lib/company-demand.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { requireUser } from '../../lib/request-user.js';
 import { rateLimitOptions, type RateLimitStore } from '../../plugins/rate-limit-store.js';
@@ -25,6 +27,7 @@ import {
 import { responseNumbers } from './stats-repo.js';
 import { createSharedMemo } from '../../kept/shared-memo.js';
 import type { KeptSettings } from '../../kept/kept.js';
+import { createTimedAnswer } from '../../kept/timed-answer.js';
 import type { Listen } from '../../db/listen.js';
 
 export interface CompaniesRouteDeps {
@@ -37,7 +40,12 @@ export interface CompaniesRouteDeps {
   /** The database's LISTEN: every instance hears a change of a company's numbers. */
   listen: Listen;
   keptAnswers: KeptSettings;
+  /** REFERRER_CAPACITY: 'Referrers wanted' names companies where nobody can take a request, as matching judges. */
+  referrerCapacity: number;
 }
+
+/** How old the public 'Referrers wanted' list may be (issue 49 item 4: up to a minute). */
+export const WANTED_LIFETIME_MS = 60_000;
 
 /** The channel the triggers announce a change of a company's response numbers on (migration 0035). */
 export const COMPANY_NUMBERS_CHANNEL = 'referbridge_companies';
@@ -59,7 +67,16 @@ export const TOO_MANY_DIRECTORY_PAGES_SIGNED_IN =
 
 export async function companiesRoutes(
   app: FastifyInstance,
-  { db, verificationTtlMs, rateLimits, now, pagesPerMinute, listen, keptAnswers }: CompaniesRouteDeps,
+  {
+    db,
+    verificationTtlMs,
+    rateLimits,
+    now,
+    pagesPerMinute,
+    listen,
+    keptAnswers,
+    referrerCapacity,
+  }: CompaniesRouteDeps,
 ) {
   await app.register(rateLimit, rateLimitOptions(rateLimits, 'directory', { global: false }));
   // One limiter of our own, as profile's company changes have: a route's `config.rateLimit` is counted again
@@ -100,6 +117,22 @@ export async function companiesRoutes(
   });
   app.addHook('onClose', async () => listener.close());
   const readResponses = (ids: readonly number[]) => numbers.get(ids);
+  // Names only, of listed companies with nobody available and at least WANTED_MIN_DEMAND waiting + watchers
+  // (docs/decisions/079-demand-figures-and-their-threshold.md): the same for everyone, kept a minute.
+  const wanted = createTimedAnswer({
+    name: 'referrers wanted',
+    read: async () => ({
+      items: await wantedCompanies(db, {
+        at: now(),
+        capacity: referrerCapacity,
+        minimum: WANTED_MIN_DEMAND,
+        limit: WANTED_SIZE,
+      }),
+    }),
+    lifetimeMs: WANTED_LIFETIME_MS,
+    settings: keptAnswers,
+    now: () => now().getTime(),
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -132,6 +165,21 @@ export async function companiesRoutes(
       },
     },
     async (request) => companyDirectory(db, request.query, verificationTtlMs, now(), readResponses),
+  );
+
+  api.get(
+    '/wanted',
+    {
+      // Public, on /companies and /refer: limited as directory pages are, per address or account.
+      onRequest: directoryLimit,
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Referrers wanted: up to ten listed companies where nobody can take a request now, most waiting requests and watchers first, each wanted by 3 or more; names only, never a count, and up to a minute old. Open to visitors',
+        response: { 200: WantedCompaniesSchema, 429: ApiErrorSchema },
+      },
+    },
+    async () => wanted.get(),
   );
 
   api.get(

@@ -3,9 +3,14 @@ import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { LIVE_REFERRAL } from '../access.js';
 import type { Db } from '../../../db/client.js';
 import { referralRequests, referrals, referrers, userSettings, users } from '../../../db/schema.js';
-import { monthStartInSql, pausedInSql } from '../../../lib/referrer-sql.js';
+import {
+  assignedInCapMonthSql,
+  OPEN_REFERRAL,
+  pausedInSql,
+  takesRequestsInSql,
+} from '../../../lib/referrer-sql.js';
 import { blockedEitherWay } from '../rows/people.js';
-import { CURRENT, OPEN_REFERRAL, type ReferralRow } from '../rows/referrals.js';
+import { CURRENT, type ReferralRow } from '../rows/referrals.js';
 import { verifiedInSql } from '../verification/lapse-rule.js';
 
 /** Matching's queries: the candidates and their load, the waiting requests, the assignment, who declined. */
@@ -88,14 +93,6 @@ function withLimits<Columns extends SelectedFields>(tx: Db, at: Date, columns: C
     .$dynamic();
 }
 
-/** A referral assigned since its referrer's calendar month began at `at`, in their time zone (user_settings joined). */
-function assignedInCapMonth(at: Date) {
-  return and(
-    sql`${referrals.createdAt} >= ${monthStartInSql(at)}`,
-    sql`${referrals.createdAt} <= ${at.toISOString()}::timestamptz`,
-  );
-}
-
 /**
  * Issue 25 item 9: how many referrals each referrer was assigned (any status, passed on or not) since their
  * calendar month began at `at`, in their time zone (UTC when unknown).
@@ -110,7 +107,7 @@ export async function countMonthAssignments(
     .select({ referrerId: referrals.referrerId, assigned: count() })
     .from(referrals)
     .leftJoin(userSettings, eq(userSettings.userId, referrals.referrerId))
-    .where(and(inArray(referrals.referrerId, referrerIds), assignedInCapMonth(at)))
+    .where(and(inArray(referrals.referrerId, referrerIds), assignedInCapMonthSql(at)))
     .groupBy(referrals.referrerId);
   return new Map(rows.map((r) => [r.referrerId, r.assigned]));
 }
@@ -260,23 +257,12 @@ export async function othersTakeRequests(
   capacity: number,
   at: Date,
 ): Promise<boolean> {
-  const mine = eq(referrals.referrerId, referrers.userId);
-  const open = tx.select({ n: count() }).from(referrals).where(and(mine, OPEN_REFERRAL));
-  const thisMonth = tx
-    .select({ n: count() })
-    .from(referrals)
-    .where(and(mine, assignedInCapMonth(at)));
-  const cap = userSettings.monthlyReferralCap;
   const rows = await withLimits(tx, at, { one: sql`1` })
     .where(
       and(
         eq(referrers.companyId, companyId),
         ne(referrers.userId, exceptId),
-        eq(users.willingToGiveReferrals, true),
-        isNull(users.suspendedAt),
-        sql`not ${pausedInSql(at)}`,
-        sql`(${open}) < ${capacity}`,
-        sql`(${cap} is null or (${thisMonth}) < ${cap})`,
+        takesRequestsInSql(at, capacity),
       ),
     )
     .limit(1);

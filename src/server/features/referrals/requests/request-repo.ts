@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { ENDED_REQUEST_STATUSES } from '../../../../shared/referral-status.js';
 import type { Db } from '../../../db/client.js';
+import { OPEN_REFERRAL } from '../../../lib/referrer-sql.js';
 import { referralRequests, referrals } from '../../../db/schema.js';
 import type { ReferralRequestRow } from '../rows/requests.js';
-import { CURRENT, OPEN_REFERRAL, recordStatusChange, type ReferralRow } from '../rows/referrals.js';
+import { CURRENT, recordStatusChange, type ReferralRow } from '../rows/referrals.js';
 
 /** The requests use cases' queries: a new request, the request's own lock, the moves of its referral. */
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { OPEN_REFERRAL } from '../../../lib/referrer-sql.js';
 import { referralRequests, referralStatusChanges, referrals } from '../../../db/schema.js';
 
 /**
@@ -9,8 +10,6 @@ import { referralRequests, referralStatusChanges, referrals } from '../../../db/
 
 export type ReferralRow = typeof referrals.$inferSelect;
 
-/** Pending or accepted: the referral still asks something of its referrer. */
-export const OPEN_REFERRAL = sql`${referrals.status} in ('pending', 'accepted')`;
 
 /** The request's current referral; superseded ones are hand-off history (docs/product.md, A request's life). */
 export const CURRENT = isNull(referrals.supersededAt);
