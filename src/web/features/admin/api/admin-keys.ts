@@ -12,6 +12,8 @@ export const adminKeys = {
   // What payment offers held (issue 25 item 6).
   heldRequests: ['admin', 'held-requests'] as const,
   heldMessages: ['admin', 'held-messages'] as const,
+  // Where referrers are missing (issue 49 item 4).
+  demand: ['admin', 'demand'] as const,
 };
 
 // Another admin may act at the same time: the console's lists are read again each time they are shown.
