@@ -21,6 +21,8 @@ interface Step {
 /** An admin (ROUTES_ADMIN, on the app's ADMIN_EMAILS), for the admin routes stepped here. */
 const ROUTES_ADMIN = 'routes-admin@example.com';
 let admin: SignedIn;
+/** A willing referrer (from beforeAll), for the routes that are theirs alone. */
+let referrer: SignedIn;
 
 /** Ids made by earlier steps, for the steps that act on them. */
 const made = { experience: 0, education: 0, skill: 0, resume: 0, notification: 0, referrer: 0, request: 0 };
@@ -106,6 +108,7 @@ const STEPS: Step[] = [
   { name: 'watchCompany', call: (me) => me.post(apiPath('watchCompany', { id: 1 })) },
   { name: 'myWatches', call: (me) => me.get(apiPath('myWatches')) },
   { name: 'unwatchCompany', call: (me) => me.del(apiPath('unwatchCompany', { id: 1 })) },
+  { name: 'myInvite', call: () => referrer.get(apiPath('myInvite')) },
   { name: 'verifyUser', call: () => admin.post(apiPath('verifyUser', { id: made.referrer })) },
   { name: 'unverifyUser', call: () => admin.del(apiPath('unverifyUser', { id: made.referrer })) },
   { name: 'adminUser', call: () => admin.get(apiPath('adminUser', { id: made.referrer })) },
@@ -181,6 +184,7 @@ describe.each(testDatabases)('the web’s route table against the server (%s)', 
     const { company, referrers } = await companyWithReferrers(t, 'Rita Routes');
     made.request = await ask(me, company);
     made.referrer = referrers[0]!.user.id;
+    referrer = referrers[0]!;
   });
   afterAll(() => t.close());
 

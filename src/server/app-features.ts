@@ -8,6 +8,7 @@ import { createAdmin } from './features/admin/admin.js';
 import { createAuth } from './features/auth/auth.js';
 import type { OidcClient } from './features/auth/oidc-client.js';
 import { createCompanies } from './features/companies/companies.js';
+import { createInvitations } from './features/invitations/invitations.js';
 import { createJobs } from './features/jobs/jobs.js';
 import { createMail, type MailCollaborators } from './features/mail/mail.js';
 import { createNotifications } from './features/notifications/notifications.js';
@@ -58,6 +59,7 @@ export async function createFeatures(
     onUserCreated: (userId) => notifications.welcome(userId),
     onSignedIn: (userId) => referrals.renewAtSignIn(userId),
     onSignedOut: (userId) => notifications.sessionsEnded(userId),
+    afterSignIn: (signIn) => invitations.afterSignIn(signIn),
   });
   const notifications = await createNotifications(config, {
     db,
@@ -81,6 +83,7 @@ export async function createFeatures(
     rateLimits,
     now,
     supplyArrived: (tx, companyId, referrerId) => watches.supplyArrived(tx, companyId, referrerId),
+    becameReferrer: (tx, userId, companyId) => invitations.becameReferrer(tx, userId, companyId),
     sweep: deps.referralSweep,
     livenessSweep: deps.livenessSweep,
     logger,
@@ -91,6 +94,7 @@ export async function createFeatures(
     notify: notifications.notify,
     seekersWithOpenRequestAt: referrals.seekersWithOpenRequestAt,
   });
+  const invitations = createInvitations(config, { db, now, notify: notifications.notify });
   const profile = createProfile(config, {
     db,
     rateLimits,
@@ -142,9 +146,19 @@ export async function createFeatures(
     auth,
     mailWorker: mail.worker,
     routes: [
-      ...[auth, notifications, companies, jobs, profile, referrals, watches, account, mail, admin].map(
-        (f) => f.routes,
-      ),
+      ...[
+        auth,
+        notifications,
+        companies,
+        jobs,
+        profile,
+        referrals,
+        watches,
+        invitations,
+        account,
+        mail,
+        admin,
+      ].map((f) => f.routes),
       activity,
     ],
   };

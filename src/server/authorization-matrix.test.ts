@@ -87,6 +87,8 @@ const ROWS: Row[] = [
   },
   { route: 'GET /auth/status', call: () => get('/auth/status'), expect: everyone(200) },
   { route: 'GET /auth/google', call: () => get('/auth/google'), expect: everyone(302) },
+  // Issue 49 item 3: an invitation page; an unknown code goes to the landing page, for everyone alike.
+  { route: 'GET /join/:code', call: () => get('/join/no-such-code-0000'), expect: everyone(302) },
   // Without the pending sign-in cookie the callback fails politely: the popup page tells the opener.
   {
     route: 'GET /auth/google/callback',
@@ -178,6 +180,12 @@ const ROWS: Row[] = [
   { route: 'GET /api/user/blocks', call: () => get('/api/user/blocks'), expect: signedIn(200) },
   // Issue 49 item 1: the companies I watch; only ever the asker's own.
   { route: 'GET /api/user/watches', call: () => get('/api/user/watches'), expect: signedIn(200) },
+  // Issue 49 item 3: my invitation link, for a willing referrer only; anyone else signed in gets 403.
+  {
+    route: 'GET /api/referrer/invite',
+    call: () => get('/api/referrer/invite'),
+    expect: { ...signedIn(200), owner: 403, other: 403, admin: 403 },
+  },
   { route: 'GET /api/notifications', call: () => get('/api/notifications'), expect: signedIn(200) },
   {
     route: 'GET /api/notifications/recent',

@@ -36,5 +36,7 @@ export const AccountExportSchema = z.object({
   mail: Rows,
   /** The companies the user watches (issue 49 item 1). */
   watches: Rows,
+  /** The user's invitation code and who joined through it, by first name only (issue 49 item 3). */
+  invitation: z.object({ code: z.string().nullable(), createdAt: z.unknown(), joined: Rows }),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

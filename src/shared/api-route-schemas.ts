@@ -65,6 +65,7 @@ import {
 import { BlockStateSchema, BlockedUsersSchema } from './blocks.js';
 import { CompanyWatchListSchema, WatchStateSchema } from './watches.js';
 import { AdminDemandPageSchema, WantedCompaniesSchema } from './demand.js';
+import { ReferrerInviteSchema } from './invitations.js';
 import {
   AdminHeldMessageListSchema,
   AdminHeldMessageSchema,
@@ -188,4 +189,5 @@ export const API_ROUTE_SCHEMAS = {
   watchCompany: { response: WatchStateSchema },
   unwatchCompany: { response: WatchStateSchema },
   myWatches: { response: CompanyWatchListSchema },
+  myInvite: { response: ReferrerInviteSchema },
 } as const satisfies Record<ApiRouteName, ApiRouteSchemas>;

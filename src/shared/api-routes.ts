@@ -118,6 +118,9 @@ export const API_ROUTES = {
   watchCompany: { method: 'POST', path: '/api/companies/:id/watch', status: 200 },
   unwatchCompany: { method: 'DELETE', path: '/api/companies/:id/watch', status: 200 },
   myWatches: { method: 'GET', path: '/api/user/watches', status: 200 },
+
+  // A willing referrer's invitation link for colleagues (issue 49 item 3).
+  myInvite: { method: 'GET', path: '/api/referrer/invite', status: 200 },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -667,3 +667,37 @@ export const companyWatches = pgTable(
   ],
 );
 export type CompanyWatchRow = typeof companyWatches.$inferSelect;
+
+/**
+ * A referrer's invitation code (issue 49 item 3): made once, the first time they ask for their link, and
+ * kept (docs/decisions/080-an-invitation-counts-once.md). Random, never derived from the user's id.
+ */
+export const referrerInvites = pgTable('referrer_invites', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A new account made through an invitation: one row per joiner (the first invitation they signed up
+ * through). `referredAt` and `companyId`: when they became a referrer at the inviter's company, and the
+ * inviter was told (once; the conditional update on a null `referredAt` decides).
+ */
+export const invitationJoins = pgTable(
+  'invitation_joins',
+  {
+    joinerId: integer('joiner_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviterId: integer('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    referredAt: timestamp('referred_at', { withTimezone: true }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+  },
+  // The inviter's count of those who joined.
+  (t) => [index('invitation_joins_inviter_idx').on(t.inviterId)],
+);

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { firstNameOf } from '../../../shared/names.js';
 import type { Db } from '../../db/client.js';
 import { readReferralHistory, type ReferralNotes } from './history-repo.js';
 import {
@@ -9,10 +10,12 @@ import {
   education,
   experiences,
   identities,
+  invitationJoins,
   mailOutbox,
   notifications,
   referralRequests,
   referrals,
+  referrerInvites,
   referrers,
   resumeFiles,
   resumes,
@@ -65,6 +68,8 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
     activityRows,
     mailRows,
     watchRows,
+    inviteRows,
+    joinerRows,
   ] = await Promise.all([
     db
       .select({
@@ -167,6 +172,21 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
       .innerJoin(companies, eq(companies.id, companyWatches.companyId))
       .where(mine(companyWatches))
       .orderBy(asc(companyWatches.createdAt), asc(companyWatches.companyId)),
+    // Their invitation code, and who joined through it, by first name only (issue 49 item 3).
+    db
+      .select({ code: referrerInvites.code, createdAt: referrerInvites.createdAt })
+      .from(referrerInvites)
+      .where(mine(referrerInvites)),
+    db
+      .select({
+        fullName: users.fullName,
+        joinedAt: invitationJoins.joinedAt,
+        becameReferrerAt: invitationJoins.referredAt,
+      })
+      .from(invitationJoins)
+      .innerJoin(users, eq(users.id, invitationJoins.joinerId))
+      .where(eq(invitationJoins.inviterId, userId))
+      .orderBy(asc(invitationJoins.joinedAt), asc(invitationJoins.joinerId)),
   ]);
   const requestIds = requestRows.map((r) => r.id);
   const [referralsOfMine, heldByMe, historyOf] = await Promise.all([
@@ -213,6 +233,11 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
     activities: activityRows,
     mail: mailRows,
     watches: watchRows,
+    invitation: {
+      code: inviteRows[0]?.code ?? null,
+      createdAt: inviteRows[0]?.createdAt ?? null,
+      joined: joinerRows.map(({ fullName, ...join }) => ({ firstName: firstNameOf(fullName), ...join })),
+    },
   };
 }
 

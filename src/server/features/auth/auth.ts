@@ -7,7 +7,7 @@ import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './dev-idp.js';
 import { createAuthLimits } from './limits.js';
 import { createOidcClient, type OidcClient } from './oidc-client.js';
-import { authRoutes } from './routes.js';
+import { authRoutes, type AfterSignIn } from './routes.js';
 import { clearSessionCookie, registerSessionLoading } from './session-hooks.js';
 import { endAllSessions, readSession, resolveSession, signedInMemo, unchangedUntil } from './sessions.js';
 
@@ -25,6 +25,8 @@ export interface AuthCollaborators {
   onSignedIn?: (userId: number) => Promise<unknown>;
   /** This user's sessions ended (their open streams re-check and close). */
   onSignedOut: (userId: number) => Promise<unknown>;
+  /** Last in every completed sign-in (the invitations feature counts a new account made through one). */
+  afterSignIn?: AfterSignIn;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface AuthCollaborators {
  */
 export function createAuth(
   config: Config,
-  { db, rateLimits, oidc, onUserCreated, onSignedIn, onSignedOut }: AuthCollaborators,
+  { db, rateLimits, oidc, onUserCreated, onSignedIn, onSignedOut, afterSignIn }: AuthCollaborators,
 ) {
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
   const signedIn = signedInMemo(db, config.keptAnswers);
@@ -106,6 +108,7 @@ export function createAuth(
         onSignedOut: async (userId) => {
           await onSignedOut(userId);
         },
+        afterSignIn,
       });
     },
   };

@@ -37,11 +37,21 @@ export interface AuthRouteDeps {
   onSignedIn?: (user: UserRow) => Promise<void>;
   /** Called after a sign-out ended one or all of the user's sessions (e.g. to end their live streams). */
   onSignedOut?: (userId: number) => Promise<void>;
+  /** Called last in every completed sign-in, with its request and reply (e.g. to read and clear a cookie). */
+  afterSignIn?: AfterSignIn;
 }
+
+/** A completed sign-in as afterSignIn sees it: `created` when it made the account. */
+export type AfterSignIn = (signIn: {
+  userId: number;
+  created: boolean;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}) => Promise<unknown>;
 
 export async function authRoutes(
   app: FastifyInstance,
-  { db, config, oidc, limits, onUserCreated, onSignedIn, onSignedOut }: AuthRouteDeps,
+  { db, config, oidc, limits, onUserCreated, onSignedIn, onSignedOut, afterSignIn }: AuthRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const appOrigin = new URL(config.publicUrl).origin;
@@ -124,6 +134,11 @@ export async function authRoutes(
         reply.clearCookie(ERROR_COOKIE, { path: '/auth' });
         if (created) reply.setCookie(NEW_ACCOUNT_COOKIE, '1', { ...shortCookie, path: '/auth', maxAge: 300 });
         else reply.clearCookie(NEW_ACCOUNT_COOKIE, { path: '/auth' });
+        if (afterSignIn) {
+          await afterSignIn({ userId: user.id, created, request, reply }).catch((err: unknown) =>
+            request.log.error({ err }, 'afterSignIn failed'),
+          );
+        }
         return popupDone(reply, true, undefined, created);
       } catch (err) {
         return failSignIn(request, reply, err);

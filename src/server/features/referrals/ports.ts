@@ -97,4 +97,10 @@ export interface ReferralDeps {
    * transaction (the watch feature tells its watchers). Absent, nobody is told.
    */
   supplyArrived?: (tx: Db, companyId: number, referrerId: number) => Promise<unknown>;
+  /**
+   * Issue 49 item 3: the user is now a willing referrer at the company, in this transaction (said when they
+   * become willing, and when a willing referrer's company changes; the invitations feature tells whoever
+   * invited them). Absent, nobody is told.
+   */
+  becameReferrer?: (tx: Db, userId: number, companyId: number) => Promise<unknown>;
 }

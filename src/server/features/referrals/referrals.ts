@@ -38,6 +38,8 @@ export interface ReferralCollaborators {
   now?: () => Date;
   /** The watch feature's: a company has gone from nobody who can take a request to one (issue 49 item 1). */
   supplyArrived?: ReferralDeps['supplyArrived'];
+  /** The invitations feature's: the user became a willing referrer at a company (issue 49 item 3). */
+  becameReferrer?: ReferralDeps['becameReferrer'];
   /** False: no sweep timer (tests that drive runReferralSweep themselves). */
   sweep?: boolean;
   /** False: no job liveness timer (tests that drive runLivenessSweep themselves). */
@@ -75,6 +77,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     notify: collaborators.notify,
     jobs: collaborators.jobs,
     supplyArrived: collaborators.supplyArrived,
+    becameReferrer: collaborators.becameReferrer,
     capacity: config.referrerCapacity,
     requestsPerDay: config.requestsPerDay,
     maxHandoffs: config.referralMaxHandoffs,

@@ -6,6 +6,7 @@ import {
   companies,
   companyAliases,
   companyWatches,
+  invitationJoins,
   referralRequests,
   referrers,
   users,
@@ -185,6 +186,8 @@ export async function mergeCompanyRows(
         .where(eq(companyWatches.companyId, from.id)),
     )
     .onConflictDoNothing();
+  // A colleague counted as joining at the duplicate joined the company it is now (issue 49 item 3).
+  await tx.update(invitationJoins).set({ companyId: into.id }).where(eq(invitationJoins.companyId, from.id));
   await tx
     .update(verificationCodes)
     .set({ companyId: into.id })

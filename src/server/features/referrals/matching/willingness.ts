@@ -88,14 +88,17 @@ export async function setWillingness(
     const at = new Date();
     // Where they stood before, so their company's watchers are told only if it had nobody (issue 49 item 1).
     const before = isWilling ? await readSupply(tx, deps, user.id, at) : null;
+    let company: ReferralCompany | undefined;
     if (isWilling) {
       const name = user.currentCompanyName?.trim();
       if (!name) throw conflict(NO_COMPANY_FOR_WILLINGNESS);
       await deps.companies.lock(tx, [name]);
-      await saveReferrerRecord(tx, deps, user, await deps.companies.ensure(tx, name));
+      company = await deps.companies.ensure(tx, name);
+      await saveReferrerRecord(tx, deps, user, company);
     }
     const updated = await updateWillingness(tx, user.id, isWilling);
     if (!updated) throw notFound('Profile not found.');
+    if (company) await deps.becameReferrer?.(tx, user.id, company.id);
     if (isWilling) await assignWaitingRequests(tx, deps, user.id, at, before);
     return updated;
   });
@@ -116,8 +119,11 @@ export async function followCurrentCompany(
   if (!user) return;
   const at = new Date();
   const before = await readSupply(tx, deps, userId, at);
-  await saveReferrerRecord(tx, deps, user, await deps.companies.ensure(tx, companyName));
-  if (user.willingToGiveReferrals) await assignWaitingRequests(tx, deps, userId, at, before);
+  const company = await deps.companies.ensure(tx, companyName);
+  await saveReferrerRecord(tx, deps, user, company);
+  if (!user.willingToGiveReferrals) return;
+  await deps.becameReferrer?.(tx, userId, company.id);
+  await assignWaitingRequests(tx, deps, userId, at, before);
 }
 
 /** docs/product.md, Roles: the user, and a referrer holding a referral for one of their requests. */
