@@ -77,3 +77,22 @@ describe("/refer: 'Refer people at your company'", () => {
     expect(api.writes()).toEqual([]);
   });
 });
+
+/** Issue 49 item 3: an invitation's link lands here with the inviter's company filled in. */
+describe('/refer through an invitation', () => {
+  it("fills in the invitation's company for someone who has none, and offers a willing referrer their link", async () => {
+    const api = fakeReferralsApi();
+    api.state.user = { ...api.state.user, currentCompanyName: null, willingToGiveReferrals: false };
+    const { unmount } = renderReferralsUi(<ReferFlowPage user={api.state.user} />, '/refer?company=Stripe');
+    expect(screen.getByRole('combobox', { name: 'Where do you work?' })).toHaveValue('Stripe');
+    expect(screen.queryByRole('heading', { name: 'Invite a colleague' })).not.toBeInTheDocument();
+    unmount();
+
+    // A company of their own comes first, and a willing referrer sees their invitation link.
+    api.state.user = { ...api.state.user, currentCompanyName: 'Google', willingToGiveReferrals: true };
+    renderReferralsUi(<ReferFlowPage user={api.state.user} />, '/refer?company=Stripe');
+    expect(screen.getByRole('combobox', { name: 'Where do you work?' })).toHaveValue('Google');
+    expect(await screen.findByRole('heading', { name: 'Invite a colleague' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  });
+});

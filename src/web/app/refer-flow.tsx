@@ -1,7 +1,7 @@
 import type { User } from '@shared/auth';
 import { CurrentCompanyInputSchema } from '@shared/profile';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { CompanyField } from '@/components/company-field';
 import { PageMain } from '@/components/main-landmark';
 import { PageHeader } from '@/components/page-header';
@@ -15,6 +15,7 @@ import { useUpdateUserSettings } from '@/features/profile/api/user-settings';
 import { ReferralLoadForm } from '@/features/profile/components/referral-load-form';
 import { useUpdateWillingness } from '@/features/referrals/api/update-willingness';
 import { useVerificationStatus } from '@/features/referrals/api/verification';
+import { InviteCard } from '@/features/referrals/components/invite-card';
 import { WorkEmailVerification } from '@/features/referrals/components/verification-badge';
 import { paths } from '@/paths';
 import { BusyIcon } from '@/components/busy-icon';
@@ -26,6 +27,8 @@ export const REFER_STEPS = ['Your company', 'Work email', 'Your requests'] as co
  * verification, then willingness with the monthly cap and the pause; done leads to the dashboard. The
  * verification needs a referrer record, which willingness makes: someone who offers referrals for the first
  * time verifies right after step 3 instead (or skips it; 'Pending Verification' stays on their dashboard).
+ * `?company=` fills in the company for someone who has none yet (an invitation's link sends them here so),
+ * and a willing referrer finds their invitation link below the steps.
  */
 export function ReferFlowPage({ user }: { user: User }) {
   const navigate = useNavigate();
@@ -60,6 +63,9 @@ export function ReferFlowPage({ user }: { user: User }) {
       )}
       {step === 2 && <LoadStep user={user} onNext={() => (verifyLater ? setStep(3) : done())} />}
       {step === 3 && <VerifyStep last onNext={done} />}
+      <div className="mt-6">
+        <InviteCard willing={user.willingToGiveReferrals} />
+      </div>
     </PageMain>
   );
 }
@@ -79,7 +85,9 @@ function StepCard({ title, text, children }: { title: string; text: string; chil
 }
 
 function CompanyStep({ user, onNext }: { user: User; onNext: () => void }) {
-  const [name, setName] = useState(user.currentCompanyName ?? '');
+  // An invitation's link brings the inviter's company (issue 49 item 3); a company of their own comes first.
+  const [invitedTo] = useSearchParams();
+  const [name, setName] = useState(user.currentCompanyName ?? invitedTo.get('company')?.trim() ?? '');
   const [message, setMessage] = useState<string | null>(null);
   const update = useUpdateCurrentCompany(user.id);
 

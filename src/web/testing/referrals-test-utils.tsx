@@ -12,6 +12,7 @@ import type { VerificationStatus } from '@shared/verification';
 import type { ReferrerRecord } from '@shared/referrer-record';
 import type { ReportReason } from '@shared/reports';
 import type { CompanyWatch } from '@shared/watches';
+import type { ReferrerInvite } from '@shared/invitations';
 import type { ReactNode } from 'react';
 import { fakeError, fakeApi, type RecordedCall } from '@/testing/fake-api';
 import { createQueryClient } from '@/app/query-client';
@@ -98,6 +99,8 @@ export interface FakeReferralsState {
   settings: UserSettings;
   /** GET /api/user/watches, and what POST and DELETE /api/companies/{id}/watch change (issue 49 item 1). */
   watches: CompanyWatch[];
+  /** GET /api/referrer/invite (issue 49 item 3); null: the server refuses (not a willing referrer). */
+  invite: ReferrerInvite | null;
 }
 
 export const CORRECT_CODE = '123456';
@@ -142,6 +145,7 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
       referralsPausedUntil: null,
     },
     watches: [],
+    invite: { url: 'https://referbridge.example/join/AbCdEfGhIjKlMnOp', joined: 0 },
     ...initial,
   };
   const api = fakeApi({
@@ -239,6 +243,12 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     referrerRecord: () => state.record,
     blockUser: ({ params }) => ({ userId: Number(params.id), blocked: true }),
     myWatches: () => ({ items: state.watches }),
+    myInvite: () =>
+      state.invite ??
+      fakeError(
+        403,
+        'Only a referrer who takes requests has an invitation link. Say you are willing to refer first.',
+      ),
     watchCompany: ({ params }) => {
       const companyId = Number(params.id);
       const company = state.companies.find((c) => c.id === companyId);

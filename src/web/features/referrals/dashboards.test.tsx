@@ -31,6 +31,16 @@ describe('referrer dashboards', () => {
     expect(within(pending).getByRole('button', { name: 'Accept Referral' })).toBeInTheDocument();
   });
 
+  it('/referrer-dashboard carries the invitation link under the referrer record (issue 49 item 3)', async () => {
+    fakeReferralsApi({ invite: { url: 'https://referbridge.example/join/AbCdEfGhIjKlMnOp', joined: 1 } });
+    renderReferralsUi(<ReferrerDashboardPage user={referrer} />);
+    expect(await screen.findByRole('heading', { name: 'Invite a colleague' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Your invitation link' })).toHaveValue(
+      'https://referbridge.example/join/AbCdEfGhIjKlMnOp',
+    );
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+  });
+
   it('/referrer-dashboard speaks to the referrer: their pause, their cap, and what waits with its deadline', async () => {
     const withDeadline = (id: number, respondBy: string) => {
       const request = withReferral(aRequest(id), 'pending');

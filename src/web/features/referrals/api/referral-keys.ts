@@ -8,6 +8,8 @@ export const referralKeys = {
   blocks: () => [...referralKeys.all, 'blocks'] as const,
   /** The companies the user watches (issue 49 item 1). */
   watches: () => ['watches'] as const,
+  /** The user's invitation link and its count (issue 49 item 3): under `all`, so a joiner counted shows. */
+  invite: () => [...referralKeys.all, 'invite'] as const,
   companies: () => ['companies'] as const,
   detection: (url: string) => ['companies', 'detect', url] as const,
   companyStats: (companyId: number) => ['companies', companyId, 'stats'] as const,
