@@ -76,7 +76,7 @@ export function InviteCard({
           </p>
           <blockquote
             aria-labelledby="invite-text-label"
-            className="bg-muted rounded-md px-3 py-2 break-words"
+            className="bg-muted min-w-0 rounded-md px-3 py-2 [overflow-wrap:anywhere]"
           >
             {text}
           </blockquote>
