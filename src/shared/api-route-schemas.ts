@@ -4,7 +4,12 @@ import { AccountExportSchema, DeleteAccountInputSchema } from './account.js';
 import { ActivityInputSchema } from './activity.js';
 import type { ApiRouteName } from './api-routes.js';
 import { AuthStatusSchema, UserSchema } from './auth.js';
-import { CompanyDirectoryPageSchema, CompanyStatsSchema, CompanySummarySchema } from './companies.js';
+import {
+  CompanyDirectoryPageSchema,
+  CompanyStatsSchema,
+  CompanySummarySchema,
+  WantedCompaniesSchema,
+} from './companies.js';
 import { CompanyDetectionSchema } from './job-url.js';
 import { JobPreviewSchema } from './jobs.js';
 import {
@@ -64,7 +69,7 @@ import {
 } from './admin.js';
 import { BlockStateSchema, BlockedUsersSchema } from './blocks.js';
 import { CompanyWatchListSchema, WatchStateSchema } from './watches.js';
-import { AdminDemandPageSchema, WantedCompaniesSchema } from './demand.js';
+import { AdminDemandPageSchema } from './demand.js';
 import { ReferrerInviteSchema } from './invitations.js';
 import {
   AdminHeldMessageListSchema,

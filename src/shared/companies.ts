@@ -98,3 +98,15 @@ export const CompanyDirectoryPageSchema = z.strictObject({
   nextCursor: z.string().nullable(),
 });
 export type CompanyDirectoryPage = z.infer<typeof CompanyDirectoryPageSchema>;
+
+/**
+ * GET /api/companies/wanted (issue 49 item 4): up to ten companies where a referrer is wanted, names only,
+ * never a count (the threshold and the size are in demand.ts, for the server).
+ */
+export const WantedCompaniesSchema = z.object({
+  items: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type WantedCompanies = z.infer<typeof WantedCompaniesSchema>;
+
+/** The public strip's heading on /companies and /refer. */
+export const WANTED_HEADING = 'Referrers wanted';

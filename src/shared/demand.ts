@@ -65,12 +65,3 @@ export const DEMAND_CSV_COLUMNS = [
   'watchers',
   'availableReferrers',
 ] as const satisfies readonly (keyof CompanyDemand)[];
-
-/** GET /api/companies/wanted: names only, never a count. */
-export const WantedCompaniesSchema = z.object({
-  items: z.array(z.object({ id: z.number().int(), name: z.string() })),
-});
-export type WantedCompanies = z.infer<typeof WantedCompaniesSchema>;
-
-/** The public strip's heading on /companies and /refer. */
-export const WANTED_HEADING = 'Referrers wanted';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserApis } from '@/testing/browser-stubs';
@@ -10,6 +10,14 @@ beforeEach(() => stubBrowserApis());
 afterEach(() => vi.unstubAllGlobals());
 
 describe("/refer: 'Refer people at your company'", () => {
+  it("shows 'Referrers wanted' under the steps, names only, without a link to itself", async () => {
+    const api = fakeReferralsApi({ wanted: [{ id: 3, name: 'Initech' }] });
+    renderReferralsUi(<ReferFlowPage user={api.state.user} />, '/refer');
+    const strip = await screen.findByRole('region', { name: 'Referrers wanted' }, { timeout: 10_000 });
+    expect(within(strip).getByRole('listitem')).toHaveTextContent('Initech');
+    expect(within(strip).queryByRole('link')).toBeNull();
+  });
+
   it('takes the company, the work email, then willingness, the cap and the pause, and ends on the dashboard', async () => {
     const api = fakeReferralsApi({
       verification: {

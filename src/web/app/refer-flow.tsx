@@ -16,6 +16,7 @@ import { ReferralLoadForm } from '@/features/profile/components/referral-load-fo
 import { useUpdateWillingness } from '@/features/referrals/api/update-willingness';
 import { useVerificationStatus } from '@/features/referrals/api/verification';
 import { InviteCard } from '@/features/referrals/components/invite-card';
+import { ReferrersWanted } from '@/features/referrals/companies-page';
 import { WorkEmailVerification } from '@/features/referrals/components/verification-badge';
 import { paths } from '@/paths';
 import { BusyIcon } from '@/components/busy-icon';
@@ -66,6 +67,7 @@ export function ReferFlowPage({ user }: { user: User }) {
       <div className="mt-6">
         <InviteCard willing={user.willingToGiveReferrals} />
       </div>
+      <ReferrersWanted />
     </PageMain>
   );
 }

@@ -27,6 +27,7 @@ async function renderSignedIn(path: string, { isAdmin = false } = {}) {
       referralsPausedUntil: null,
     }),
     myBlocks: () => [],
+    wantedCompanies: () => ({ items: [] }),
   });
   return renderApp(path);
 }
@@ -138,6 +139,7 @@ async function renderVisitorCompanies() {
   fakeApi({
     authStatus: () => ({ isAuthenticated: false, user: null }),
     recordActivity: () => null,
+    wantedCompanies: () => ({ items: [] }),
     companyDirectory: () => ({
       items: [
         {

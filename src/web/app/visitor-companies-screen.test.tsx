@@ -42,6 +42,7 @@ const acme = {
 async function openVisitorCompanies() {
   const api = fakeApi({
     recordActivity: () => null,
+    wantedCompanies: () => ({ items: [] }),
     companyDirectory: () => ({ items: [acme], nextCursor: null }),
   });
   const router = renderApp('/companies');
@@ -53,6 +54,7 @@ async function openVisitorCompanies() {
 function signedInFromNowOn() {
   fakeApi({
     ...signedInReads(),
+    wantedCompanies: () => ({ items: [] }),
     companyDirectory: () => ({ items: [acme], nextCursor: null }),
   });
 }

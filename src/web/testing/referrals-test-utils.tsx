@@ -101,6 +101,8 @@ export interface FakeReferralsState {
   watches: CompanyWatch[];
   /** GET /api/referrer/invite (issue 49 item 3); null: the server refuses (not a willing referrer). */
   invite: ReferrerInvite | null;
+  /** What GET /api/companies/wanted names ('Referrers wanted', issue 49 item 4). */
+  wanted: { id: number; name: string }[];
 }
 
 export const CORRECT_CODE = '123456';
@@ -146,9 +148,11 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     },
     watches: [],
     invite: { url: 'https://referbridge.example/join/AbCdEfGhIjKlMnOp', joined: 0 },
+    wanted: [],
     ...initial,
   };
   const api = fakeApi({
+    wantedCompanies: () => ({ items: state.wanted }),
     companyDirectory: ({ url }) => {
       const q = (url.searchParams.get('q') ?? '').trim().toLowerCase();
       const limit = Number(url.searchParams.get('limit') ?? DIRECTORY_PAGE_SIZE);

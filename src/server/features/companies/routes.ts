@@ -8,8 +8,9 @@ import {
   CompanyIdParamsSchema,
   CompanyStatsSchema,
   CompanySummarySchema,
+  WantedCompaniesSchema,
 } from '../../../shared/companies.js';
-import { WANTED_MIN_DEMAND, WANTED_SIZE, WantedCompaniesSchema } from '../../../shared/demand.js';
+import { WANTED_MIN_DEMAND, WANTED_SIZE } from '../../../shared/demand.js';
 import { ApiErrorSchema } from '../../../shared/errors.js';
 import { CompanyDetectionSchema, DetectCompanyQuerySchema } from '../../../shared/job-url.js';
 import type { Db } from '../../db/client.js';

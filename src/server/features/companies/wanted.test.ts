@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeCompanyName } from '../../../shared/companies.js';
-import { WantedCompaniesSchema } from '../../../shared/demand.js';
+import { normalizeCompanyName, WantedCompaniesSchema } from '../../../shared/companies.js';
 import { companies } from '../../db/schema.js';
 import { requestBody, signInReferrer } from '../../testing/referral-fixtures.js';
 import { createTestApp, testDatabases, type TestApp } from '../../testing/test-app.js';

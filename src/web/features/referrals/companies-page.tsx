@@ -1,7 +1,7 @@
 import type { CompanyDirectoryEntry } from '@shared/companies';
 import { formatResponseTime } from '@shared/company-stats';
-import { COMPANIES_PAGE_META, DIRECTORY_SEARCH_MAX } from '@shared/companies';
-import { BadgeCheck, Building2, Loader2, Search, Send } from 'lucide-react';
+import { COMPANIES_PAGE_META, DIRECTORY_SEARCH_MAX, WANTED_HEADING } from '@shared/companies';
+import { BadgeCheck, Building2, Loader2, Search, Send, UserPlus } from 'lucide-react';
 import { Suspense, useEffect, useId, useLayoutEffect, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageMain } from '@/components/main-landmark';
@@ -15,6 +15,7 @@ import { revealApp } from '@/lib/prepaint';
 import { paths } from '@/paths';
 import { useCompanyDirectory } from './api/get-company-directory';
 import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useWantedCompanies } from './api/get-wanted-companies';
 import { BusyIcon } from '@/components/busy-icon';
 
 export const DIRECTORY_LOAD_FAILED = 'The companies could not be loaded. Please try again later.';
@@ -131,6 +132,8 @@ export function CompaniesPage({
           </Button>
         </div>
       )}
+
+      <ReferrersWanted invite />
     </PageMain>
   );
 }
@@ -183,5 +186,47 @@ function CompanyRow({ company }: { company: CompanyDirectoryEntry }) {
         </CardContent>
       </Card>
     </li>
+  );
+}
+
+export const WANTED_TEXT =
+  'People are waiting for a referral at these companies, and nobody there can take a request now.';
+export const WANTED_LINK = 'Work at one? Refer people at your company';
+
+/**
+ * 'Referrers wanted' (issue 49 item 4) on /companies and /refer: the companies the server names, wanted by
+ * three or more, names only (docs/decisions/079-demand-figures-and-their-threshold.md). Nothing at all while
+ * it loads, fails or names none: it is an invitation, not a list anyone waits for. `invite` adds the link to
+ * /refer, for the pages that are not /refer. It lives in this module, which /refer imports too, rather than in
+ * one of its own: a module both lazy pages share would be a chunk of its own, one more name in the entry's
+ * import map, and the landing's entry is at its 110 KiB budget.
+ */
+export function ReferrersWanted({ invite = false }: { invite?: boolean }) {
+  const wanted = useWantedCompanies();
+  const headingId = useId();
+  const items = wanted.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-lg border p-4">
+      <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold">
+        <UserPlus className="size-4" aria-hidden="true" />
+        {WANTED_HEADING}
+      </h2>
+      <p className="text-muted-foreground mt-1 text-sm">{WANTED_TEXT}</p>
+      <ul aria-labelledby={headingId} className="mt-3 flex flex-wrap gap-2">
+        {items.map((company) => (
+          <li key={company.id} className="bg-muted rounded-full px-3 py-1 text-sm break-words">
+            {company.name}
+          </li>
+        ))}
+      </ul>
+      {invite && (
+        <p className="mt-3 text-sm">
+          <Link to={paths.refer} className="font-medium underline underline-offset-4">
+            {WANTED_LINK}
+          </Link>
+        </p>
+      )}
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { DEMAND_CSV_HREF, useDemand } from '../api/get-demand';
 import { MoreButton } from './query-state';
@@ -27,9 +26,8 @@ export function DemandTable() {
         <a
           href={DEMAND_CSV_HREF}
           download="referbridge-demand.csv"
-          className="inline-flex items-center gap-1 text-sm underline underline-offset-4"
+          className="text-sm underline underline-offset-4"
         >
-          <Download aria-hidden="true" className="size-4" />
           Download CSV (first 100 companies)
         </a>
       </div>

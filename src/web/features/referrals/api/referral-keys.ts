@@ -14,5 +14,7 @@ export const referralKeys = {
   detection: (url: string) => ['companies', 'detect', url] as const,
   companyStats: (companyId: number) => ['companies', companyId, 'stats'] as const,
   directory: (q: string) => ['companies', 'directory', q] as const,
+  /** 'Referrers wanted' (issue 49 item 4). */
+  wanted: () => ['companies', 'wanted'] as const,
   jobPreview: (url: string) => ['jobs', 'preview', url] as const,
 };
