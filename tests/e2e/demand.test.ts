@@ -72,7 +72,7 @@ describe.each(servers)('demand on $name', ({ name, baseUrl }) => {
           await visitor.page.waitForLoadState('networkidle');
           return (await strip.count()) > 0 && (await strip.getByText(company).count()) > 0;
         },
-        { timeout: 75_000, intervals: [5_000] },
+        { timeout: 75_000, interval: 5_000 },
       )
       .toBe(true);
     expect(await strip.textContent()).not.toMatch(/\d/);
