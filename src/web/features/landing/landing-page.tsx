@@ -8,15 +8,18 @@ import {
   Sparkles,
   Users,
 } from 'lucide-react';
-import type { ComponentType, SVGProps } from 'react';
+import { lazy, Suspense, type ComponentType, type SVGProps } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@shared/brand';
-import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/paths';
 import { EmployerMonogram, EmployerTiles } from './components/employer-logos';
 import { PageMain } from '@/components/main-landmark';
+
+// The footer is below the fold: it loads after the page, out of the first load's budget
+// (docs/performance.md, First-visit JavaScript).
+const SiteFooter = lazy(() => import('@/components/site-footer').then((m) => ({ default: m.SiteFooter })));
 
 /** A sample toast, shown as a preview of what users see once a referrer accepts. */
 function SuccessBanner() {
@@ -235,7 +238,9 @@ export function LandingPage() {
         <Benefits />
         <ClosingCta />
       </PageMain>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }
