@@ -1,6 +1,6 @@
 import { apiPath } from '@shared/api-routes';
 import { ReferrerInviteSchema } from '@shared/invitations';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useIsMutating, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 import { referralKeys } from './referral-keys';
 
@@ -11,7 +11,12 @@ export async function getMyInvite() {
 
 export const myInviteQuery = queryOptions({ queryKey: referralKeys.invite(), queryFn: getMyInvite });
 
-/** Asked only when `enabled` (a willing referrer): anyone else is refused, and shows no card. */
+/**
+ * Asked only when `enabled` (a willing referrer): anyone else is refused, and shows no card. Not while a
+ * change of willingness is in flight: the screen shows it at once, but the server refuses the link until the
+ * change has committed.
+ */
 export function useMyInvite(enabled: boolean) {
-  return useQuery({ ...myInviteQuery, enabled, retry: false });
+  const changing = useIsMutating({ mutationKey: referralKeys.willingness() }) > 0;
+  return useQuery({ ...myInviteQuery, enabled: enabled && !changing, retry: false });
 }

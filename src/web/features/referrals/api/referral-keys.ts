@@ -10,6 +10,8 @@ export const referralKeys = {
   watches: () => ['watches'] as const,
   /** The user's invitation link and its count (issue 49 item 3): under `all`, so a joiner counted shows. */
   invite: () => [...referralKeys.all, 'invite'] as const,
+  /** The willingness change in flight (a mutation's key): the server has not said yes yet. */
+  willingness: () => ['willingness'] as const,
   companies: () => ['companies'] as const,
   detection: (url: string) => ['companies', 'detect', url] as const,
   companyStats: (companyId: number) => ['companies', companyId, 'stats'] as const,

@@ -29,6 +29,7 @@ export function useUpdateWillingness(userId: number) {
   const queryClient = useQueryClient();
   const key = authStatusQuery.queryKey;
   return useMutation({
+    mutationKey: referralKeys.willingness(),
     mutationFn: (isWilling: boolean) => updateWillingness(userId, isWilling),
     onMutate: async (isWilling) => {
       await queryClient.cancelQueries({ queryKey: key });
