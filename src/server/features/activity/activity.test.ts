@@ -37,22 +37,6 @@ describe.each(testDatabases)('activity log (%s)', (kind) => {
     });
   });
 
-  it('stores every one of many page views sent at once, each answered once its row is in', async () => {
-    const crowd = await Promise.all(['One', 'Two', 'Three'].map((name) => t.signIn(`Crowd ${name}`)));
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        post(crowd[i % 3]!.browser, { category: 'navigation', action: 'page_view', details: { i } }),
-      ),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 30 }, () => 204));
-    for (const [n, member] of crowd.entries()) {
-      const rows = await t.database.db.select().from(activities).where(eq(activities.userId, member.user.id));
-      expect(rows.map((row) => (row.details as { i: number }).i).sort((a, b) => a - b)).toEqual(
-        Array.from({ length: 10 }, (_, k) => k * 3 + n),
-      );
-    }
-  });
-
   it('takes the signed-in user from memory and leaves them kept: a page view costs no session read', async () => {
     const viewer = await t.signIn('Page Viewer');
     const misses = () => keptCounts().get('signed-in user')?.misses ?? 0;

@@ -7,7 +7,7 @@ import { ApiErrorSchema } from '../../../shared/errors.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
 import { perUserPerMinute, type RateLimitStore } from '../../plugins/rate-limit-store.js';
-import { activityRecorder } from './repo.js';
+import { recordActivity } from './repo.js';
 
 export async function activityRoutes(
   app: FastifyInstance,
@@ -23,7 +23,6 @@ export async function activityRoutes(
   },
 ) {
   await app.register(rateLimit, perUserPerMinute(rateLimits, 'activity', perMinute));
-  const recordActivity = activityRecorder(db);
 
   // Who is asking comes before what they sent: a visitor hears 'sign in', whatever the body.
   app.addHook('preValidation', async (request) => {
@@ -44,7 +43,7 @@ export async function activityRoutes(
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await recordActivity(user.id, request.body);
+      await recordActivity(db, user.id, request.body);
       return reply.status(204).send(null);
     },
   );
