@@ -4,6 +4,7 @@ import { API_ROUTE_SCHEMAS, type ApiRouteSchemas } from '../shared/api-route-sch
 import { API_ROUTES, apiPath, type ApiRouteName } from '../shared/api-routes.js';
 import { notify } from './features/notifications/service.js';
 import { ask, companyWithReferrers } from './testing/handoff-fixtures.js';
+import { signInReferrer } from './testing/referral-fixtures.js';
 import { education, experience, pdfBytes, uploadResume } from './testing/profile-fixtures.js';
 import { createTestApp, ORIGIN, testDatabases, type SignedIn, type TestApp } from './testing/test-app.js';
 
@@ -23,9 +24,20 @@ const ROUTES_ADMIN = 'routes-admin@example.com';
 let admin: SignedIn;
 /** A willing referrer (from beforeAll), for the routes that are theirs alone. */
 let referrer: SignedIn;
+/** A willing referrer at Routeopenings, whose Greenhouse board says so, for the openings. */
+let opener: SignedIn;
 
 /** Ids made by earlier steps, for the steps that act on them. */
-const made = { experience: 0, education: 0, skill: 0, resume: 0, notification: 0, referrer: 0, request: 0 };
+const made = {
+  experience: 0,
+  education: 0,
+  skill: 0,
+  resume: 0,
+  notification: 0,
+  referrer: 0,
+  request: 0,
+  opening: 0,
+};
 const idOf = (res: LightMyRequestResponse) => (res.json() as { id: number }).id;
 
 /** In order: each item is made, read, changed, then deleted; the account goes last. */
@@ -109,6 +121,18 @@ const STEPS: Step[] = [
   { name: 'myWatches', call: (me) => me.get(apiPath('myWatches')) },
   { name: 'unwatchCompany', call: (me) => me.del(apiPath('unwatchCompany', { id: 1 })) },
   { name: 'myInvite', call: () => referrer.get(apiPath('myInvite')) },
+  // A willing referrer at Routeopenings posts there (the Greenhouse board names the company: nothing is read).
+  {
+    name: 'postOpening',
+    call: () =>
+      opener.post(apiPath('postOpening'), {
+        jobUrl: 'https://boards.greenhouse.io/routeopenings/jobs/1',
+        title: 'Engineer',
+        location: 'Remote',
+      }),
+  },
+  { name: 'openings', call: (me) => me.get(`${apiPath('openings')}?q=engineer&limit=5`) },
+  { name: 'deleteOpening', call: () => opener.del(apiPath('deleteOpening', { id: made.opening })) },
   { name: 'verifyUser', call: () => admin.post(apiPath('verifyUser', { id: made.referrer })) },
   { name: 'unverifyUser', call: () => admin.del(apiPath('unverifyUser', { id: made.referrer })) },
   { name: 'adminUser', call: () => admin.get(apiPath('adminUser', { id: made.referrer })) },
@@ -138,6 +162,7 @@ function remember(name: ApiRouteName, res: LightMyRequestResponse) {
   if (name === 'addEducation') made.education = idOf(res);
   if (name === 'addSkill') made.skill = idOf(res);
   if (name === 'uploadResume') made.resume = idOf(res);
+  if (name === 'postOpening') made.opening = idOf(res);
 }
 
 /** Where the answer differs from the table: its status, or its body against the shared schema. */
@@ -185,6 +210,7 @@ describe.each(testDatabases)('the web’s route table against the server (%s)', 
     made.request = await ask(me, company);
     made.referrer = referrers[0]!.user.id;
     referrer = referrers[0]!;
+    opener = await signInReferrer(t, 'Opal Opener', 'Routeopenings');
   });
   afterAll(() => t.close());
 

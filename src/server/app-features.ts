@@ -12,6 +12,7 @@ import { createInvitations } from './features/invitations/invitations.js';
 import { createJobs } from './features/jobs/jobs.js';
 import { createMail, type MailCollaborators } from './features/mail/mail.js';
 import { createNotifications } from './features/notifications/notifications.js';
+import { createOpenings } from './features/openings/openings.js';
 import { createProfile } from './features/profile/profile.js';
 import { createReferrals } from './features/referrals/referrals.js';
 import { createWatches } from './features/watches/watches.js';
@@ -84,6 +85,9 @@ export async function createFeatures(
     now,
     supplyArrived: (tx, companyId, referrerId) => watches.supplyArrived(tx, companyId, referrerId),
     becameReferrer: (tx, userId, companyId) => invitations.becameReferrer(tx, userId, companyId),
+    openingReferrer: (tx, openingId, companyId) => openings.openingReferrer(tx, openingId, companyId),
+    referrerLeft: (tx, userId, keepCompanyId) => openings.referrerLeft(tx, userId, keepCompanyId),
+    sweepOpenings: (at, signal) => openings.sweep(at, signal),
     sweep: deps.referralSweep,
     livenessSweep: deps.livenessSweep,
     logger,
@@ -95,6 +99,15 @@ export async function createFeatures(
     seekersWithOpenRequestAt: referrals.seekersWithOpenRequestAt,
   });
   const invitations = createInvitations(config, { db, now, notify: notifications.notify });
+  const openings = createOpenings({
+    db,
+    now,
+    detectCompany: companies.detect,
+    previewPosting: jobs.postings.preview,
+    checkPosting: jobs.postings.check,
+    verificationTtlMs: config.verificationTtlMs,
+    jobCheckMs: config.jobCheckIntervalMs,
+  });
   const profile = createProfile(config, {
     db,
     rateLimits,
@@ -155,6 +168,7 @@ export async function createFeatures(
         referrals,
         watches,
         invitations,
+        openings,
         account,
         mail,
         admin,

@@ -186,6 +186,8 @@ const ROWS: Row[] = [
     call: () => get('/api/referrer/invite'),
     expect: { ...signedIn(200), owner: 403, other: 403, admin: 403 },
   },
+  // Issue 49 item 2: referrers' openings, for everyone signed in.
+  { route: 'GET /api/openings', call: () => get('/api/openings'), expect: signedIn(200) },
   { route: 'GET /api/notifications', call: () => get('/api/notifications'), expect: signedIn(200) },
   {
     route: 'GET /api/notifications/recent',
@@ -257,6 +259,18 @@ const ROWS: Row[] = [
     route: 'DELETE /api/companies/:id/watch',
     call: (w) => ({ method: 'DELETE', url: `/api/companies/${w.ids.company}/watch` }),
     expect: signedIn(200),
+  },
+
+  // Issue 49 item 2: a willing referrer posts at their own company only (this posting is elsewhere: 400);
+  // anyone else signed in gets 403.
+  {
+    route: 'POST /api/openings',
+    call: () => ({
+      method: 'POST',
+      url: '/api/openings',
+      body: { jobUrl: 'https://boards.greenhouse.io/matrixelsewhere/jobs/1', title: 'Engineer' },
+    }),
+    expect: { ...everyone(400), visitor: 401, owner: 403, other: 403, admin: 403 },
   },
 
   // The owner's profile, seen by id.
@@ -607,6 +621,12 @@ const ROWS: Row[] = [
   },
 
   // Deletions of the owner's things.
+  // Issue 49 item 2: an opening is removed by its referrer (the unassigned one's here); 404 to anyone else.
+  {
+    route: 'DELETE /api/openings/:id',
+    call: (w) => ({ method: 'DELETE', url: `/api/openings/${w.ids.opening}` }),
+    expect: { ...everyone(404), visitor: 401, unassigned: 200 },
+  },
   {
     route: 'DELETE /api/user/experiences/:id',
     call: (w) => ({ method: 'DELETE', url: `/api/user/experiences/${w.ids.experience}` }),

@@ -71,6 +71,7 @@ import { BlockStateSchema, BlockedUsersSchema } from './blocks.js';
 import { CompanyWatchListSchema, WatchStateSchema } from './watches.js';
 import { AdminDemandPageSchema } from './demand.js';
 import { ReferrerInviteSchema } from './invitations.js';
+import { CreateOpeningInputSchema, OpeningListSchema, OpeningSchema } from './openings.js';
 import {
   AdminHeldMessageListSchema,
   AdminHeldMessageSchema,
@@ -195,4 +196,7 @@ export const API_ROUTE_SCHEMAS = {
   unwatchCompany: { response: WatchStateSchema },
   myWatches: { response: CompanyWatchListSchema },
   myInvite: { response: ReferrerInviteSchema },
+  openings: { response: OpeningListSchema },
+  postOpening: { response: OpeningSchema, body: CreateOpeningInputSchema },
+  deleteOpening: { response: SuccessSchema },
 } as const satisfies Record<ApiRouteName, ApiRouteSchemas>;

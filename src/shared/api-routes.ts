@@ -121,6 +121,11 @@ export const API_ROUTES = {
 
   // A willing referrer's invitation link for colleagues (issue 49 item 3).
   myInvite: { method: 'GET', path: '/api/referrer/invite', status: 200 },
+
+  // Openings a referrer posts at their own company (issue 49 item 2); `?mine=true` lists one's own.
+  openings: { method: 'GET', path: '/api/openings', status: 200 },
+  postOpening: { method: 'POST', path: '/api/openings', status: 201 },
+  deleteOpening: { method: 'DELETE', path: '/api/openings/:id', status: 200 },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids.js';
 import { JobUrlSchema } from './job-url-rules.js';
 import { RequestJobSchema } from './jobs.js';
+import { OpeningIdSchema } from './openings.js';
 import {
   DECLINE_REASON_ERRORS,
   DECLINE_REASONS,
@@ -42,6 +43,8 @@ export const CreateReferralRequestInputSchema = z
     resumeLink: z.string().max(JOB_URL_MAX).nullish(),
     companyId: z.number().int().positive().max(2_147_483_647).nullish(),
     detectedCompanyName: optionalTextSchema({ field: 'Company name', max: DETECTED_COMPANY_NAME_MAX }),
+    /** Asked through a referrer's opening (issue 49 item 2): it goes to that referrer first. */
+    openingId: OpeningIdSchema.nullish(),
   })
   .refine((v) => v.companyId != null || v.detectedCompanyName != null, {
     path: ['companyId'],

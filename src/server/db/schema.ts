@@ -701,3 +701,42 @@ export const invitationJoins = pgTable(
   // The inviter's count of those who joined.
   (t) => [index('invitation_joins_inviter_idx').on(t.inviterId)],
 );
+
+/**
+ * An opening a referrer posted at their company (issue 49 item 2,
+ * docs/decisions/081-openings-route-to-their-referrer.md). Open while `closed_at` is null and its referrer is
+ * still a willing referrer at `company_id` (referrers.willing_now); closed by its referrer, by the liveness
+ * sweep reading its posting closed, or when the referrer stops referring there; gone with the account.
+ */
+export const referrerOpenings = pgTable(
+  'referrer_openings',
+  {
+    id: serial('id').primaryKey(),
+    referrerId: userRef('referrer_id'),
+    companyId: companyRef('company_id'),
+    jobUrl: text('job_url').notNull(),
+    normalizedJobUrl: text('normalized_job_url').notNull(),
+    title: text('title').notNull(),
+    location: text('location'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the liveness sweep reads its posting next. */
+    jobNextCheckAt: timestamp('job_next_check_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One open opening a posting, per referrer.
+    uniqueIndex('referrer_openings_open_url_key')
+      .on(t.referrerId, t.normalizedJobUrl)
+      .where(sql`${t.closedAt} is null`),
+    // The list, newest first, and the sweep's due ones: open openings only.
+    index('referrer_openings_open_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.closedAt} is null`),
+    index('referrer_openings_open_due_idx')
+      .on(t.jobNextCheckAt)
+      .where(sql`${t.closedAt} is null`),
+    index('referrer_openings_company_idx').on(t.companyId),
+  ],
+);
+export type ReferrerOpeningRow = typeof referrerOpenings.$inferSelect;

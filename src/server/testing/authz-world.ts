@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { companies, mailOutbox, notifications, referralRequests } from '../db/schema.js';
+import { companies, mailOutbox, notifications, referralRequests, referrerOpenings } from '../db/schema.js';
 import { ask, companyWithReferrers, currentReferral, declineAndSettle } from './handoff-fixtures.js';
 import { education, experience, pdfBytes, uploadResume } from './profile-fixtures.js';
 import { ORIGIN, type SignedIn, type TestApp } from './test-app.js';
@@ -60,6 +60,8 @@ export interface AuthzWorld {
     heldRequests: { release: number; reject: number };
     /** The owner's messages held in the assigned referrer's thread: one to release, one to reject. */
     heldMessages: { release: number; reject: number };
+    /** The unassigned referrer's opening at the company (issue 49 item 2). */
+    opening: number;
   };
   /** The referral the actor holds or held: each referrer acts on their own, everyone else on the current one. */
   referralOf(actor: Actor): number;
@@ -143,6 +145,17 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
     .insert(companies)
     .values({ name: 'Matrix Duplicate Co', normalizedName: 'matrix duplicate co', listed: false })
     .returning({ id: companies.id });
+  // Made as POST /api/openings would (which needs the posting read): the unassigned referrer's own.
+  const [opening] = await t.database.db
+    .insert(referrerOpenings)
+    .values({
+      referrerId: unassigned.user.id,
+      companyId: row!.companyId,
+      jobUrl: 'https://jobs.lever.co/matrix-opening/1',
+      normalizedJobUrl: 'https://jobs.lever.co/matrix-opening/1',
+      title: 'Matrix Engineer',
+    })
+    .returning({ id: referrerOpenings.id });
   const users = { owner, other, assigned, earlier, blocked, unassigned, admin };
   const ids = {
     experience: exp.id,
@@ -159,6 +172,7 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
     mailToOwner: mail?.id ?? 0,
     heldRequests,
     heldMessages,
+    opening: opening!.id,
   };
   return {
     t,

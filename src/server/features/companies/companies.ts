@@ -5,6 +5,7 @@ import type { Listen } from '../../db/listen.js';
 import { inMemoryLimits, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { companiesRoutes } from './routes.js';
 import {
+  detectCompanyFromJobUrl,
   findOrCreateCompanyByName,
   findOrCreateRequestCompany,
   isBuiltInEmployer,
@@ -55,6 +56,8 @@ export function createCompanies(
 ) {
   return {
     directory: companyDirectory,
+    /** The openings feature's check of a posting's company (GET /api/companies/detect's rules). */
+    detect: detectCompanyFromJobUrl,
     /** The admin feature's merge: the names' lock, and which companies are built in. */
     locks: { lockNames: lockCompanyNames, isBuiltIn: isBuiltInEmployer },
     routes: async (app: FastifyInstance) => {

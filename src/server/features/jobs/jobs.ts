@@ -59,6 +59,11 @@ export function createJobs(
           },
         };
       },
+      /** The preview of GET /api/jobs/preview (cached when read lately); undefined for a URL it cannot read. */
+      preview: async (jobUrl: string) => {
+        const url = parseJobUrl(jobUrl);
+        return url ? previewer.preview(url) : undefined;
+      },
       /**
        * A fresh reading for the liveness sweep, paced; undefined for a URL that cannot be read at all or
        * when `signal` aborts before its turn.

@@ -103,4 +103,17 @@ export interface ReferralDeps {
    * invited them). Absent, nobody is told.
    */
   becameReferrer?: (tx: Db, userId: number, companyId: number) => Promise<unknown>;
+  /**
+   * Issue 49 item 2: the referrer of the opening a new request is asked through, while the opening is live;
+   * null when it closed or its referrer left. Throws the 404 of an unknown opening, the 400 of one at
+   * another company. Absent, openingId is ignored.
+   */
+  openingReferrer?: (tx: Db, openingId: number, companyId: number) => Promise<number | null>;
+  /**
+   * Issue 49 item 2: the user stopped referring (unwilling, suspended) or, with `keepCompanyId`, moved
+   * there; their openings elsewhere close, in this transaction.
+   */
+  referrerLeft?: (tx: Db, userId: number, keepCompanyId?: number) => Promise<unknown>;
+  /** Issue 49 item 2: the liveness sweep's share for openings, run with each sweep of requests. */
+  sweepOpenings?: (now: Date, signal?: AbortSignal) => Promise<unknown>;
 }

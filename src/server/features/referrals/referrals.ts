@@ -40,6 +40,10 @@ export interface ReferralCollaborators {
   supplyArrived?: ReferralDeps['supplyArrived'];
   /** The invitations feature's: the user became a willing referrer at a company (issue 49 item 3). */
   becameReferrer?: ReferralDeps['becameReferrer'];
+  /** The openings feature's (issue 49 item 2): routing through an opening, closing, and its liveness share. */
+  openingReferrer?: ReferralDeps['openingReferrer'];
+  referrerLeft?: ReferralDeps['referrerLeft'];
+  sweepOpenings?: ReferralDeps['sweepOpenings'];
   /** False: no sweep timer (tests that drive runReferralSweep themselves). */
   sweep?: boolean;
   /** False: no job liveness timer (tests that drive runLivenessSweep themselves). */
@@ -78,6 +82,9 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     jobs: collaborators.jobs,
     supplyArrived: collaborators.supplyArrived,
     becameReferrer: collaborators.becameReferrer,
+    openingReferrer: collaborators.openingReferrer,
+    referrerLeft: collaborators.referrerLeft,
+    sweepOpenings: collaborators.sweepOpenings,
     capacity: config.referrerCapacity,
     requestsPerDay: config.requestsPerDay,
     maxHandoffs: config.referralMaxHandoffs,

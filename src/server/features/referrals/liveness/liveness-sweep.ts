@@ -31,8 +31,10 @@ export async function runLivenessSweep(
   if (!jobs) return result;
   const due = await db.transaction((tx) => claimDueChecks(tx, now, deps.jobCheckMs, CHECK_BATCH));
   const unread: number[] = [];
-  const settled = await Promise.allSettled(
-    due.map(async ({ id, jobUrl }) => {
+  const settled = await Promise.allSettled([
+    // Referrers' openings are read in the same run, paced with the requests' postings (issue 49 item 2).
+    deps.sweepOpenings?.(now, signal),
+    ...due.map(async ({ id, jobUrl }) => {
       const reading = await jobs.check(jobUrl, signal);
       if (!reading) {
         unread.push(id);
@@ -44,7 +46,7 @@ export async function runLivenessSweep(
       );
       result[outcome] += 1;
     }),
-  );
+  ]);
   if (signal?.aborted) await releaseChecks(db, unread, now);
   result.unread = unread.length;
   const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []));

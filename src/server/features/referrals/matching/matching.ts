@@ -72,7 +72,9 @@ export async function withinOwnLimits(
  * Chooses a referrer for a request at this company, never one in `exclude` (they held it before); their
  * rows stay locked until the transaction ends. Verified means verified after `verifiedSince`
  * (docs/decisions/035-verification-lapse.md). 'none': nobody willing there; 'full': willing referrers
- * there, but each is at capacity, at their monthly cap or paused at `at`.
+ * there, but each is at capacity, at their monthly cap or paused at `at`. `prefer` (the referrer of the
+ * opening a request was asked through, docs/decisions/081-openings-route-to-their-referrer.md) is picked
+ * whenever they are among those who could be: the ranking decides only without them.
  */
 export async function pickReferrer(
   tx: Db,
@@ -82,6 +84,7 @@ export async function pickReferrer(
   exclude: readonly number[],
   verifiedSince: Date,
   at: Date,
+  prefer: number | null = null,
 ): Promise<Pick> {
   const candidates = await lockCandidates(tx, companyId, seekerId, exclude, verifiedSince, at);
   if (candidates.length === 0) return { kind: 'none' };
@@ -89,6 +92,7 @@ export async function pickReferrer(
   const ids = available.map((c) => c.userId);
   const open = await countOpenReferrals(tx, ids);
   const room = available.filter((c) => (open.get(c.userId) ?? 0) < limits.capacity);
+  if (prefer !== null && room.some((c) => c.userId === prefer)) return { kind: 'picked', referrerId: prefer };
   // Records are read only for those with room, and only when there is a choice to make.
   const records =
     room.length > 1
@@ -148,6 +152,8 @@ export interface HandOptions {
    * referral the request leaves here (a request has one current referral). False stops: nobody is assigned.
    */
   beforeAssign?: (pick: Pick) => Promise<boolean>;
+  /** Whom to pick first if they can take it now (an opening's referrer); else the ranking picks. */
+  prefer?: number | null;
 }
 
 /** The pick as it ended: 'stopped' when beforeAssign said no or the request had a current referral already. */
@@ -165,7 +171,7 @@ export async function handToNextReferrer(
   request: RequestToHand,
   options: HandOptions,
 ): Promise<Handed> {
-  const { exclude, at, assignedAt = at, beforeAssign } = options;
+  const { exclude, at, assignedAt = at, beforeAssign, prefer = null } = options;
   const pick = await pickReferrer(
     tx,
     deps,
@@ -174,6 +180,7 @@ export async function handToNextReferrer(
     exclude,
     verifiedSince(at, deps.verificationTtlMs),
     at,
+    prefer,
   );
   if (beforeAssign && !(await beforeAssign(pick))) return { kind: 'stopped' };
   if (pick.kind !== 'picked') return pick;

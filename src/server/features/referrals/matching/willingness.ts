@@ -99,6 +99,8 @@ export async function setWillingness(
     const updated = await updateWillingness(tx, user.id, isWilling);
     if (!updated) throw notFound('Profile not found.');
     if (company) await deps.becameReferrer?.(tx, user.id, company.id);
+    // No longer willing: their openings close with it (issue 49 item 2).
+    else await deps.referrerLeft?.(tx, user.id);
     if (isWilling) await assignWaitingRequests(tx, deps, user.id, at, before);
     return updated;
   });
@@ -121,6 +123,8 @@ export async function followCurrentCompany(
   const before = await readSupply(tx, deps, userId, at);
   const company = await deps.companies.ensure(tx, companyName);
   await saveReferrerRecord(tx, deps, user, company);
+  // Openings at the company they left close (issue 49 item 2).
+  await deps.referrerLeft?.(tx, userId, company.id);
   if (!user.willingToGiveReferrals) return;
   await deps.becameReferrer?.(tx, userId, company.id);
   await assignWaitingRequests(tx, deps, userId, at, before);

@@ -142,6 +142,11 @@ export async function createReferralRequest(
       if (seekerCompany && seekerCompany === company.normalizedName) {
         throw conflict(REFERRAL_REQUEST_ERRORS.employee(company.name));
       }
+      // Asked through an opening (issue 49 item 2): its referrer first, while it is live.
+      const prefer =
+        input.openingId != null && deps.openingReferrer
+          ? await deps.openingReferrer(tx, input.openingId, company.id)
+          : null;
       const heldRule = input.message === null ? null : paymentOfferRule(input.message);
       const request = await insertRequest(tx, {
         jobSeekerId: seeker.id,
@@ -171,7 +176,7 @@ export async function createReferralRequest(
         deps,
         { ...request, seekerName: seeker.fullName, companyName: company.name },
         // A new request's response clock has always started at the wall clock, not at deps.now().
-        { exclude: declinedBefore, at: deps.now(), assignedAt: new Date() },
+        { exclude: declinedBefore, at: deps.now(), assignedAt: new Date(), prefer },
       );
       // Nothing is kept: the transaction rolls back with the request.
       if (handed.kind === 'full') throw conflict(REFERRAL_REQUEST_ERRORS.capacity(company.name));

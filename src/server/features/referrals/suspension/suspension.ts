@@ -28,6 +28,8 @@ export async function setAsideForSuspension(
       ? `The referrer who had your request for ${where} can no longer take it, so it now goes to another referrer there.`
       : `The referrer who had your request for ${where} can no longer take it. It will pass to another referrer there as soon as one has room.`,
   );
+  // Their openings close: a suspended referrer takes nothing through them (issue 49 item 2).
+  await deps.referrerLeft?.(tx, userId);
   let paused = 0;
   for (const open of await openReferralsOnRequestsOf(tx, userId)) {
     // The request first, then its referral, as every hand-off takes them.
