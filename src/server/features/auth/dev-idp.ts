@@ -5,6 +5,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../../../shared/brand.js';
 import { badRequest } from '../../lib/errors.js';
+import { hijackWithHeaders } from '../../lib/hijack.js';
 import { renderDevLoginPage } from './dev-idp-page.js';
 
 const INTERACTION_GONE =
@@ -142,7 +143,7 @@ export function registerDevIdp(app: FastifyInstance, options: DevIdpOptions): vo
       `${DEV_IDP_PATH}/*`,
       { schema: { hide: true }, config: { originOptional: true } },
       (request, reply) => {
-        reply.hijack();
+        hijackWithHeaders(reply);
         const raw = request.raw as typeof request.raw & { originalUrl?: string };
         raw.originalUrl = raw.url;
         pinOrigin(raw);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { hijackWithHeaders } from '../../lib/hijack.js';
 import { requireUser } from '../../lib/request-user.js';
 import { trackOpenStream } from '../../plugins/metrics.js';
 import type { FanOut, StreamSink } from './fan-out.js';
@@ -31,12 +32,7 @@ export function openNotificationStream(
   if (!live.hasRoom(user.id)) {
     throw new AppError(503, SERVER_FULL, undefined, { 'retry-after': String(RETRY_AFTER_S) });
   }
-  const res = reply.raw;
-  reply.hijack();
-  // The headers hooks already set (security policy) still apply.
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) res.setHeader(name, value);
-  }
+  const res = hijackWithHeaders(reply);
   res.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-store',
