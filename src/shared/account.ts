@@ -38,5 +38,7 @@ export const AccountExportSchema = z.object({
   watches: Rows,
   /** The user's invitation code and who joined through it, by first name only (issue 49 item 3). */
   invitation: z.object({ code: z.string().nullable(), createdAt: z.unknown(), joined: Rows }),
+  /** The openings the user posted as a referrer, open or closed (issue 49 item 2). */
+  openings: Rows,
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

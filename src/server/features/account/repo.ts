@@ -11,6 +11,7 @@ import {
   experiences,
   identities,
   invitationJoins,
+  referrerOpenings,
   mailOutbox,
   notifications,
   referralRequests,
@@ -70,6 +71,7 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
     watchRows,
     inviteRows,
     joinerRows,
+    openingRows,
   ] = await Promise.all([
     db
       .select({
@@ -187,6 +189,21 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
       .innerJoin(users, eq(users.id, invitationJoins.joinerId))
       .where(eq(invitationJoins.inviterId, userId))
       .orderBy(asc(invitationJoins.joinedAt), asc(invitationJoins.joinerId)),
+    // The openings they posted, open or closed (issue 49 item 2).
+    db
+      .select({
+        companyName: companies.name,
+        title: referrerOpenings.title,
+        location: referrerOpenings.location,
+        jobUrl: referrerOpenings.jobUrl,
+        note: referrerOpenings.note,
+        postedAt: referrerOpenings.createdAt,
+        closedAt: referrerOpenings.closedAt,
+      })
+      .from(referrerOpenings)
+      .innerJoin(companies, eq(companies.id, referrerOpenings.companyId))
+      .where(eq(referrerOpenings.referrerId, userId))
+      .orderBy(asc(referrerOpenings.createdAt), asc(referrerOpenings.id)),
   ]);
   const requestIds = requestRows.map((r) => r.id);
   const [referralsOfMine, heldByMe, historyOf] = await Promise.all([
@@ -238,6 +255,7 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
       createdAt: inviteRows[0]?.createdAt ?? null,
       joined: joinerRows.map(({ fullName, ...join }) => ({ firstName: firstNameOf(fullName), ...join })),
     },
+    openings: openingRows,
   };
 }
 

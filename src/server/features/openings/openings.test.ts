@@ -10,7 +10,9 @@ import {
   type Opening,
 } from '../../../shared/openings.js';
 import { CreateReferralRequestResultSchema } from '../../../shared/referrals.js';
-import { referralRequests, referrerOpenings, userBlocks } from '../../db/schema.js';
+import { AccountExportSchema } from '../../../shared/account.js';
+import { normalizeCompanyName } from '../../../shared/companies.js';
+import { companies, referralRequests, referrerOpenings, userBlocks } from '../../db/schema.js';
 import { currentReferral } from '../../testing/handoff-fixtures.js';
 import { livenessSweeper } from '../../testing/liveness-fixtures.js';
 import { requestBody, setCompany, setWilling, signInReferrer } from '../../testing/referral-fixtures.js';
@@ -314,6 +316,17 @@ describe.each(testDatabases)('openings posted by referrers (%s)', (kind) => {
     expect(await visible(u.company.id)).toBe(false);
     expect(await openRowsOf(unwilling.user.id)).toEqual([]);
 
+    // Not working any more: they stop being willing; the openings leave the list, and stay closed.
+    const student = await signInReferrer(t, 'Stu Student', company);
+    await posted(student, { jobUrl: greenhouse(company), title: 'N', location: null });
+    const res0 = await student.put(`/api/users/${student.user.id}/not-working`, { notWorking: true });
+    expect(res0.statusCode, res0.body).toBe(200);
+    expect(await visible(u.company.id)).toBe(false);
+    await setCompany(student, company);
+    expect((await setWilling(student, true)).statusCode).toBe(200);
+    expect(await visible(u.company.id)).toBe(false);
+    expect(await openRowsOf(student.user.id)).toEqual([]);
+
     const mover = await signInReferrer(t, 'Mo Mover', company);
     await posted(mover, { jobUrl: greenhouse(company), title: 'B', location: null });
     await setCompany(mover, companyName());
@@ -338,6 +351,34 @@ describe.each(testDatabases)('openings posted by referrers (%s)', (kind) => {
     expect(deleted.statusCode).toBe(204);
     expect(await visible(u.company.id)).toBe(false);
     expect(await rowsOf(leaver.user.id)).toEqual([]);
+  });
+
+  it('moves openings with a company an admin merges into another, and exports them', async () => {
+    const dup = companyName();
+    const rita = await signInReferrer(t, 'Rita Merged', dup);
+    const opening = await posted(rita, { jobUrl: greenhouse(dup), title: 'Merged', location: null });
+    const keptName = companyName();
+    const [kept] = await t.database.db
+      .insert(companies)
+      .values({ name: keptName, normalizedName: normalizeCompanyName(keptName), listed: true })
+      .returning({ id: companies.id });
+    const res = await admin.post(`/api/admin/companies/${opening.company.id}/merge`, { intoId: kept!.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list(rita, '?mine=true')).items).toEqual([
+      { ...opening, company: { id: kept!.id, name: keptName } },
+    ]);
+    const exported = AccountExportSchema.parse((await rita.get('/api/user/export')).json());
+    expect(exported.openings).toEqual([
+      {
+        companyName: keptName,
+        title: 'Merged',
+        location: 'Berlin',
+        jobUrl: opening.jobUrl,
+        note: null,
+        postedAt: expect.any(String),
+        closedAt: null,
+      },
+    ]);
   });
 
   describe('a request asked through an opening', () => {

@@ -8,6 +8,7 @@ import {
   companyWatches,
   invitationJoins,
   referralRequests,
+  referrerOpenings,
   referrers,
   users,
   verificationCodes,
@@ -186,6 +187,11 @@ export async function mergeCompanyRows(
         .where(eq(companyWatches.companyId, from.id)),
     )
     .onConflictDoNothing();
+  // An opening at the duplicate is at the company it is now, as its referrer is (issue 49 item 2).
+  await tx
+    .update(referrerOpenings)
+    .set({ companyId: into.id })
+    .where(eq(referrerOpenings.companyId, from.id));
   // A colleague counted as joining at the duplicate joined the company it is now (issue 49 item 3).
   await tx.update(invitationJoins).set({ companyId: into.id }).where(eq(invitationJoins.companyId, from.id));
   await tx

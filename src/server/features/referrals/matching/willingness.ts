@@ -98,9 +98,10 @@ export async function setWillingness(
     }
     const updated = await updateWillingness(tx, user.id, isWilling);
     if (!updated) throw notFound('Profile not found.');
+    // Turning unwilling closes their openings (issue 49 item 2); so does turning willing again, for any
+    // left open by a way out that does not say so itself (not working any more).
+    if (!isWilling || !user.willingToGiveReferrals) await deps.referrerLeft?.(tx, user.id);
     if (company) await deps.becameReferrer?.(tx, user.id, company.id);
-    // No longer willing: their openings close with it (issue 49 item 2).
-    else await deps.referrerLeft?.(tx, user.id);
     if (isWilling) await assignWaitingRequests(tx, deps, user.id, at, before);
     return updated;
   });
