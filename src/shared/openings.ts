@@ -57,7 +57,7 @@ export const OpeningIdParamsSchema = z.object({ id: idSchema(OPENING_ERRORS.noSu
 const LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${OPENINGS_MAX_PAGE_SIZE}.`;
 const CURSOR_MESSAGE = 'The cursor must be the nextCursor of an earlier page.';
 const COMPANY_MESSAGE = 'The companyId must be a positive whole number.';
-const MINE_MESSAGE = 'mine must be true or false.';
+const MINE_MESSAGE = 'The mine parameter must be true or false.';
 
 /**
  * GET /api/openings: newest first; `q` finds openings whose title or company name contains it (ignoring
