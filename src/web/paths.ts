@@ -13,6 +13,8 @@ export const paths = {
   companies: '/companies',
   /** Issue 25 item 9: 'Refer people at your company', step by step. */
   refer: '/refer',
+  /** Issue 49 item 2: openings referrers posted at their own companies. */
+  openings: '/openings',
   requestReferralAt: (companyId: number) => `/request-referral?companyId=${companyId}`,
   blog: '/blog',
   blogPost: (slug: string) => `/blog/${slug}`,

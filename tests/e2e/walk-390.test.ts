@@ -97,6 +97,7 @@ describe.each(servers)('the 390 px walk on $name', ({ name, baseUrl }) => {
       ['Notifications', '/notifications'],
       ['Profile', '/profile/edit'],
       ['Companies', '/companies'],
+      ['Openings', '/openings'],
     ]);
 
     // The label sits beside its checkbox, not below it.

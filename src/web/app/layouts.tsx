@@ -14,8 +14,8 @@ import { TrackPageView } from './track-page-view';
 /**
  * The one signed-in header (issue 46 item 9): every signed-in page has the same links, so the way around
  * never changes under a person. They hold every link docs/product.md, Screens asks of any signed-in header: Dashboard
- * and Referrals (the dashboard), Notifications (/notifications), Profile (/my-referrals), and the company
- * directory (issue 25 item 8).
+ * and Referrals (the dashboard), Notifications (/notifications), Profile (/my-referrals), the company
+ * directory (issue 25 item 8) and the openings referrers posted (issue 49 item 2).
  */
 export const signedInNav: NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard },
@@ -23,6 +23,7 @@ export const signedInNav: NavItem[] = [
   { label: 'Notifications', to: paths.notifications },
   { label: 'Profile', to: paths.profileEdit },
   { label: 'Companies', to: paths.companies },
+  { label: 'Openings', to: paths.openings },
 ];
 
 /**

@@ -16,6 +16,7 @@ import { ReferralLoadForm } from '@/features/profile/components/referral-load-fo
 import { useUpdateWillingness } from '@/features/referrals/api/update-willingness';
 import { useVerificationStatus } from '@/features/referrals/api/verification';
 import { InviteCard } from '@/features/referrals/components/invite-card';
+import { MyOpeningsCard } from '@/features/referrals/components/my-openings-card';
 import { ReferrersWanted } from '@/features/referrals/companies-page';
 import { WorkEmailVerification } from '@/features/referrals/components/verification-badge';
 import { paths } from '@/paths';
@@ -29,7 +30,7 @@ export const REFER_STEPS = ['Your company', 'Work email', 'Your requests'] as co
  * verification needs a referrer record, which willingness makes: someone who offers referrals for the first
  * time verifies right after step 3 instead (or skips it; 'Pending Verification' stays on their dashboard).
  * `?company=` fills in the company for someone who has none yet (an invitation's link sends them here so),
- * and a willing referrer finds their invitation link below the steps.
+ * and a willing referrer finds their invitation link and their openings below the steps.
  */
 export function ReferFlowPage({ user }: { user: User }) {
   const navigate = useNavigate();
@@ -64,8 +65,9 @@ export function ReferFlowPage({ user }: { user: User }) {
       )}
       {step === 2 && <LoadStep user={user} onNext={() => (verifyLater ? setStep(3) : done())} />}
       {step === 3 && <VerifyStep last onNext={done} />}
-      <div className="mt-6">
+      <div className="mt-6 grid gap-4">
         <InviteCard willing={user.willingToGiveReferrals} />
+        <MyOpeningsCard willing={user.willingToGiveReferrals} />
       </div>
       <ReferrersWanted />
     </PageMain>

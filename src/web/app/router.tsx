@@ -46,6 +46,7 @@ const RequestReferralScreen = lazy(() => screens().then((m) => ({ default: m.Req
 const MyReferralsScreen = lazy(() => screens().then((m) => ({ default: m.MyReferralsScreen })));
 const CompaniesScreen = lazy(() => screens().then((m) => ({ default: m.CompaniesScreen })));
 const ReferScreen = lazy(() => screens().then((m) => ({ default: m.ReferScreen })));
+const OpeningsScreen = lazy(() => screens().then((m) => ({ default: m.OpeningsScreen })));
 const NotificationsScreen = lazy(() => screens().then((m) => ({ default: m.NotificationsScreen })));
 const ReferrerDashboardScreen = lazy(() => screens().then((m) => ({ default: m.ReferrerDashboardScreen })));
 const OriginalDashboardScreen = lazy(() => screens().then((m) => ({ default: m.OriginalDashboardScreen })));
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
       { path: paths.notifications, handle: title('Notifications'), element: <NotificationsScreen /> },
       { path: paths.companies, handle: title('Companies'), element: <CompaniesRoute /> },
       { path: paths.refer, handle: title('Refer people at your company'), element: <ReferScreen /> },
+      { path: paths.openings, handle: title('Openings'), element: <OpeningsScreen /> },
       { path: paths.blog, element: <BlogListPage /> },
       { path: routePatterns.blogPost, element: <BlogArticlePage /> },
       { path: paths.privacy, element: <PrivacyPage /> },

@@ -28,6 +28,8 @@ async function renderSignedIn(path: string, { isAdmin = false } = {}) {
     }),
     myBlocks: () => [],
     wantedCompanies: () => ({ items: [] }),
+    companies: () => [],
+    openings: () => ({ items: [], nextCursor: null }),
   });
   return renderApp(path);
 }
@@ -69,6 +71,7 @@ const SIGNED_IN_PAGES = [
   '/request-referral',
   '/refer',
   '/companies',
+  '/openings',
   '/referrer-dashboard',
   '/original-dashboard',
   '/basic-dashboard',
@@ -90,6 +93,7 @@ describe('the signed-in header', () => {
         ['Notifications', '/notifications'],
         ['Profile', '/profile/edit'],
         ['Companies', '/companies'],
+        ['Openings', '/openings'],
       ]);
     },
   );

@@ -42,6 +42,9 @@ const UnstaffedCompanies = lazy(() =>
 const VisitorCompaniesScreen = lazy(() =>
   import('./visitor-companies-screen').then((m) => ({ default: m.VisitorCompaniesScreen })),
 );
+const OpeningsPage = lazy(() =>
+  import('@/features/referrals/openings-page').then((m) => ({ default: m.OpeningsPage })),
+);
 const ReferFlowPage = lazy(() => import('./refer-flow').then((m) => ({ default: m.ReferFlowPage })));
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
@@ -121,6 +124,11 @@ export function CompaniesScreen() {
       {() => <CompaniesPage unstaffed={UnstaffedCompanies} />}
     </SignedInPage>
   );
+}
+
+/** Issue 49 item 2: the openings referrers posted, for signed-in users only. */
+export function OpeningsScreen() {
+  return <SignedInPage>{() => <OpeningsPage />}</SignedInPage>;
 }
 
 /** Issue 25 item 9: 'Refer people at your company', in three steps. */

@@ -15,6 +15,7 @@ import type { CompanyWatch } from '@shared/watches';
 import type { ReferrerInvite } from '@shared/invitations';
 import type { ReactNode } from 'react';
 import { fakeError, fakeApi, type RecordedCall } from '@/testing/fake-api';
+import { fakeOpeningsRoutes, type FakeOpeningsState } from '@/testing/openings-fake';
 import { createQueryClient } from '@/app/query-client';
 import { aUser } from '@/testing/fixtures';
 import { renderAt } from '@/testing/render-at';
@@ -79,7 +80,7 @@ export function withReferral(
 
 export type { RecordedCall } from '@/testing/fake-api';
 
-export interface FakeReferralsState {
+export interface FakeReferralsState extends FakeOpeningsState {
   user: User;
   companies: CompanySummary[];
   mine: ReferralRequest[];
@@ -149,9 +150,12 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     watches: [],
     invite: { url: 'https://referbridge.example/join/AbCdEfGhIjKlMnOp', joined: 0 },
     wanted: [],
+    openings: [],
+    myOpenings: [],
     ...initial,
   };
   const api = fakeApi({
+    ...fakeOpeningsRoutes(state),
     wantedCompanies: () => ({ items: state.wanted }),
     companyDirectory: ({ url }) => {
       const q = (url.searchParams.get('q') ?? '').trim().toLowerCase();

@@ -13,6 +13,7 @@ import { useCompanies } from './api/get-companies';
 import { ReferralRequestForm, type FieldErrors } from './components/referral-request-form';
 import { REQUEST_TIPS, TipsCard } from './components/tips-card';
 import { readAskAgain } from './utils/ask-again';
+import { readAskThroughOpening } from './utils/ask-through-opening';
 import { PageMain } from '@/components/main-landmark';
 import { PageHeader } from '@/components/page-header';
 
@@ -41,11 +42,20 @@ export function RequestReferralPage({
   const chosenId = Number(searchParams.get('companyId'));
   const chosenCompany = companies.data?.find((c) => c.id === chosenId) ?? null;
   // 'Ask again' on a withdrawn request: the form starts with what it asked (issue 46 item 9).
-  const again = readAskAgain(useLocation().state);
+  const { state } = useLocation();
+  const again = readAskAgain(state);
+  // 'Ask for a referral' on an opening (issue 49 item 2): the form starts with the opening's posting.
+  const opening = again ? undefined : readAskThroughOpening(state);
+  const initial =
+    again ??
+    (opening && { jobUrl: opening.jobUrl, position: opening.title, companyName: opening.companyName });
 
   async function submit(input: CreateReferralRequestInput): Promise<FieldErrors | undefined> {
+    // The request names the opening only while it asks for the opening's own posting: another URL is
+    // another job, which goes to matching as any request does.
+    const through = opening && input.jobUrl.trim() === opening.jobUrl ? { openingId: opening.id } : {};
     try {
-      const result = await create.mutateAsync(input);
+      const result = await create.mutateAsync({ ...input, ...through });
       toast({
         title: REFERRAL_SUBMIT_TEXTS.success,
         // A message that offers money holds the request for our team first (issue 25 item 6).
@@ -107,12 +117,14 @@ export function RequestReferralPage({
               <CardDescription>
                 {again
                   ? 'Asking again: the details of your earlier request are filled in. Check them and send.'
-                  : 'We detect the company from the job URL. A specific posting works best.'}
+                  : opening
+                    ? `Asking through ${opening.referrerFirstName}'s opening: the request goes to ${opening.referrerFirstName} first, when they can take it now. Check the details and send.`
+                    : 'We detect the company from the job URL. A specific posting works best.'}
               </CardDescription>
             </CardHeader>
             <CardContent>
               <ReferralRequestForm
-                initial={again}
+                initial={initial}
                 chosenCompany={chosenCompany}
                 companies={companies.data ?? []}
                 resumeLink={resume.fileUrl}

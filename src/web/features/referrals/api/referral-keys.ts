@@ -12,6 +12,10 @@ export const referralKeys = {
   invite: () => [...referralKeys.all, 'invite'] as const,
   /** The willingness change in flight (a mutation's key): the server has not said yes yet. */
   willingness: () => ['willingness'] as const,
+  /** Openings referrers post (issue 49 item 2): a search's pages, and a referrer's own. */
+  openings: () => ['openings'] as const,
+  openingsList: (q: string, companyId: number | null) => ['openings', 'list', q, companyId] as const,
+  myOpenings: () => ['openings', 'mine'] as const,
   companies: () => ['companies'] as const,
   detection: (url: string) => ['companies', 'detect', url] as const,
   companyStats: (companyId: number) => ['companies', companyId, 'stats'] as const,

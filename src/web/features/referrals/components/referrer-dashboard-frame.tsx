@@ -4,6 +4,7 @@ import { PageMain } from '@/components/main-landmark';
 import { PageHeader } from '@/components/page-header';
 import { IncomingRequestsView } from './incoming-requests-view';
 import { InviteCard } from './invite-card';
+import { MyOpeningsCard } from './my-openings-card';
 import { ReferrerRecordCard } from './referrer-record-card';
 import type { RenderProfileModal } from './profile-modal-slot';
 
@@ -15,7 +16,7 @@ export interface ReferrerDashboardProps {
 
 /**
  * The referrer dashboards' screen: the header with its sentence and `actions`, what the variant puts under
- * it (`children`), the referrer's own record and invitation link, then the incoming requests grouped by status.
+ * it (`children`), the referrer's own record, invitation link and openings, then the incoming requests grouped by status.
  */
 export function ReferrerDashboardFrame({
   user,
@@ -32,6 +33,7 @@ export function ReferrerDashboardFrame({
       </div>
       <ReferrerRecordCard />
       <InviteCard willing={user.willingToGiveReferrals} />
+      <MyOpeningsCard willing={user.willingToGiveReferrals} />
       {/* The groups below are h3, as under My Referrals' visible 'Incoming Requests': this names their level. */}
       <h2 className="sr-only">Incoming Requests</h2>
       <IncomingRequestsView user={user} renderProfileModal={renderProfileModal} />
