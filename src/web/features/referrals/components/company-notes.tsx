@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@/paths';
 import { useCompanyStats } from '../api/get-company-stats';
 import { CompanyStatsLine } from './company-stats-line';
+import { OpeningsLikePosition } from './openings-like-position';
 import { WatchCompanyButton } from './watch-company-button';
 
 /** The company a request would go to: a listed one by id, or a name nobody on the site works at yet. */
@@ -68,14 +69,31 @@ function NoReferrers({ companyName }: { companyName: string }) {
 }
 
 /**
- * A pending request nobody holds (issue 46 item 5): with nobody at the company, it waits for one to join;
- * with referrers there, none of them can take it now (each declined this posting before, or cannot take
+ * A pending request nobody holds (issue 46 item 5): with nobody at the company, it waits for one to join,
+ * and the card offers the watch and openings like it at other companies (issue 49 item 5; withdraw stays on
+ * the card's own row); with referrers there, none of them can take it now (each declined this posting before, or cannot take
  * it), so the card says that plainly with the ways forward, and never promises how they answer.
  */
-export function WaitingRequestNote({ companyId, companyName }: { companyId: number; companyName: string }) {
+export function WaitingRequestNote({
+  companyId,
+  companyName,
+  position,
+}: {
+  companyId: number;
+  companyName: string;
+  position: string;
+}) {
   const stats = useCompanyStats(companyId);
   if (!stats.data) return null;
-  if (stats.data.referrers === 0) return <NoReferrers companyName={companyName} />;
+  if (stats.data.referrers === 0) {
+    return (
+      <div data-testid="nobody-at-company" className="grid gap-2">
+        <NoReferrers companyName={companyName} />
+        <WatchCompanyButton companyId={companyId} companyName={companyName} />
+        <OpeningsLikePosition position={position} companyId={companyId} />
+      </div>
+    );
+  }
   return (
     <div data-testid="nobody-can-take" className="grid gap-1 text-xs">
       <p className="flex items-start gap-1.5 font-medium">

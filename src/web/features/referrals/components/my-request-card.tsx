@@ -89,6 +89,7 @@ export function MyRequestCard({
             <WaitingRequestNote
               companyId={request.companyId}
               companyName={companyNameOf(request, 'Company')}
+              position={request.position}
             />
           ))}
         {request.message && (
