@@ -102,6 +102,8 @@ export async function createFeatures(
   const openings = createOpenings({
     db,
     now,
+    rateLimits,
+    postsPerMinute: config.jobPreviewRateLimit,
     detectCompany: companies.detect,
     previewPosting: jobs.postings.preview,
     checkPosting: jobs.postings.check,

@@ -461,3 +461,39 @@ describe.each(testDatabases)('openings posted by referrers (%s)', (kind) => {
     });
   });
 });
+
+describe.each(testDatabases)('posting openings is limited per user (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      kind,
+      { referralSweep: false, livenessSweep: false },
+      { JOB_PREVIEW_RATE_LIMIT: '2' },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 429 with a sentence past JOB_PREVIEW_RATE_LIMIT posts a minute, and keeps nothing', async () => {
+    const company = `Ratelimited${kind}`;
+    const rita = await signInReferrer(t, 'Rita Rapid', company);
+    const body = (n: number) => ({
+      jobUrl: `https://boards.greenhouse.io/${company.toLowerCase()}/jobs/${n}`,
+      title: `Role ${n}`,
+      location: null,
+    });
+    expect((await rita.post('/api/openings', body(1))).statusCode).toBe(201);
+    expect((await rita.post('/api/openings', body(2))).statusCode).toBe(201);
+    const res = await rita.post('/api/openings', body(3));
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toMatch(/^[A-Z].*\.$/);
+    const rows = await t.database.db
+      .select()
+      .from(referrerOpenings)
+      .where(eq(referrerOpenings.referrerId, rita.user.id));
+    expect(rows.map((r) => r.title).sort()).toEqual(['Role 1', 'Role 2']);
+    // Reading is not limited by it.
+    expect((await rita.get('/api/openings?mine=true')).statusCode).toBe(200);
+  });
+});

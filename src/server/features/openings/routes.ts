@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../../shared/errors.js';
@@ -11,9 +12,19 @@ import {
 import { SuccessSchema } from '../../../shared/success.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
+import { perUserPerMinute, type RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { listOpenings, postOpening, removeOpening, type OpeningPorts } from './service.js';
 
 const tags = ['openings'];
+
+interface OpeningRouteDeps {
+  db: Db;
+  ports: OpeningPorts;
+  now: () => Date;
+  rateLimits: RateLimitStore;
+  /** Posts per user per minute (JOB_PREVIEW_RATE_LIMIT): a post may read its posting, as a preview does. */
+  postsPerMinute: number;
+}
 
 /**
  * Issue 49 item 2, registered under /api: GET, POST /api/openings and DELETE /api/openings/{id}. Signed-in
@@ -21,7 +32,7 @@ const tags = ['openings'];
  */
 export async function openingRoutes(
   app: FastifyInstance,
-  { db, ports, now }: { db: Db; ports: OpeningPorts; now: () => Date },
+  { db, ports, now, rateLimits, postsPerMinute }: OpeningRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Visitors get 401 before their input is even looked at.
@@ -40,27 +51,32 @@ export async function openingRoutes(
     },
     async (request) => listOpenings(db, ports, requireUser(request).id, request.query, now()),
   );
-  api.post(
-    '/openings',
-    {
-      schema: {
-        tags,
-        summary: 'Post an opening at my own company',
-        body: CreateOpeningInputSchema,
-        response: {
-          201: OpeningSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
-          409: ApiErrorSchema,
+  // Posting may read the posting through the guarded way out: limited per user as the preview is.
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, perUserPerMinute(rateLimits, 'opening-post', postsPerMinute));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/openings',
+      {
+        schema: {
+          tags,
+          summary: 'Post an opening at my own company',
+          body: CreateOpeningInputSchema,
+          response: {
+            201: OpeningSchema,
+            400: ApiErrorSchema,
+            401: ApiErrorSchema,
+            403: ApiErrorSchema,
+            409: ApiErrorSchema,
+            429: ApiErrorSchema,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const opening = await postOpening(db, ports, requireUser(request).id, request.body, now());
-      return reply.code(201).send(opening);
-    },
-  );
+      async (request, reply) => {
+        const opening = await postOpening(db, ports, requireUser(request).id, request.body, now());
+        return reply.code(201).send(opening);
+      },
+    );
+  });
   api.delete(
     '/openings/:id',
     {
