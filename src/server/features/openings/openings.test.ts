@@ -222,6 +222,20 @@ describe.each(testDatabases)('openings posted by referrers (%s)', (kind) => {
     await posted(rita, { jobUrl: greenhouse(company), title: 'One more', location: 'Remote' });
   });
 
+  it('counts two posts at once one after the other: the 20th and a 21st never both open', async () => {
+    const company = companyName();
+    const rita = await signInReferrer(t, 'Rita Racing', company);
+    for (let i = 0; i < MAX_OPEN_OPENINGS - 1; i += 1) {
+      await posted(rita, { jobUrl: greenhouse(company), title: `Role ${i}`, location: 'Remote' });
+    }
+    const both = await Promise.all([
+      post(rita, { jobUrl: greenhouse(company), title: 'Last A', location: 'Remote' }),
+      post(rita, { jobUrl: greenhouse(company), title: 'Last B', location: 'Remote' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await openRowsOf(rita.user.id)).toHaveLength(MAX_OPEN_OPENINGS);
+  });
+
   it('refuses the same posting twice while it is open', async () => {
     const company = companyName();
     const rita = await signInReferrer(t, 'Rita Twice', company);
@@ -425,6 +439,19 @@ describe.each(testDatabases)('openings posted by referrers (%s)', (kind) => {
       const until = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
       const res = await w.second.put('/api/user/settings', { referralsPausedUntil: until });
       expect(res.statusCode, res.body).toBe(200);
+      expect(await referrerOf(t, await askThrough(w.seeker, w.opening))).toBe(w.first.user.id);
+    });
+
+    it('goes to matching when the opening’s referrer is at their monthly cap, though they have room', async () => {
+      const w = await world();
+      const capped = await w.second.put('/api/user/settings', { monthlyReferralCap: 1 });
+      expect(capped.statusCode, capped.body).toBe(200);
+      const before = await t.signIn('Cal Capped');
+      const res = await askThrough(before, w.opening);
+      expect(await referrerOf(t, res)).toBe(w.second.user.id);
+      // Withdrawn: a free slot again, but this month's one assignment is spent.
+      const id = CreateReferralRequestResultSchema.parse(res.json()).id;
+      expect((await before.post(`/api/referral-requests/${id}/withdraw`)).statusCode).toBe(200);
       expect(await referrerOf(t, await askThrough(w.seeker, w.opening))).toBe(w.first.user.id);
     });
 
