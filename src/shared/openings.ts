@@ -79,9 +79,10 @@ export const OpeningListQuerySchema = z.object({
     .min(1, LIMIT_MESSAGE)
     .max(OPENINGS_MAX_PAGE_SIZE, LIMIT_MESSAGE)
     .default(OPENINGS_PAGE_SIZE),
+  // The last opening's id of the previous page; read as given, never built by the client.
   cursor: z
     .string({ error: CURSOR_MESSAGE })
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, CURSOR_MESSAGE)
+    .regex(/^[1-9]\d{0,9}$/, CURSOR_MESSAGE)
     .optional(),
   mine: z
     .enum(['true', 'false'], { error: MINE_MESSAGE })

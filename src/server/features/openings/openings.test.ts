@@ -282,7 +282,14 @@ describe.each(testDatabases)('openings posted by referrers (%s)', (kind) => {
     const second = await list(seeker, `?${at}&limit=2&cursor=${first.nextCursor}`);
     expect(idsOf(second.items)).toEqual([a.id]);
     expect(second.nextCursor).toBeNull();
-    for (const bad of ['?limit=0', '?limit=51', '?cursor=abc', '?companyId=x', '?mine=yes']) {
+    for (const bad of [
+      '?limit=0',
+      '?limit=51',
+      '?cursor=abc',
+      '?cursor=99999999999',
+      '?companyId=x',
+      '?mine=yes',
+    ]) {
       const res = await seeker.get(`/api/openings${bad}`);
       expect(res.statusCode, bad).toBe(400);
       expect(typeof res.json().error).toBe('string');

@@ -138,8 +138,6 @@ export async function removeOpening(
   return { success: true };
 }
 
-const CURSOR_MESSAGE = 'The cursor must be the nextCursor of an earlier page.';
-
 /** GET /api/openings: live openings, newest first; `mine` the asker's own. The cursor is the last id read. */
 export async function listOpenings(
   db: Db,
@@ -148,11 +146,7 @@ export async function listOpenings(
   query: z.output<typeof OpeningListQuerySchema>,
   at: Date,
 ): Promise<OpeningList> {
-  let after: number | undefined;
-  if (query.cursor !== undefined) {
-    if (!/^[1-9]\d{0,9}$/.test(query.cursor)) throw badRequest(CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] });
-    after = Number(query.cursor);
-  }
+  const after = query.cursor === undefined ? undefined : Number(query.cursor);
   const rows = await repo.listOpenings(db, {
     q: query.q,
     companyId: query.companyId,
