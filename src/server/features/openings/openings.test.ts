@@ -27,14 +27,19 @@ const BOSS = 'boss@openings.example';
  * company as og:site_name.
  */
 const gone = new Set<string>();
+/** A Greenhouse posting whose title is longer than a referrer may type. */
+const LONG_ID = '777001';
 const server = http.createServer((req, res) => {
   const path = req.url ?? '/';
   if (gone.has(path)) return res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
   if (path.startsWith('/v1/boards/')) {
     const id = /\/jobs\/(\d+)$/.exec(path)?.[1];
-    return res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ title: `Engineer ${id}`, location: { name: 'Berlin' } }));
+    return res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        title: id === LONG_ID ? 'Long '.repeat(80) : `Engineer ${id}`,
+        location: { name: 'Berlin' },
+      }),
+    );
   }
   const company = decodeURIComponent(path.split('/')[1] ?? '');
   res
@@ -142,6 +147,15 @@ describe.each(testDatabases)('openings posted by referrers (%s)', (kind) => {
       location: 'Remote',
     });
     expect(opening).toMatchObject({ title: 'Staff Engineer', location: 'Remote', note: null });
+  });
+
+  it('keeps a title read from the posting within 200 characters', async () => {
+    const company = companyName();
+    const rita = await signInReferrer(t, 'Rita Long', company);
+    const opening = await posted(rita, {
+      jobUrl: `https://boards.greenhouse.io/${board(company)}/jobs/${LONG_ID}`,
+    });
+    expect(opening.title).toBe('Long '.repeat(80).trim().slice(0, 200));
   });
 
   it('reads the company from the posting when the URL does not say it', async () => {

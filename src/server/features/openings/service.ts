@@ -6,6 +6,7 @@ import { firstNameOf } from '../../../shared/names.js';
 import {
   MAX_OPEN_OPENINGS,
   OPENING_ERRORS,
+  OPENING_TEXT_MAX,
   type CreateOpeningInputSchema,
   type Opening,
   type OpeningList,
@@ -63,18 +64,20 @@ async function readPostingAtCompany(
   const ours = normalizeCompanyName(company.companyName);
   const isOurs = (id: number | null, name: string | null) =>
     id === company.companyId || (name !== null && normalizeCompanyName(name) === ours);
+  const elsewhere = () => {
+    const message = OPENING_ERRORS.notYourCompany(company.companyName);
+    return badRequest(message, { jobUrl: [message] });
+  };
   const detected = await ports.detectCompany(db, input.jobUrl);
   const sure = detected.confidence === 'high' || detected.confidence === 'medium';
-  if (sure && !isOurs(detected.companyId, detected.companyName)) {
-    throw badRequest(OPENING_ERRORS.notYourCompany(company.companyName));
-  }
+  if (sure && !isOurs(detected.companyId, detected.companyName)) throw elsewhere();
   const needPreview = !sure || input.title === null || input.location === null;
   const preview = needPreview ? await ports.previewPosting(input.jobUrl) : undefined;
-  if (!sure && !(preview && isOurs(null, preview.companyName))) {
-    throw badRequest(OPENING_ERRORS.notYourCompany(company.companyName));
-  }
-  if (preview?.status === 'closed') throw badRequest(JOB_CLOSED_MESSAGE);
-  return { title: preview?.title ?? null, location: preview?.location ?? null };
+  if (!sure && !(preview && isOurs(null, preview.companyName))) throw elsewhere();
+  if (preview?.status === 'closed') throw badRequest(JOB_CLOSED_MESSAGE, { jobUrl: [JOB_CLOSED_MESSAGE] });
+  // What a posting says is kept within the lengths a referrer may type.
+  const fit = (text: string | null | undefined) => text?.trim().slice(0, OPENING_TEXT_MAX) || null;
+  return { title: fit(preview?.title), location: fit(preview?.location) };
 }
 
 /**
@@ -101,8 +104,8 @@ export async function postOpening(
   const id = await db.transaction(async (tx) => {
     await repo.lockUser(tx, userId);
     // Read again under the lock: still a willing referrer there, and still below the limit.
-    const now = await repo.findWillingReferrer(tx, userId);
-    if (now?.companyId !== company.companyId) throw forbidden(OPENING_ERRORS.needsReferrer);
+    const still = await repo.findWillingReferrer(tx, userId);
+    if (still?.companyId !== company.companyId) throw forbidden(OPENING_ERRORS.needsReferrer);
     if ((await repo.countOpen(tx, userId)) >= MAX_OPEN_OPENINGS) throw conflict(OPENING_ERRORS.limit);
     const made = await repo.insertOpening(tx, {
       referrerId: userId,
