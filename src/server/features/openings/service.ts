@@ -64,17 +64,14 @@ async function readPostingAtCompany(
   const ours = normalizeCompanyName(company.companyName);
   const isOurs = (id: number | null, name: string | null) =>
     id === company.companyId || (name !== null && normalizeCompanyName(name) === ours);
-  const elsewhere = () => {
-    const message = OPENING_ERRORS.notYourCompany(company.companyName);
-    return badRequest(message, { jobUrl: [message] });
-  };
+  const elsewhere = () => badRequest(OPENING_ERRORS.notYourCompany(company.companyName));
   const detected = await ports.detectCompany(db, input.jobUrl);
   const sure = detected.confidence === 'high' || detected.confidence === 'medium';
   if (sure && !isOurs(detected.companyId, detected.companyName)) throw elsewhere();
   const needPreview = !sure || input.title === null || input.location === null;
   const preview = needPreview ? await ports.previewPosting(input.jobUrl) : undefined;
   if (!sure && !(preview && isOurs(null, preview.companyName))) throw elsewhere();
-  if (preview?.status === 'closed') throw badRequest(JOB_CLOSED_MESSAGE, { jobUrl: [JOB_CLOSED_MESSAGE] });
+  if (preview?.status === 'closed') throw badRequest(JOB_CLOSED_MESSAGE);
   // What a posting says is kept within the lengths a referrer may type.
   const fit = (text: string | null | undefined) => text?.trim().slice(0, OPENING_TEXT_MAX) || null;
   return { title: fit(preview?.title), location: fit(preview?.location) };
