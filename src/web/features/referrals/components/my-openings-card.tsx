@@ -74,7 +74,7 @@ function MyOpeningsList({ heading: Heading }: { heading: 'h3' | 'h4' }) {
     );
   const items = mine.data.items;
   return (
-    <section aria-labelledby={headingId} className="grid gap-2">
+    <section aria-labelledby={headingId} className="grid gap-2 border-t pt-4">
       <Heading id={headingId} ref={headingRef} tabIndex={-1} className="font-medium outline-none">
         Open now ({items.length} of {MAX_OPEN_OPENINGS})
       </Heading>

@@ -39,6 +39,10 @@ describe('openings like a position', () => {
     expect(openingsLike('Software Engineer', 1, openings).map((o) => o.id)).toEqual([1, 6, 7]);
     expect(openingsLike('Head of Product', 9, openings).map((o) => o.id)).toEqual([2, 5]);
     expect(openingsLike('Chief of Staff', 9, openings)).toEqual([]);
+    // A posting the seeker asks for already is not offered again.
+    expect(
+      openingsLike('Software Engineer', 1, openings, new Set([openings[5]!.jobUrl])).map((o) => o.id),
+    ).toEqual([1, 7]);
   });
 });
 
