@@ -46,6 +46,7 @@ describe('DashboardPage', () => {
       'href',
       '/request-referral',
     );
+    expect(screen.getByRole('link', { name: /^Openings/ })).toHaveAttribute('href', '/openings');
     expect(screen.queryByRole('link', { name: /My Referrals/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Manage Referrals/ })).not.toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import type { User } from '@shared/auth';
 import { firstNameOf } from '@shared/names';
 import {
+  Briefcase,
   Building2,
   CheckCircle2,
   ClipboardList,
@@ -88,6 +89,12 @@ function quickActions(user: User) {
       icon: <Building2 />,
       title: 'Companies',
       description: 'See where referrers are, how many, and how quickly they answer.',
+    },
+    {
+      to: paths.openings,
+      icon: <Briefcase />,
+      title: 'Openings',
+      description: 'Roles referrers posted at their own companies. Ask the one who posted it.',
     },
     {
       to: paths.refer,
