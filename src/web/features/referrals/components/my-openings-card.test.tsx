@@ -124,4 +124,22 @@ describe('MyOpeningsCard', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Opening removed' }));
     expect(screen.getByRole('heading', { name: 'Open now (0 of 20)' })).toHaveFocus();
   });
+
+  it('keeps the opening, and says so, when the removal fails', async () => {
+    const mine = anOpening(3, { title: 'Data Engineer' });
+    const api = fakeReferralsApi({ myOpenings: [mine], openings: [mine] });
+    api.overrides.set('DELETE /api/openings/3', () => jsonResponse(500, { error: 'Something went wrong.' }));
+    renderReferralsUi(<MyOpeningsCard willing />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Data Engineer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this opening?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({ description: 'Error: Failed to remove this opening. Please try again.' }),
+      ),
+    );
+    // The dialog stays open over it (the page behind is hidden from the reader meanwhile).
+    expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeEnabled();
+    expect(screen.getByRole('listitem', { hidden: true })).toHaveTextContent('Data Engineer');
+  });
 });

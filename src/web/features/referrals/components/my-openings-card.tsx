@@ -86,7 +86,7 @@ function MyOpeningsList({ heading: Heading }: { heading: 'h3' | 'h4' }) {
             <MyOpeningRow
               key={opening.id}
               opening={opening}
-              onRemove={() => (focusWhenRemoved.current = true)}
+              onRemove={(removing) => (focusWhenRemoved.current = removing)}
             />
           ))}
         </ul>
@@ -95,7 +95,14 @@ function MyOpeningsList({ heading: Heading }: { heading: 'h3' | 'h4' }) {
   );
 }
 
-function MyOpeningRow({ opening, onRemove }: { opening: Opening; onRemove: () => void }) {
+function MyOpeningRow({
+  opening,
+  onRemove,
+}: {
+  opening: Opening;
+  /** True as the removal starts, false if it failed (the row stays, and so does the focus). */
+  onRemove: (removing: boolean) => void;
+}) {
   const remove = useRemoveOpening();
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
@@ -124,12 +131,13 @@ function MyOpeningRow({ opening, onRemove }: { opening: Opening; onRemove: () =>
           confirmLabel="Remove"
           pending={remove.isPending}
           onConfirm={(close) => {
-            onRemove();
+            onRemove(true);
             remove.mutate(opening.id, {
               onSuccess: () => {
                 close();
                 toast({ title: 'Opening removed', description: `${opening.title} is off Openings.` });
               },
+              onError: () => onRemove(false),
             });
           }}
         />
