@@ -591,6 +591,17 @@ const ROWS: Row[] = [
     expect: { ...ownerOnly(404), assigned: 200 },
   },
   {
+    route: 'PUT /api/referrals/:referralId/relationship',
+    call: (w, actor) => ({
+      method: 'PUT',
+      url: `/api/referrals/${w.referralOf(actor)}/relationship`,
+      body: { relationship: 'worked_together' },
+    }),
+    // docs/decisions/082-already-applied-and-relationship.md: the referrer holding it, now accepted (the
+    // row above); anyone else gets 404.
+    expect: { ...ownerOnly(404), assigned: 200 },
+  },
+  {
     route: 'GET /api/referrals/:referralId/packet',
     call: (w, actor) => get(`/api/referrals/${w.referralOf(actor)}/packet`),
     // Only the referrer holding it: the seeker, those it passed on from (their own) and the rest get 404.

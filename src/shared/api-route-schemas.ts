@@ -44,6 +44,7 @@ import {
   ReferralPacketSchema,
   ReferralSchema,
   UpdateReferralStatusInputSchema,
+  UpdateRelationshipInputSchema,
   WillingnessInputSchema,
 } from './referrals.js';
 import { UserSettingsInputSchema, UserSettingsSchema } from './settings.js';
@@ -142,6 +143,7 @@ export const API_ROUTE_SCHEMAS = {
     body: CreateReferralRequestInputSchema,
   },
   referralStatus: { response: ReferralSchema, body: UpdateReferralStatusInputSchema },
+  referralRelationship: { response: ReferralSchema, body: UpdateRelationshipInputSchema },
   referralMessages: { response: ReferralThreadSchema },
   sendReferralMessage: { response: ReferralMessageSchema, body: ReferralMessageInputSchema },
   withdrawReferralRequest: { response: ReferralRequestSchema },

@@ -61,6 +61,7 @@ export const API_ROUTES = {
   referralRequests: { method: 'GET', path: '/api/referral-requests', status: 200 },
   createReferralRequest: { method: 'POST', path: '/api/referral-requests', status: 201 },
   referralStatus: { method: 'PUT', path: '/api/referrals/:referralId/status', status: 200 },
+  referralRelationship: { method: 'PUT', path: '/api/referrals/:referralId/relationship', status: 200 },
   referralMessages: { method: 'GET', path: '/api/referrals/:referralId/messages', status: 200 },
   sendReferralMessage: { method: 'POST', path: '/api/referrals/:referralId/messages', status: 201 },
   withdrawReferralRequest: { method: 'POST', path: '/api/referral-requests/:id/withdraw', status: 200 },

@@ -16,6 +16,7 @@ import {
   ReferralMessageInputSchema,
   ReferralMessageSchema,
 } from './referral-messages.js';
+import { RELATIONSHIP_ERRORS } from './referral-honesty.js';
 import { DECLINE_REASON_ERRORS } from './referral-texts.js';
 import { UpdateReferralStatusInputSchema } from './referrals.js';
 import {
@@ -191,7 +192,13 @@ describe('a referral’s move (UpdateReferralStatusInputSchema)', () => {
       feedback: null,
       reason: null,
       candidateId: null,
+      relationship: null,
     });
+    expect(move({ status: 'accepted', relationship: 'worked_together' })).toBe('ok');
+    expect(move({ status: 'declined', relationship: 'worked_together' })).toBe(
+      RELATIONSHIP_ERRORS.onlyWithAccept,
+    );
+    expect(move({ status: 'accepted', relationship: 'friends' })).toBe(RELATIONSHIP_ERRORS.unknown);
   });
 
   it('says each wrong part of one move', () => {

@@ -3,6 +3,7 @@ import { idSchema } from './ids.js';
 import { JobUrlSchema } from './job-url-rules.js';
 import { RequestJobSchema } from './jobs.js';
 import { OpeningIdSchema } from './openings.js';
+import { RELATIONSHIP_ERRORS, RELATIONSHIPS } from './referral-honesty.js';
 import {
   DECLINE_REASON_ERRORS,
   DECLINE_REASONS,
@@ -45,12 +46,27 @@ export const CreateReferralRequestInputSchema = z
     detectedCompanyName: optionalTextSchema({ field: 'Company name', max: DETECTED_COMPANY_NAME_MAX }),
     /** Asked through a referrer's opening (issue 49 item 2): it goes to that referrer first. */
     openingId: OpeningIdSchema.nullish(),
+    /**
+     * 'Have you already applied for this job?'; null when not said (docs/decisions/082-already-applied-and-
+     * relationship.md).
+     */
+    alreadyApplied: z
+      .boolean({ error: 'Say yes or no to whether you already applied, or leave it out.' })
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .refine((v) => v.companyId != null || v.detectedCompanyName != null, {
     path: ['companyId'],
     message: REFERRAL_REQUEST_ERRORS.companyUnknown,
   });
 export type CreateReferralRequestInput = z.input<typeof CreateReferralRequestInputSchema>;
+
+/** How the referrer knows the seeker (docs/decisions/082-already-applied-and-relationship.md). */
+export const RelationshipSchema = z.enum(RELATIONSHIPS, { error: RELATIONSHIP_ERRORS.unknown });
+
+/** PUT /api/referrals/{referralId}/relationship: changes it while the referral is accepted. */
+export const UpdateRelationshipInputSchema = z.object({ relationship: RelationshipSchema });
+export type UpdateRelationshipInput = z.infer<typeof UpdateRelationshipInputSchema>;
 
 /** Why a referrer declined (issue 24); never required, so the documented payload (docs/product.md, The API) stays valid. */
 export const CANDIDATE_ID_MAX = 100;
@@ -69,6 +85,10 @@ export const ReferralPacketSchema = z.object({
   company: z.string(),
   message: z.string().nullable(),
   resumeUrl: z.string().nullable(),
+  /** The seeker's answer to 'Have you already applied for this job?', null when not said. */
+  alreadyApplied: z.boolean().nullable(),
+  /** How the referrer said they know the candidate; null until accepted. */
+  relationship: RelationshipSchema.nullable(),
   text: z.string(),
 });
 export type ReferralPacket = z.infer<typeof ReferralPacketSchema>;
@@ -97,6 +117,11 @@ export const ReferralSchema = z.object({
   seekerConfirmation: SeekerConfirmationSchema.nullable().default(null),
   /** Set with a decline; the seeker reads it as DECLINE_REASON_SENTENCES says. */
   declineReason: DeclineReasonSchema.nullable().default(null),
+  /**
+   * How the referrer said they know the seeker, given when accepting; null before
+   * (docs/decisions/082-already-applied-and-relationship.md).
+   */
+  relationship: RelationshipSchema.nullable().default(null),
   /** In the referrer's list: until when their decline may still be undone (DECLINE_UNDO_WINDOW); else null. */
   undoUntil: z.iso.datetime({ offset: true }).nullable().default(null),
   submittedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -153,6 +178,11 @@ export const ReferralRequestSchema = z.object({
   /** The request's own status: a referral's, or held or rejected while an admin reviews it (issue 25). */
   status: RequestStatusSchema,
   message: z.string().nullable(),
+  /**
+   * 'Have you already applied for this job?': the seeker's answer, null when not said
+   * (docs/decisions/082-already-applied-and-relationship.md).
+   */
+  alreadyApplied: z.boolean().nullable().default(null),
   /** The seeker's active resume download path, or null when they have none. */
   resumeLink: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -270,8 +300,13 @@ export const UpdateReferralStatusInputSchema = z
     reason: DeclineReasonSchema.nullish().transform((v) => v ?? null),
     /** With 'submitted': the company's referral or candidate id, for both sides to refer to. */
     candidateId: optionalTextSchema({ field: 'Candidate id', max: CANDIDATE_ID_MAX }),
+    /** With 'accepted': how the referrer knows the seeker, DEFAULT_RELATIONSHIP when not said. */
+    relationship: RelationshipSchema.nullish().transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
+    if (v.relationship && v.status !== 'accepted') {
+      ctx.addIssue({ code: 'custom', path: ['relationship'], message: RELATIONSHIP_ERRORS.onlyWithAccept });
+    }
     if (v.candidateId && v.status !== 'submitted') {
       ctx.addIssue({
         code: 'custom',

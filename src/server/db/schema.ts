@@ -329,6 +329,9 @@ export const referralRequests = pgTable(
     normalizedJobUrl: text('normalized_job_url').notNull(),
     status: text('status').notNull().default('pending'),
     message: text('message'),
+    // The seeker's answer to 'Have you already applied for this job?'; null when they did not say
+    // (docs/decisions/082-already-applied-and-relationship.md).
+    alreadyApplied: boolean('already_applied'),
     // The posting as last read (docs/decisions/032-job-postings.md); unknown until it is.
     jobTitle: text('job_title'),
     jobLocation: text('job_location'),
@@ -410,6 +413,11 @@ export const referrals = pgTable(
     /** The seeker's answer once it was submitted: 'received' or 'not_received' (issue 24 item 7). */
     seekerConfirmation: text('seeker_confirmation'),
     seekerConfirmedAt: timestamp('seeker_confirmed_at', { withTimezone: true }),
+    /**
+     * How the referrer knows the seeker (RELATIONSHIPS), given when accepting; null before
+     * (docs/decisions/082-already-applied-and-relationship.md).
+     */
+    relationship: text('relationship'),
     /** When the referrer was asked whether they submitted an accepted referral (SUBMIT_REMINDER_AFTER); once. */
     submitRemindedAt: timestamp('submit_reminded_at', { withTimezone: true }),
     /** When the request passed on to another referrer; null for the request's current referral. */

@@ -45,6 +45,8 @@ const REFERRAL_EXPORT = {
   id: referrals.id,
   status: referrals.status,
   feedback: referrals.feedback,
+  // How the referrer said they know the seeker (docs/decisions/082-already-applied-and-relationship.md).
+  relationship: referrals.relationship,
   submittedAt: referrals.submittedAt,
   supersededAt: referrals.supersededAt,
   createdAt: referrals.createdAt,
@@ -141,6 +143,7 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
         jobUrl: referralRequests.jobUrl,
         status: referralRequests.status,
         message: referralRequests.message,
+        alreadyApplied: referralRequests.alreadyApplied,
         createdAt: referralRequests.createdAt,
         updatedAt: referralRequests.updatedAt,
         closedAt: referralRequests.closedAt,

@@ -15,6 +15,7 @@ import {
   ReferralRequestListSchema,
   ReferralSchema,
   UpdateReferralStatusInputSchema,
+  UpdateRelationshipInputSchema,
   WillingnessInputSchema,
 } from '../../../shared/referrals.js';
 import { ReferrerRecordSchema } from '../../../shared/referrer-record.js';
@@ -24,6 +25,7 @@ import { requireUser, toUserDto } from '../../lib/request-user.js';
 import type { ReferralDeps } from './ports.js';
 import { changeReferralStatus, createReferralRequest, listRequests } from './requests/service.js';
 import { confirmReferral } from './requests/confirmation.js';
+import { changeRelationship } from './requests/relationship.js';
 import { referralPacket } from './requests/packet.js';
 import { undoReferralDecline, withdrawRequest } from './requests/lifecycle.js';
 import { setWillingness } from './matching/willingness.js';
@@ -97,6 +99,27 @@ export async function referralRoutes(
     },
     async (request) =>
       changeReferralStatus(db, deps, requireUser(request), request.params.referralId, request.body),
+  );
+
+  api.put(
+    '/referrals/:referralId/relationship',
+    {
+      schema: {
+        tags,
+        summary: 'Change how I know the candidate of a referral I accepted, until it is submitted',
+        params: ReferralIdParamsSchema,
+        body: UpdateRelationshipInputSchema,
+        response: { 200: ReferralSchema, ...errors },
+      },
+    },
+    async (request) =>
+      changeRelationship(
+        db,
+        deps,
+        requireUser(request),
+        request.params.referralId,
+        request.body.relationship,
+      ),
   );
 
   api.post(

@@ -5,6 +5,7 @@ import { firstNameOf } from '../../../../shared/names.js';
 import { ReferralStatusSchema, RequestStatusSchema } from '../../../../shared/referral-status.js';
 import {
   DeclineReasonSchema,
+  RelationshipSchema,
   SeekerConfirmationSchema,
   type Referral,
   type ReferralHandoff,
@@ -43,6 +44,7 @@ const {
 // were a twentieth of a list read's CPU.
 const storedDeclineReason = DeclineReasonSchema.nullable().catch(null);
 const storedSeekerConfirmation = SeekerConfirmationSchema.nullable().catch(null);
+const storedRelationship = RelationshipSchema.nullable().catch(null);
 const storedJobStatus = JobStatusSchema.catch('unknown');
 
 /**
@@ -242,6 +244,7 @@ export function toReferralDto(row: CardReferral): Referral {
     declineReason: storedDeclineReason.parse(row.declineReason),
     candidateId: row.candidateId,
     seekerConfirmation: storedSeekerConfirmation.parse(row.seekerConfirmation),
+    relationship: storedRelationship.parse(row.relationship),
     undoUntil: null,
     submittedAt: row.submittedAt ? isoTime(row.submittedAt) : null,
     createdAt: isoTime(row.createdAt),
@@ -331,6 +334,7 @@ function toRequestDto(
     jobUrl: request.jobUrl,
     status: RequestStatusSchema.parse(request.status),
     message: noAccess ? null : request.message,
+    alreadyApplied: request.alreadyApplied,
     resumeLink: row.resumeId == null || noAccess || erased ? null : `/api/resumes/${row.resumeId}/file`,
     createdAt: isoTime(request.createdAt),
     updatedAt: isoTime(request.updatedAt),

@@ -1,11 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import type { ReferralPacket } from '../../../../shared/referrals.js';
+import {
+  alreadyAppliedLine,
+  RELATIONSHIP_ANSWERS,
+  RELATIONSHIP_QUESTION,
+} from '../../../../shared/referral-honesty.js';
+import { RelationshipSchema, type ReferralPacket } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
 import { companies, referralRequests, referrals, resumes } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
 import { joinReferralRequest, referralSeeker as seeker } from '../../../lib/referral-parties.js';
 import { REFERRAL_NOT_FOUND, REFERRAL_PARTIES, requireLiveReferral } from '../access.js';
 import { resumeLinkExpiry, signResumeLink } from './resume-link.js';
+
+const storedRelationship = RelationshipSchema.nullable().catch(null);
 
 /** Statuses in which the referrer still works on the referral: the packet is for them. */
 const WORKING: readonly string[] = ['pending', 'accepted', 'submitted', 'successful', 'unsuccessful'];
@@ -25,6 +32,7 @@ export async function referralPacket(
     db
       .select({
         status: referrals.status,
+        relationship: referrals.relationship,
         ...REFERRAL_PARTIES,
         resumeId: resumes.id,
         closedAt: referralRequests.closedAt,
@@ -37,6 +45,7 @@ export async function referralPacket(
           position: referralRequests.position,
           company: companies.name,
           message: referralRequests.message,
+          alreadyApplied: referralRequests.alreadyApplied,
         },
       })
       .from(referrals)
@@ -45,8 +54,15 @@ export async function referralPacket(
     .leftJoin(resumes, and(eq(resumes.userId, referralRequests.jobSeekerId), eq(resumes.isActive, true)))
     .where(eq(referrals.id, referralId));
   // Erased by retention (docs/decisions/036-retention.md), the packet is gone with the request's text.
-  const { status, resumeId, closedAt, packet } = requireLiveReferral(read, referrerId, 'holder');
+  const {
+    status,
+    relationship: given,
+    resumeId,
+    closedAt,
+    packet,
+  } = requireLiveReferral(read, referrerId, 'holder');
   if (!WORKING.includes(status)) throw notFound(REFERRAL_NOT_FOUND);
+  const relationship = storedRelationship.parse(given);
   // Signed, so it opens for whoever it is pasted to (issue 46 item 9; requests/resume-link.ts).
   const resumeUrl =
     resumeId == null
@@ -64,7 +80,11 @@ export async function referralPacket(
     packet.jobLocation ? `Location: ${packet.jobLocation}` : null,
     `Posting: ${packet.jobUrl}`,
     resumeUrl ? `Résumé: ${resumeUrl}` : null,
+    alreadyAppliedLine(packet.alreadyApplied),
+    // The company's own question, answered as the referrer said when accepting (docs/decisions/082-already-
+    // applied-and-relationship.md).
+    relationship ? `${RELATIONSHIP_QUESTION} ${RELATIONSHIP_ANSWERS[relationship]}` : null,
     packet.message ? `Message from the candidate:\n${packet.message}` : null,
   ];
-  return { ...packet, resumeUrl, text: lines.filter((l) => l !== null).join('\n') };
+  return { ...packet, resumeUrl, relationship, text: lines.filter((l) => l !== null).join('\n') };
 }

@@ -12,7 +12,7 @@ export type NewRequest = Pick<
   ReferralRequestRow,
   'jobSeekerId' | 'companyId' | 'position' | 'jobUrl' | 'normalizedJobUrl' | 'message' | 'jobNextCheckAt'
 > &
-  Partial<Pick<ReferralRequestRow, 'status' | 'heldRule'>>;
+  Partial<Pick<ReferralRequestRow, 'status' | 'heldRule' | 'alreadyApplied'>>;
 
 /** The predicate of the partial unique index referral_requests_seeker_job_key: the request is still open. */
 const REQUEST_OPEN = sql`${referralRequests.status} not in (${sql.join(
@@ -56,6 +56,11 @@ export interface Move {
   reason?: string | null;
   /** With a submit: the company's referral or candidate id. */
   candidateId?: string | null;
+  /**
+   * With an accept: how the referrer knows the seeker (docs/decisions/082-already-applied-and-
+   * relationship.md).
+   */
+  relationship?: string | null;
   at?: Date;
 }
 
@@ -75,6 +80,7 @@ export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | un
       ...(move.to === 'accepted' || move.to === 'declined' ? { answeredAt: at } : {}),
       ...(move.to === 'declined' ? { declinedAt: at, declineReason: move.reason ?? null } : {}),
       ...(move.to === 'submitted' ? { candidateId: move.candidateId ?? null } : {}),
+      ...(move.to === 'accepted' && move.relationship ? { relationship: move.relationship } : {}),
       updatedAt: at,
     })
     .where(
@@ -165,6 +171,21 @@ export async function setSeekerConfirmation(
     .update(referrals)
     .set({ seekerConfirmation: answer, seekerConfirmedAt: at })
     .where(and(eq(referrals.id, referralId), CURRENT))
+    .returning();
+  return row;
+}
+
+/** Only while the referral is accepted and its request's current one; undefined otherwise. */
+export async function setRelationship(
+  tx: Db,
+  referralId: number,
+  relationship: string,
+  at: Date,
+): Promise<ReferralRow | undefined> {
+  const [row] = await tx
+    .update(referrals)
+    .set({ relationship, updatedAt: at })
+    .where(and(eq(referrals.id, referralId), eq(referrals.status, 'accepted'), CURRENT))
     .returning();
   return row;
 }

@@ -7,6 +7,7 @@ import {
   type ReferralStatus,
   ReferralStatusSchema,
 } from '../../../../shared/referral-status.js';
+import { DEFAULT_RELATIONSHIP, type Relationship } from '../../../../shared/referral-honesty.js';
 import {
   type DeclineReason,
   PAYMENT_HOLD_NOTICES,
@@ -40,9 +41,13 @@ import { insertRequest, lockRequest, moveReferral } from './request-repo.js';
 type CreateInput = z.output<typeof CreateReferralRequestInputSchema>;
 type ListQuery = z.output<typeof ReferralRequestListQuerySchema>;
 /** The route's parsed body; services and tests may leave the reason out. */
-type StatusInput = Omit<z.output<typeof UpdateReferralStatusInputSchema>, 'reason' | 'candidateId'> & {
+type StatusInput = Omit<
+  z.output<typeof UpdateReferralStatusInputSchema>,
+  'reason' | 'candidateId' | 'relationship'
+> & {
   reason?: DeclineReason | null;
   candidateId?: string | null;
+  relationship?: Relationship | null;
 };
 
 /** PostgreSQL's unique_violation, as pg raises it and as drizzle wraps it (in `cause`). */
@@ -155,6 +160,7 @@ export async function createReferralRequest(
         jobUrl: input.jobUrl,
         normalizedJobUrl: normalizeJobUrl(input.jobUrl),
         message: input.message,
+        alreadyApplied: input.alreadyApplied,
         // Its first reading is the one above or the one stored below; the liveness sweep's comes an interval on.
         jobNextCheckAt: new Date(Date.now() + deps.jobCheckMs),
         ...(readJob && jobColumns(readJob)),
@@ -276,6 +282,8 @@ export async function changeReferralStatus(
       feedback: input.feedback,
       reason: to === 'declined' ? input.reason : null,
       candidateId: to === 'submitted' ? (input.candidateId ?? null) : null,
+      // Said on accepting, else the honest default (docs/decisions/082-already-applied-and-relationship.md).
+      relationship: to === 'accepted' ? (input.relationship ?? DEFAULT_RELATIONSHIP) : null,
       at,
     });
     if (!moved) {
