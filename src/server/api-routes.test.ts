@@ -101,6 +101,7 @@ const STEPS: Step[] = [
   },
   { name: 'referralRequests', call: (me) => me.get(apiPath('referralRequests')) },
   { name: 'verification', call: (me) => me.get(apiPath('verification')) },
+  { name: 'referrerBonuses', call: (me) => me.get(apiPath('referrerBonuses')) },
   { name: 'notifications', call: (me) => me.get(apiPath('notifications')) },
   { name: 'recentNotifications', call: (me) => me.get(apiPath('recentNotifications')) },
   { name: 'unreadCount', call: (me) => me.get(apiPath('unreadCount')) },

@@ -216,6 +216,12 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   {
+    route: 'GET /api/referrer/bonuses',
+    // Issue 50 item 5: only ever the asker's own bonuses; no id in the URL names anyone else's.
+    call: () => get('/api/referrer/bonuses'),
+    expect: signedIn(200),
+  },
+  {
     route: 'GET /api/referrer/record',
     // Only ever the asker's own record: no id in the URL names anyone else's.
     call: () => get('/api/referrer/record'),
@@ -616,6 +622,17 @@ const ROWS: Row[] = [
     }),
     // The seeker alone, and only once it was submitted: here it is not yet (409); anyone else gets 404.
     expect: ownerOnly(409),
+  },
+  {
+    route: 'PUT /api/referrals/:referralId/bonus',
+    call: (w, actor) => ({
+      method: 'PUT',
+      url: `/api/referrals/${w.referralOf(actor)}/bonus`,
+      body: { hiredOn: '2026-01-05', payoutAfterDays: 90, status: 'waiting' },
+    }),
+    // Issue 50 item 5: the referrer holding it, once its outcome is successful: here it is accepted (409);
+    // the seeker, those it passed from and the rest get 404.
+    expect: { ...ownerOnly(404), assigned: 409 },
   },
   {
     route: 'POST /api/referrals/:referralId/undo',

@@ -40,5 +40,7 @@ export const AccountExportSchema = z.object({
   invitation: z.object({ code: z.string().nullable(), createdAt: z.unknown(), joined: Rows }),
   /** The openings the user posted as a referrer, open or closed (issue 49 item 2). */
   openings: Rows,
+  /** The referral bonuses the user tracks as a referrer (issue 50 item 5). */
+  referralBonuses: Rows,
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

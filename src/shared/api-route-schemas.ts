@@ -56,6 +56,7 @@ import {
   VerificationStatusSchema,
 } from './verification.js';
 import { ReferrerRecordSchema } from './referrer-record.js';
+import { ReferralBonusInputSchema, ReferralBonusListSchema, ReferralBonusSchema } from './referral-bonus.js';
 import {
   AdminAuditPageSchema,
   AdminQueueCountsSchema,
@@ -160,6 +161,8 @@ export const API_ROUTE_SCHEMAS = {
   sendVerificationCode: { response: SendVerificationCodeResultSchema, body: SendVerificationCodeInputSchema },
   confirmVerificationCode: { response: VerificationStatusSchema, body: ConfirmVerificationCodeInputSchema },
   referrerRecord: { response: ReferrerRecordSchema },
+  referrerBonuses: { response: ReferralBonusListSchema },
+  recordBonus: { response: ReferralBonusSchema, body: ReferralBonusInputSchema },
 
   notifications: { response: NotificationListSchema },
   recentNotifications: { response: NotificationListSchema },

@@ -78,6 +78,9 @@ export const API_ROUTES = {
   sendVerificationCode: { method: 'POST', path: '/api/referrer/verification', status: 200 },
   confirmVerificationCode: { method: 'POST', path: '/api/referrer/verification/confirm', status: 200 },
   referrerRecord: { method: 'GET', path: '/api/referrer/record', status: 200 },
+  // Issue 50 item 5: the referrer's own bonus tracker.
+  referrerBonuses: { method: 'GET', path: '/api/referrer/bonuses', status: 200 },
+  recordBonus: { method: 'PUT', path: '/api/referrals/:referralId/bonus', status: 200 },
 
   // Notifications.
   notifications: { method: 'GET', path: '/api/notifications', status: 200 },

@@ -88,3 +88,5 @@ export function formatBadgeCount(count: number): string {
  */
 export const SEEKER_LINK = '/my-referrals';
 export const INCOMING_LINK = '/my-referrals?tab=incoming';
+/** Where a referral bonus's reminder takes the referrer: their dashboard's Bonuses card (issue 50 item 5). */
+export const REFERRER_BONUSES_LINK = '/referrer-dashboard';

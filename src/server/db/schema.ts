@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -447,6 +448,40 @@ export const referrals = pgTable(
     index('referrals_referrer_open_idx')
       .on(t.referrerId)
       .where(sql`${t.status} in ('pending', 'accepted')`),
+  ],
+);
+
+/**
+ * Issue 50 item 5: the bonus a referrer tracks for a successful referral, theirs alone
+ * (docs/decisions/083-referral-bonus-tracker.md). One row a referral; it goes with the referral, and with the
+ * referrer's account. The sweep reminds 7 days before `expected_payout_on` and on it, each once
+ * (`early_reminded_at`, `due_reminded_at`), while the status is 'waiting'.
+ */
+export const referralBonuses = pgTable(
+  'referral_bonuses',
+  {
+    referralId: integer('referral_id')
+      .primaryKey()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    referrerId: userRef('referrer_id'),
+    hiredOn: date('hired_on', { mode: 'string' }).notNull(),
+    payoutAfterDays: integer('payout_after_days').notNull(),
+    expectedPayoutOn: date('expected_payout_on', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }),
+    currency: text('currency'),
+    status: text('status').notNull(),
+    earlyRemindedAt: timestamp('early_reminded_at', { withTimezone: true }),
+    dueRemindedAt: timestamp('due_reminded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The referrer's list.
+    index('referral_bonuses_referrer_idx').on(t.referrerId),
+    // The sweep: waiting bonuses by their expected day.
+    index('referral_bonuses_waiting_due_idx')
+      .on(t.expectedPayoutOn)
+      .where(sql`${t.status} = 'waiting'`),
   ],
 );
 

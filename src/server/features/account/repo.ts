@@ -13,6 +13,7 @@ import {
   invitationJoins,
   referrerOpenings,
   mailOutbox,
+  referralBonuses,
   notifications,
   referralRequests,
   referrals,
@@ -74,6 +75,7 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
     inviteRows,
     joinerRows,
     openingRows,
+    bonusRows,
   ] = await Promise.all([
     db
       .select({
@@ -207,6 +209,26 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
       .innerJoin(companies, eq(companies.id, referrerOpenings.companyId))
       .where(eq(referrerOpenings.referrerId, userId))
       .orderBy(asc(referrerOpenings.createdAt), asc(referrerOpenings.id)),
+    // The referral bonuses they track as a referrer (issue 50 item 5).
+    db
+      .select({
+        referralId: referralBonuses.referralId,
+        companyName: companies.name,
+        hiredOn: referralBonuses.hiredOn,
+        payoutAfterDays: referralBonuses.payoutAfterDays,
+        expectedPayoutOn: referralBonuses.expectedPayoutOn,
+        amount: referralBonuses.amount,
+        currency: referralBonuses.currency,
+        status: referralBonuses.status,
+        recordedAt: referralBonuses.createdAt,
+        updatedAt: referralBonuses.updatedAt,
+      })
+      .from(referralBonuses)
+      .innerJoin(referrals, eq(referrals.id, referralBonuses.referralId))
+      .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
+      .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+      .where(eq(referralBonuses.referrerId, userId))
+      .orderBy(asc(referralBonuses.referralId)),
   ]);
   const requestIds = requestRows.map((r) => r.id);
   const [referralsOfMine, heldByMe, historyOf] = await Promise.all([
@@ -259,6 +281,7 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
       joined: joinerRows.map(({ fullName, ...join }) => ({ firstName: firstNameOf(fullName), ...join })),
     },
     openings: openingRows,
+    referralBonuses: bonusRows,
   };
 }
 

@@ -11,6 +11,7 @@ import { referralRoutes } from './routes.js';
 import { verificationRoutes, type VerificationRouteDeps } from './verification/verification-routes.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { messageRoutes } from './messages/messages-routes.js';
+import { bonusRoutes } from './bonuses/bonuses-routes.js';
 import { blockRoutes, myBlocksRoutes } from './blocks/blocks-routes.js';
 import { sharedRequest } from './rows/people.js';
 import { seekersWithOpenRequestAt } from './rows/requests.js';
@@ -154,6 +155,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         ...deps,
       });
       await app.register(blockRoutes, { prefix: '/api/users/:id/block', db, ...deps });
+      await app.register(bonusRoutes, { prefix: '/api', db, now });
       await app.register(myBlocksRoutes, { prefix: '/api/user/blocks', db });
       await app.register(messageRoutes, {
         prefix: '/api/referrals/:referralId/messages',

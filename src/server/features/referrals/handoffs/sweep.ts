@@ -11,6 +11,7 @@ import {
 import { describeRequest } from '../rows/requests.js';
 import { passOn } from './handoff.js';
 import { remindOfLapses } from '../verification/lapse.js';
+import { remindOfBonuses } from '../bonuses/bonuses.js';
 import { startCapMonths } from '../matching/month-start.js';
 import { endPauses } from '../matching/pause-end.js';
 import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
@@ -39,6 +40,8 @@ export interface SweepResult extends RetentionResult {
   pausesEnded: number;
   /** Capped referrers whose new month began: handed the waiting requests at their company, once a month. */
   capMonthsStarted: number;
+  /** Referrers asked whether their referral bonus came (issue 50 item 5). */
+  bonusReminded: number;
 }
 
 /**
@@ -99,6 +102,7 @@ export async function runReferralSweep(
   const lapseReminded = await remindOfLapses(db, deps, now, signal);
   const pausesEnded = await endPauses(db, deps, now, signal);
   const capMonthsStarted = await startCapMonths(db, deps, now, signal);
+  const bonusReminded = await remindOfBonuses(db, deps, now, signal);
   const retention = await runRetention(db, deps, now, signal);
   return {
     reminded,
@@ -108,6 +112,7 @@ export async function runReferralSweep(
     lapseReminded,
     pausesEnded,
     capMonthsStarted,
+    bonusReminded,
     ...retention,
   };
 }
