@@ -120,13 +120,21 @@ export async function deleteSkill(db: Db, userId: number, id: number): Promise<b
   return rows.length > 0;
 }
 
+/**
+ * The parts a profile's completion counts, in one statement: inside a transaction (one connection) four
+ * queries at once would only queue, and pg 9 refuses them.
+ */
 export async function countProfileParts(db: Db, userId: number) {
-  const [experienceCount, educationCount, skillCount, activeResumes] = await Promise.all([
-    db.$count(experiences, eq(experiences.userId, userId)),
-    db.$count(education, eq(education.userId, userId)),
-    db.$count(skills, eq(skills.userId, userId)),
-    db.$count(resumes, and(eq(resumes.userId, userId), eq(resumes.isActive, true))),
-  ]);
+  const [row] = await db
+    .select({
+      experienceCount: db.$count(experiences, eq(experiences.userId, userId)),
+      educationCount: db.$count(education, eq(education.userId, userId)),
+      skillCount: db.$count(skills, eq(skills.userId, userId)),
+      activeResumes: db.$count(resumes, and(eq(resumes.userId, userId), eq(resumes.isActive, true))),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const { experienceCount = 0, educationCount = 0, skillCount = 0, activeResumes = 0 } = row ?? {};
   return { experienceCount, educationCount, skillCount, hasResume: activeResumes > 0 };
 }
 

@@ -86,10 +86,11 @@ export async function mergeCompany(
 ): Promise<AdminCompany> {
   if (id === intoId) throw badRequest('A company cannot be merged into itself.');
   await db.transaction(async (tx) => {
-    const names = await Promise.all([
-      findAdminCompany(tx, id, verifiedSince),
-      findAdminCompany(tx, intoId, verifiedSince),
-    ]);
+    // One after the other: a transaction is one connection, which runs one query at a time.
+    const names = [
+      await findAdminCompany(tx, id, verifiedSince),
+      await findAdminCompany(tx, intoId, verifiedSince),
+    ];
     await locks.lockNames(
       tx,
       names.flatMap((c) => (c ? [c.name] : [])),
