@@ -49,6 +49,16 @@ export const RELATIONSHIP_SEEKER_SENTENCES: Readonly<Record<Relationship, string
   referbridge_only: 'Your referrer said they know you only through ReferBridge.',
 };
 
+/** The packet's lines on both (its text, to paste): nothing for what was not said. */
+export function honestPacketLines(
+  alreadyApplied: boolean | null,
+  relationship: Relationship | null,
+): string[] {
+  const lines = [alreadyAppliedLine(alreadyApplied)];
+  if (relationship) lines.push(`${RELATIONSHIP_QUESTION} ${RELATIONSHIP_ANSWERS[relationship]}`);
+  return lines.filter((l) => l !== null);
+}
+
 export const RELATIONSHIP_ERRORS = {
   unknown: 'The relationship must be worked_together, know_personally or referbridge_only.',
   onlyWithAccept: 'A relationship goes with accepted only.',

@@ -13,6 +13,7 @@ import type { ReferrerRecord } from '@shared/referrer-record';
 import type { ReportReason } from '@shared/reports';
 import type { CompanyWatch } from '@shared/watches';
 import type { ReferrerInvite } from '@shared/invitations';
+import { DEFAULT_RELATIONSHIP, honestPacketLines, type Relationship } from '@shared/referral-honesty';
 import type { ReactNode } from 'react';
 import { fakeError, fakeApi, type RecordedCall } from '@/testing/fake-api';
 import { fakeOpeningsRoutes, type FakeOpeningsState } from '@/testing/openings-fake';
@@ -189,14 +190,20 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     createReferralRequest: () => ({ ...aRequest(99), noReferrers: false }),
     referralStatus: ({ params, body }) => {
       const referralId = Number(params.referralId);
-      const { status, feedback, reason } = body as {
+      const { status, feedback, reason, relationship } = body as {
         status: ReferralStatus;
         feedback?: string | null;
         reason?: DeclineReason;
+        relationship?: Relationship;
       };
-      state.incoming = state.incoming.map((r) =>
-        r.referral?.id === referralId ? withReferral(r, status, feedback ?? null, reason ?? null) : r,
-      );
+      state.incoming = state.incoming.map((r) => {
+        if (r.referral?.id !== referralId) return r;
+        const moved = withReferral(r, status, feedback ?? null, reason ?? null);
+        // As the server does: accepting records the relationship, else the default; later moves keep it.
+        const given =
+          status === 'accepted' ? (relationship ?? DEFAULT_RELATIONSHIP) : r.referral.relationship;
+        return { ...moved, referral: { ...moved.referral!, relationship: given } };
+      });
       const changed = state.incoming.find((r) => r.referral?.id === referralId)?.referral;
       return changed ?? fakeError(404, 'There is no such referral.');
     },
@@ -208,10 +215,21 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
       const changed = state.incoming.find((r) => r.referral?.id === referralId)?.referral;
       return changed ?? fakeError(404, 'Referral not found.');
     },
+    referralRelationship: ({ params, body }) => {
+      const referralId = Number(params.referralId);
+      const { relationship } = body as { relationship: Relationship };
+      state.incoming = state.incoming.map((r) =>
+        r.referral?.id === referralId ? { ...r, referral: { ...r.referral, relationship } } : r,
+      );
+      const changed = state.incoming.find((r) => r.referral?.id === referralId)?.referral;
+      return changed ?? fakeError(404, 'Referral not found.');
+    },
     referralPacket: ({ params }) => {
       const request = state.incoming.find((r) => r.referral?.id === Number(params.referralId));
       if (!request) return fakeError(404, 'Referral not found.');
       const name = request.jobSeeker.fullName;
+      const relationship = request.referral?.relationship ?? null;
+      const honest = honestPacketLines(request.alreadyApplied, relationship);
       return {
         candidateName: name,
         candidateEmail: request.jobSeeker.email ?? '',
@@ -222,7 +240,9 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
         company: request.company.name,
         message: request.message,
         resumeUrl: null,
-        text: `Candidate: ${name}\nEmail: ${request.jobSeeker.email ?? ''}`,
+        alreadyApplied: request.alreadyApplied,
+        relationship,
+        text: [`Candidate: ${name}`, `Email: ${request.jobSeeker.email ?? ''}`, ...honest].join('\n'),
       };
     },
     confirmReferral: ({ params, body }) => {

@@ -1,9 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  alreadyAppliedLine,
-  RELATIONSHIP_ANSWERS,
-  RELATIONSHIP_QUESTION,
-} from '../../../../shared/referral-honesty.js';
+import { honestPacketLines } from '../../../../shared/referral-honesty.js';
 import { RelationshipSchema, type ReferralPacket } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
 import { companies, referralRequests, referrals, resumes } from '../../../db/schema.js';
@@ -80,10 +76,8 @@ export async function referralPacket(
     packet.jobLocation ? `Location: ${packet.jobLocation}` : null,
     `Posting: ${packet.jobUrl}`,
     resumeUrl ? `Résumé: ${resumeUrl}` : null,
-    alreadyAppliedLine(packet.alreadyApplied),
-    // The company's own question, answered as the referrer said when accepting (docs/decisions/082-already-
-    // applied-and-relationship.md).
-    relationship ? `${RELATIONSHIP_QUESTION} ${RELATIONSHIP_ANSWERS[relationship]}` : null,
+    // The company's own questions, answered as the seeker and the referrer said.
+    ...honestPacketLines(packet.alreadyApplied, relationship),
     packet.message ? `Message from the candidate:\n${packet.message}` : null,
   ];
   return { ...packet, resumeUrl, relationship, text: lines.filter((l) => l !== null).join('\n') };

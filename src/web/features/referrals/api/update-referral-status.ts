@@ -1,4 +1,5 @@
 import { apiPath } from '@shared/api-routes';
+import type { Relationship } from '@shared/referral-honesty';
 import { type DeclineReason, REFERRAL_STATUS_TOASTS, REQUEST_LIFECYCLE_TEXTS } from '@shared/referral-texts';
 import { ReferralSchema, type UpdateReferralStatusInput } from '@shared/referrals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -29,6 +30,8 @@ export interface UpdateReferralStatusVariables {
   reason?: DeclineReason | null;
   /** With a submit only: the company's referral or candidate id. */
   candidateId?: string;
+  /** With an accept only: how the referrer knows the candidate (the server's default when left out). */
+  relationship?: Relationship;
 }
 
 export async function updateReferralStatus({
@@ -37,11 +40,18 @@ export async function updateReferralStatus({
   feedback,
   reason,
   candidateId,
+  relationship,
 }: UpdateReferralStatusVariables) {
   return ReferralSchema.parse(
     await apiRequest(apiPath('referralStatus', { referralId }), {
       method: 'PUT',
-      data: { status, feedback, ...(reason ? { reason } : {}), ...(candidateId ? { candidateId } : {}) },
+      data: {
+        status,
+        feedback,
+        ...(reason ? { reason } : {}),
+        ...(candidateId ? { candidateId } : {}),
+        ...(relationship ? { relationship } : {}),
+      },
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { firstNameOf } from '@shared/names';
+import { alreadyAppliedLine, RELATIONSHIP_LABELS, RELATIONSHIP_QUESTION } from '@shared/referral-honesty';
 import { DECLINE_REASON_LABELS } from '@shared/referral-texts';
 import { type ShownReferralRequest } from '@shared/referrals';
 import { Calendar, Clock, FileText, Forward, Star, UserRound } from 'lucide-react';
@@ -19,6 +20,7 @@ import { CopyPacketButton } from './copy-packet-button';
 import { ReportUserButton } from './report-user-button';
 import { BlockUserButton } from './block-user-button';
 import { ReferralThread } from './referral-thread';
+import { RelationshipChoice } from './relationship-choice';
 import { RequestTimeline } from './request-timeline';
 import type { StatusChange } from '../api/update-referral-status';
 import { StatusActions } from './status-actions';
@@ -125,6 +127,18 @@ export function IncomingRequestCard({
             <p className="font-medium">Message from applicant:</p>
             <p className="mt-1 break-words whitespace-pre-line">{request.message}</p>
           </div>
+        )}
+        {alreadyAppliedLine(request.alreadyApplied) && (
+          <p data-testid="already-applied">{alreadyAppliedLine(request.alreadyApplied)}</p>
+        )}
+        {!passedOn && request.referral?.status === 'accepted' && request.referral.relationship && (
+          <RelationshipChoice referralId={request.referral.id} relationship={request.referral.relationship} />
+        )}
+        {request.referral?.status !== 'accepted' && request.referral?.relationship && (
+          <p className="text-muted-foreground">
+            <span className="text-foreground font-medium">{RELATIONSHIP_QUESTION}</span>{' '}
+            {RELATIONSHIP_LABELS[request.referral.relationship]}
+          </p>
         )}
         {request.referral?.declineReason && (
           <p className="text-muted-foreground">

@@ -165,7 +165,7 @@ describe('IncomingRequestsView', () => {
         {
           method: 'PUT',
           path: '/api/referrals/1001/status',
-          body: { status: 'accepted', feedback: 'Great fit' },
+          body: { status: 'accepted', feedback: 'Great fit', relationship: 'referbridge_only' },
         },
       ]),
     );

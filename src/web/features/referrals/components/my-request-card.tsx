@@ -1,5 +1,6 @@
 import { JOB_UNREACHABLE_MESSAGE } from '@shared/jobs';
 import { displayStatus } from '@shared/referral-status';
+import { RELATIONSHIP_SEEKER_SENTENCES } from '@shared/referral-honesty';
 import { DECLINE_REASON_SENTENCES, PAYMENT_HOLD_TEXTS, type DeclineReason } from '@shared/referral-texts';
 import { type ReferralHandoff, type ShownReferralRequest } from '@shared/referrals';
 import {
@@ -114,6 +115,11 @@ export function MyRequestCard({
           </div>
         )}
         {request.handoffs.length > 0 && <HandoffHistory request={request} />}
+        {referral?.relationship && (
+          <p className="text-muted-foreground" data-testid="referral-relationship">
+            {RELATIONSHIP_SEEKER_SENTENCES[referral.relationship]}
+          </p>
+        )}
         {referral?.candidateId && (
           <p className="text-muted-foreground">Your candidate id at the company: {referral.candidateId}</p>
         )}

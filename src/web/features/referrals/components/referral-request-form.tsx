@@ -10,7 +10,7 @@ import {
 import { type CreateReferralRequestInput, CreateReferralRequestInputSchema } from '@shared/referrals';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { CompanyCombobox } from '@/components/company-combobox';
@@ -21,6 +21,7 @@ import { detectCompanyQuery } from '../api/detect-company';
 import { useJobPreview } from '../api/get-job-preview';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { requestCompany, useRequestCompany } from '../hooks/use-request-company';
+import { AlreadyAppliedQuestion } from './already-applied-question';
 import { CompanyNotes } from './company-notes';
 import { DetectionBanner } from './detection-banner';
 import { JobPreviewNote } from './job-preview-note';
@@ -75,6 +76,7 @@ export function ReferralRequestForm({
     company: `${id}-co`,
   };
   const queryClient = useQueryClient();
+  const [alreadyApplied, setAlreadyApplied] = useState<boolean | null>(null);
   const {
     register,
     control,
@@ -151,6 +153,7 @@ export function ReferralRequestForm({
       position: values.position,
       message: values.message.trim(),
       resumeLink,
+      ...(alreadyApplied !== null ? { alreadyApplied } : {}),
       ...(company.id !== null ? { companyId: company.id } : { detectedCompanyName: company.name }),
     });
     for (const field of FIELDS) {
@@ -254,6 +257,7 @@ export function ReferralRequestForm({
           {...invalidProps(ids.message, errors.message?.message)}
         />
       </FormField>
+      <AlreadyAppliedQuestion value={alreadyApplied} onChange={setAlreadyApplied} />
       <Button
         type="submit"
         disabled={submitting || ownCompany}

@@ -6,6 +6,7 @@ import {
   type DeclineReason,
   FEEDBACK_MAX,
 } from '@shared/referral-texts';
+import { DEFAULT_RELATIONSHIP, type Relationship } from '@shared/referral-honesty';
 import { CANDIDATE_ID_MAX, type ShownReferralRequest } from '@shared/referrals';
 import { Check, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
@@ -19,6 +20,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useUpdateReferralStatus, type StatusChange } from '../api/update-referral-status';
 import { normalizeStatus } from '../utils/referral-display';
 import { BusyIcon } from '@/components/busy-icon';
+import { RelationshipSelect } from './relationship-choice';
 
 interface Action {
   status: StatusChange;
@@ -146,6 +148,8 @@ function FeedbackDialog({
   const [reason, setReason] = useState<DeclineReason | ''>('');
   const candidateFieldId = useId();
   const [candidateId, setCandidateId] = useState('');
+  const [relationship, setRelationship] = useState<Relationship>(DEFAULT_RELATIONSHIP);
+  const accepting = action.status === 'accepted';
   const submitting = action.status === 'submitted';
   const update = useUpdateReferralStatus();
   const tooLong = feedback.length > FEEDBACK_MAX;
@@ -162,6 +166,7 @@ function FeedbackDialog({
         feedback: feedback.trim(),
         ...(declining && reason ? { reason } : {}),
         ...(submitting && candidateId.trim() ? { candidateId: candidateId.trim() } : {}),
+        ...(accepting ? { relationship } : {}),
       },
       { onSuccess: onClose },
     );
@@ -189,6 +194,7 @@ function FeedbackDialog({
       }
     >
       <div className="grid gap-2">
+        {accepting && <RelationshipSelect value={relationship} onChange={setRelationship} />}
         {declining && (
           <>
             <Label htmlFor={reasonId}>
