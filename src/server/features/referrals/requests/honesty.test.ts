@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountExportSchema } from '../../../../shared/account.js';
 import {
   ALREADY_APPLIED_TEXTS,
   RELATIONSHIP_ANSWERS,
@@ -167,6 +168,19 @@ describe.each(testDatabases)('already applied, and how the referrer knows the se
       expect(res.json().error).toBe(RELATIONSHIP_ERRORS.unknown);
     }
     expect((await currentReferral(t, requestId))?.relationship).toBe('referbridge_only');
+  });
+
+  it("is in both sides' account exports", async () => {
+    const { seeker, referrer, requestId, referralId } = await asked({ alreadyApplied: true });
+    expect((await accept(referrer, referralId, { relationship: 'know_personally' })).statusCode).toBe(200);
+    const exported = async (who: SignedIn) =>
+      AccountExportSchema.parse((await who.get('/api/user/export')).json());
+    expect((await exported(seeker)).referralRequests).toContainEqual(
+      expect.objectContaining({ id: requestId, alreadyApplied: true }),
+    );
+    expect((await exported(referrer)).referralsAsReferrer).toContainEqual(
+      expect.objectContaining({ id: referralId, relationship: 'know_personally' }),
+    );
   });
 
   it('is the holding referrer’s alone: the seeker, another referrer and a stranger get 404 (visitors: the authorisation matrix)', async () => {
