@@ -10,6 +10,13 @@ import type { ReferralStatus } from '@shared/referral-status';
 import type { ReferralRequest } from '@shared/referrals';
 import type { VerificationStatus } from '@shared/verification';
 import type { ReferrerRecord } from '@shared/referrer-record';
+import { firstNameOf } from '@shared/names';
+import {
+  BONUS_TOO_EARLY,
+  expectedPayoutOn,
+  ReferralBonusInputSchema,
+  type ReferralBonus,
+} from '@shared/referral-bonus';
 import type { ReportReason } from '@shared/reports';
 import type { CompanyWatch } from '@shared/watches';
 import type { ReferrerInvite } from '@shared/invitations';
@@ -107,6 +114,8 @@ export interface FakeReferralsState extends FakeOpeningsState {
   invite: ReferrerInvite | null;
   /** What GET /api/companies/wanted names ('Referrers wanted', issue 49 item 4). */
   wanted: { id: number; name: string }[];
+  /** GET /api/referrer/bonuses, and what PUT /api/referrals/{id}/bonus records (issue 50 item 5). */
+  bonuses: ReferralBonus[];
 }
 
 export const CORRECT_CODE = '123456';
@@ -155,11 +164,33 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     wanted: [],
     openings: [],
     myOpenings: [],
+    bonuses: [],
     ...initial,
   };
   const api = fakeApi({
     ...fakeOpeningsRoutes(state),
     wantedCompanies: () => ({ items: state.wanted }),
+    referrerBonuses: () => ({ items: state.bonuses }),
+    recordBonus: ({ params, body }) => {
+      const referralId = Number(params.referralId);
+      const request = state.incoming.find((r) => r.referral?.id === referralId);
+      if (!request?.referral) return fakeError(404, 'Referral not found.');
+      if (request.referral.status !== 'successful') return fakeError(409, BONUS_TOO_EARLY);
+      const input = ReferralBonusInputSchema.parse(body);
+      const bonus: ReferralBonus = {
+        referralId,
+        candidateFirstName: firstNameOf(request.jobSeeker.fullName),
+        company: request.company.name,
+        hiredOn: input.hiredOn,
+        payoutAfterDays: input.payoutAfterDays,
+        expectedPayoutOn: expectedPayoutOn(input.hiredOn, input.payoutAfterDays),
+        amount: input.amount ?? null,
+        currency: input.currency ?? null,
+        status: input.status,
+      };
+      state.bonuses = [...state.bonuses.filter((b) => b.referralId !== referralId), bonus];
+      return bonus;
+    },
     companyDirectory: ({ url }) => {
       const q = (url.searchParams.get('q') ?? '').trim().toLowerCase();
       const limit = Number(url.searchParams.get('limit') ?? DIRECTORY_PAGE_SIZE);

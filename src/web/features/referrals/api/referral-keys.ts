@@ -10,6 +10,8 @@ export const referralKeys = {
   watches: () => ['watches'] as const,
   /** The user's invitation link and its count (issue 49 item 3): under `all`, so a joiner counted shows. */
   invite: () => [...referralKeys.all, 'invite'] as const,
+  /** The referrer's bonuses (issue 50 item 5): under `all`, so a referral marked successful shows to record. */
+  bonuses: () => [...referralKeys.all, 'bonuses'] as const,
   /** The willingness change in flight (a mutation's key): the server has not said yes yet. */
   willingness: () => ['willingness'] as const,
   /** Openings referrers post (issue 49 item 2): a search's pages, and a referrer's own. */

@@ -2,6 +2,7 @@ import type { User } from '@shared/auth';
 import type { ReactNode } from 'react';
 import { PageMain } from '@/components/main-landmark';
 import { PageHeader } from '@/components/page-header';
+import { BonusesCard } from './bonuses-card';
 import { IncomingRequestsView } from './incoming-requests-view';
 import { InviteCard } from './invite-card';
 import { MyOpeningsCard } from './my-openings-card';
@@ -16,7 +17,7 @@ export interface ReferrerDashboardProps {
 
 /**
  * The referrer dashboards' screen: the header with its sentence and `actions`, what the variant puts under
- * it (`children`), the referrer's own record, invitation link and openings, then the incoming requests grouped by status.
+ * it (`children`), the referrer's own record, invitation link, openings and bonuses, then the incoming requests grouped by status.
  */
 export function ReferrerDashboardFrame({
   user,
@@ -34,6 +35,7 @@ export function ReferrerDashboardFrame({
       <ReferrerRecordCard />
       <InviteCard willing={user.willingToGiveReferrals} />
       <MyOpeningsCard willing={user.willingToGiveReferrals} />
+      <BonusesCard />
       {/* The groups below are h3, as under My Referrals' visible 'Incoming Requests': this names their level. */}
       <h2 className="sr-only">Incoming Requests</h2>
       <IncomingRequestsView user={user} renderProfileModal={renderProfileModal} />
