@@ -93,15 +93,15 @@ describe.each(servers)('an honest referral, on $name', ({ name, baseUrl }) => {
 
     // She changes it before submitting; the packet follows.
     await onCard.selectOption({ label: 'I know them personally' });
-    await rita.page
-      .getByText('The referral details now say how you know the candidate.', { exact: true })
-      .first()
-      .waitFor();
+    const saved = 'The referral details now say how you know the candidate.';
+    await rita.page.getByText(saved, { exact: true }).first().waitFor();
     await expect.poll(() => onCard.inputValue()).toBe('know_personally');
     text = await packetText(rita.page);
     expect(text).toContain(
       'How do you know the candidate? I know the candidate personally, but I have not worked with them.',
     );
+    // The toast covers the card on a phone: pictured once it has gone (5 s).
+    await expect.poll(() => rita.page.getByText(saved, { exact: true }).count(), { timeout: 15_000 }).toBe(0);
     await onCard.scrollIntoViewIfNeeded();
     await pictureBoth(rita.page, `${name}-honest-referrer-card`);
 
