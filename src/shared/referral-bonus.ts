@@ -96,3 +96,19 @@ export function expectedPayoutOn(hiredOn: string, payoutAfterDays: number): stri
 export function bonusReminderMessage(candidateFirstName: string, company: string): string {
   return `Did you receive your referral bonus for ${candidateFirstName} at ${company}?`;
 }
+
+/** 'Feb 3, 2027' for '2027-02-03': a calendar day, the same in every time zone. */
+export function formatBonusDay(day: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+export function formatBonusAmount(amount: number | null, currency: string | null): string | null {
+  if (amount === null) return null;
+  if (!currency) return new Intl.NumberFormat('en-US').format(amount);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+}

@@ -2,6 +2,7 @@ import { ApiErrorSchema } from '@shared/errors';
 import {
   BONUS_STATUS_LABELS,
   BONUS_STATUSES,
+  formatBonusDay,
   MAX_PAYOUT_AFTER_DAYS,
   ReferralBonusInputSchema,
   type BonusStatus,
@@ -96,7 +97,7 @@ export function BonusForm({
         onSuccess: (saved) => {
           toast({
             title: 'Bonus saved',
-            description: `Expected on ${saved.expectedPayoutOn} for ${who}.`,
+            description: `Expected on ${formatBonusDay(saved.expectedPayoutOn)} for ${who}.`,
           });
           onDone();
         },

@@ -70,7 +70,12 @@ describe('BonusesCard', () => {
         },
       }),
     ]);
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Bonus saved' }));
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Bonus saved',
+        description: 'Expected on Feb 3, 2027 for Grace at Google.',
+      }),
+    );
     // Recorded, it is no longer offered to record.
     expect(screen.queryByRole('button', { name: /Record bonus/ })).not.toBeInTheDocument();
   });

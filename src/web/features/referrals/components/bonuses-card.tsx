@@ -1,5 +1,10 @@
 import { firstNameOf } from '@shared/names';
-import { BONUS_STATUS_LABELS, type ReferralBonus } from '@shared/referral-bonus';
+import {
+  BONUS_STATUS_LABELS,
+  formatBonusAmount,
+  formatBonusDay,
+  type ReferralBonus,
+} from '@shared/referral-bonus';
 import { Gift } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -12,22 +17,6 @@ import { BonusForm } from './bonus-form';
 export const BONUSES_FAILED = 'Your bonuses could not be loaded. Please try again later.';
 export const NO_BONUSES =
   'Nothing to track yet. Once a referral of yours is marked successful, record its bonus here and we will remind you when it is due.';
-
-/** 'Feb 3, 2027' for '2027-02-03': a calendar day, the same in every time zone. */
-export function formatBonusDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
-
-export function formatBonusAmount(amount: number | null, currency: string | null): string | null {
-  if (amount === null) return null;
-  if (!currency) return new Intl.NumberFormat('en-US').format(amount);
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-}
 
 /** A successful referral the card can record a bonus for. */
 interface Hire {
