@@ -381,9 +381,10 @@ describe('startReferralSweep', () => {
     } as unknown as Db;
     await runReferralSweep(db, w.deps, new Date());
     // Reminders, submit reminders, expiries, declines past their undo window, lapse reminders, ended
-    // pauses and capped referrers' new months (issue 25 item 9), then retention's notices and erasures
-    // (docs/decisions/036-retention.md).
-    expect(calls).toBe(9);
+    // pauses and capped referrers' new months (issue 25 item 9), retention's notices and erasures
+    // (docs/decisions/036-retention.md), then the bonus reminders due today and a week ahead
+    // (docs/decisions/083-referral-bonus-tracker.md).
+    expect(calls).toBe(11);
   });
 });
 
