@@ -119,6 +119,7 @@ describe.each(servers)('keyboard on $name', ({ name, baseUrl }) => {
       'a Notifications',
       'a Profile',
       'a Companies',
+      'a Openings',
       'button Notifications, 1 unread',
     ]);
     // On a phone the links take a row of their own, which scrolls sideways rather than the page.
