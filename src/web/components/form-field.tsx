@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
@@ -45,4 +45,17 @@ export function FormField({
 /** Props that tie an input to its FormField's error. */
 export function invalidProps(id: string, error: string | undefined) {
   return error ? { 'aria-invalid': true, 'aria-describedby': errorIdOf(id) } : {};
+}
+
+/** How many characters a text field holds of the most it takes ('120/500'), red once over. */
+export function CharacterCount({
+  length,
+  max,
+  ...props
+}: { length: number; max: number } & Omit<ComponentProps<'p'>, 'className' | 'children'>) {
+  return (
+    <p {...props} className={length > max ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}>
+      {length}/{max}
+    </p>
+  );
 }

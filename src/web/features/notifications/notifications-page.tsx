@@ -11,7 +11,7 @@ import { useOpenNotification } from './hooks/use-open-notification';
 import { DeleteNotificationDialog } from './components/delete-notification-dialog';
 import { NotificationItem } from './components/notification-item';
 import { PageMain } from '@/components/main-landmark';
-import { BusyIcon } from '@/components/busy-icon';
+import { LoadMore } from '@/components/paged-list';
 
 /** docs/product.md, Screens (the notifications page): the full list, newest first, with read and delete actions. */
 export function NotificationsPage() {
@@ -92,14 +92,7 @@ export function NotificationsPage() {
         </Card>
       )}
 
-      {list.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <Button variant="outline" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            <BusyIcon busy={list.isFetchingNextPage} />
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore query={list} className="mt-6" />
 
       <DeleteNotificationDialog
         open={toDelete !== null}

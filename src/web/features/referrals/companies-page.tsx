@@ -1,22 +1,20 @@
 import type { CompanyDirectoryEntry } from '@shared/companies';
 import { formatResponseTime } from '@shared/company-stats';
 import { COMPANIES_PAGE_META, DIRECTORY_SEARCH_MAX, WANTED_HEADING } from '@shared/companies';
-import { BadgeCheck, Building2, Loader2, Search, Send, UserPlus } from 'lucide-react';
+import { BadgeCheck, Building2, Send, UserPlus } from 'lucide-react';
 import { Suspense, useEffect, useId, useLayoutEffect, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageMain } from '@/components/main-landmark';
+import { ListLoading, LoadMore, SearchField } from '@/components/paged-list';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { usePageMeta } from '@/lib/page-meta';
 import { revealApp } from '@/lib/prepaint';
 import { paths } from '@/paths';
 import { useCompanyDirectory } from './api/get-company-directory';
 import { useDebouncedValue } from './hooks/use-debounced-value';
 import { useWantedCompanies } from './api/get-wanted-companies';
-import { BusyIcon } from '@/components/busy-icon';
 
 export const DIRECTORY_LOAD_FAILED = 'The companies could not be loaded. Please try again later.';
 
@@ -71,22 +69,14 @@ export function CompaniesPage({
         }
       />
       <div role="search" className="mb-4 grid gap-2">
-        <Label htmlFor={searchId}>Search companies</Label>
-        <div className="relative">
-          <Search
-            className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            value={typed}
-            maxLength={DIRECTORY_SEARCH_MAX}
-            placeholder="Company name, e.g. Stripe"
-            className="pl-9"
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
+        <SearchField
+          id={searchId}
+          label="Search companies"
+          value={typed}
+          onChange={setTyped}
+          maxLength={DIRECTORY_SEARCH_MAX}
+          placeholder="Company name, e.g. Stripe"
+        />
         <p className="text-muted-foreground text-xs">Finds companies whose name starts with what you type.</p>
       </div>
 
@@ -95,10 +85,7 @@ export function CompaniesPage({
           {DIRECTORY_LOAD_FAILED}
         </p>
       ) : directory.isPending ? (
-        <p className="text-muted-foreground flex items-center gap-2 text-sm" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Loading companies...
-        </p>
+        <ListLoading text="Loading companies..." />
       ) : items.length === 0 ? (
         <p className="text-muted-foreground text-sm" role="status">
           {q
@@ -119,19 +106,7 @@ export function CompaniesPage({
         </Suspense>
       )}
 
-      {directory.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            type="button"
-            variant="outline"
-            disabled={directory.isFetchingNextPage}
-            onClick={() => void directory.fetchNextPage()}
-          >
-            <BusyIcon busy={directory.isFetchingNextPage} />
-            {directory.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMore query={directory} className="mt-4" />
 
       <ReferrersWanted invite />
     </PageMain>

@@ -1,12 +1,10 @@
 import { OPENINGS_SEARCH_MAX } from '@shared/openings';
-import { Loader2, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { BusyIcon } from '@/components/busy-icon';
 import { PageMain } from '@/components/main-landmark';
+import { ListLoading, LoadMore, SearchField } from '@/components/paged-list';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { paths } from '@/paths';
@@ -71,22 +69,14 @@ export function OpeningsPage() {
       />
       <div role="search" className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="grid gap-2">
-          <Label htmlFor={searchId}>Search openings</Label>
-          <div className="relative">
-            <Search
-              className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2"
-              aria-hidden="true"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={typed}
-              maxLength={OPENINGS_SEARCH_MAX}
-              placeholder="Title or company, e.g. Engineer"
-              className="pl-9"
-              onChange={(event) => setTyped(event.target.value)}
-            />
-          </div>
+          <SearchField
+            id={searchId}
+            label="Search openings"
+            value={typed}
+            onChange={setTyped}
+            maxLength={OPENINGS_SEARCH_MAX}
+            placeholder="Title or company, e.g. Engineer"
+          />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={companyFieldId}>Company</Label>
@@ -115,10 +105,7 @@ export function OpeningsPage() {
           </Button>
         </div>
       ) : openings.isPending ? (
-        <p className="text-muted-foreground flex items-center gap-2 text-sm" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-          Loading openings...
-        </p>
+        <ListLoading text="Loading openings..." />
       ) : items.length === 0 ? (
         <NoOpenings
           q={q}
@@ -141,19 +128,7 @@ export function OpeningsPage() {
         </ul>
       )}
 
-      {openings.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            type="button"
-            variant="outline"
-            disabled={openings.isFetchingNextPage}
-            onClick={() => void openings.fetchNextPage()}
-          >
-            <BusyIcon busy={openings.isFetchingNextPage} />
-            {openings.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMore query={openings} className="mt-4" />
     </PageMain>
   );
 }

@@ -6,7 +6,7 @@ import {
   type ReferralBonus,
 } from '@shared/referral-bonus';
 import { Gift } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -35,6 +35,11 @@ export function BonusesCard() {
   const bonuses = useReferrerBonuses();
   const incoming = useIncomingRequests();
   const [editing, setEditing] = useState<number | null>(null);
+  // One row's form is open at a time.
+  const editingOf = (referralId: number): Editing => ({
+    editing: editing === referralId,
+    onEdit: (open) => setEditing(open ? referralId : null),
+  });
 
   const tracked = new Set(bonuses.data?.items.map((b) => b.referralId));
   const hires: Hire[] = (incoming.data?.pages.flat() ?? []).flatMap((request) =>
@@ -78,12 +83,7 @@ export function BonusesCard() {
             {bonuses.data.items.length > 0 && (
               <ul className="grid gap-2" aria-label="Your bonuses">
                 {bonuses.data.items.map((bonus) => (
-                  <BonusRow
-                    key={bonus.referralId}
-                    bonus={bonus}
-                    editing={editing === bonus.referralId}
-                    onEdit={(open) => setEditing(open ? bonus.referralId : null)}
-                  />
+                  <BonusRow key={bonus.referralId} bonus={bonus} {...editingOf(bonus.referralId)} />
                 ))}
               </ul>
             )}
@@ -92,12 +92,7 @@ export function BonusesCard() {
                 <h3 className="font-medium">Record a bonus</h3>
                 <ul className="grid gap-2">
                   {hires.map((hire) => (
-                    <HireRow
-                      key={hire.referralId}
-                      hire={hire}
-                      editing={editing === hire.referralId}
-                      onEdit={(open) => setEditing(open ? hire.referralId : null)}
-                    />
+                    <HireRow key={hire.referralId} hire={hire} {...editingOf(hire.referralId)} />
                   ))}
                 </ul>
               </section>
@@ -109,86 +104,93 @@ export function BonusesCard() {
   );
 }
 
-function BonusRow({
-  bonus,
-  editing,
-  onEdit,
-}: {
-  bonus: ReferralBonus;
+interface Editing {
   editing: boolean;
   onEdit: (open: boolean) => void;
-}) {
+}
+
+function BonusRow({ bonus, editing, onEdit }: { bonus: ReferralBonus } & Editing) {
   const who = `${bonus.candidateFirstName} at ${bonus.company}`;
   const amount = formatBonusAmount(bonus.amount, bonus.currency);
   return (
-    <li className="grid gap-3 rounded-md border p-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="grid min-w-0 gap-0.5">
-          <p className="font-medium break-words">
-            {who}{' '}
-            <Badge variant={bonus.status === 'waiting' ? 'secondary' : 'outline'}>
-              {BONUS_STATUS_LABELS[bonus.status]}
-            </Badge>
-          </p>
-          <p className="text-muted-foreground text-xs">
-            {[
-              `Expected ${formatBonusDay(bonus.expectedPayoutOn)}`,
-              `hired ${formatBonusDay(bonus.hiredOn)}`,
-              amount,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
-        </div>
-        {!editing && (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            aria-label={`Edit the bonus for ${who}`}
-            onClick={() => onEdit(true)}
-          >
-            Edit
-          </Button>
-        )}
-      </div>
-      {editing && (
-        <BonusForm referralId={bonus.referralId} who={who} initial={bonus} onDone={() => onEdit(false)} />
-      )}
-    </li>
+    <EditableRow
+      title={
+        <>
+          {who}{' '}
+          <Badge variant={bonus.status === 'waiting' ? 'secondary' : 'outline'}>
+            {BONUS_STATUS_LABELS[bonus.status]}
+          </Badge>
+        </>
+      }
+      details={[
+        `Expected ${formatBonusDay(bonus.expectedPayoutOn)}`,
+        `hired ${formatBonusDay(bonus.hiredOn)}`,
+        amount,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+      action="Edit"
+      actionLabel={`Edit the bonus for ${who}`}
+      editing={editing}
+      onEdit={onEdit}
+    >
+      <BonusForm referralId={bonus.referralId} who={who} initial={bonus} onDone={() => onEdit(false)} />
+    </EditableRow>
   );
 }
 
-function HireRow({
-  hire,
+function HireRow({ hire, editing, onEdit }: { hire: Hire } & Editing) {
+  const who = `${hire.candidateFirstName} at ${hire.company}`;
+  return (
+    <EditableRow
+      title={who}
+      details={`${hire.position} · successful`}
+      action="Record bonus"
+      actionLabel={`Record bonus for ${who}`}
+      editing={editing}
+      onEdit={onEdit}
+    >
+      <BonusForm referralId={hire.referralId} who={who} onDone={() => onEdit(false)} />
+    </EditableRow>
+  );
+}
+
+/** A bonus or a hire: what it is, a button that opens its form in place, and the form while open. */
+function EditableRow({
+  title,
+  details,
+  action,
+  actionLabel,
   editing,
   onEdit,
+  children,
 }: {
-  hire: Hire;
-  editing: boolean;
-  onEdit: (open: boolean) => void;
-}) {
-  const who = `${hire.candidateFirstName} at ${hire.company}`;
+  title: ReactNode;
+  details: string;
+  action: string;
+  actionLabel: string;
+  children: ReactNode;
+} & Editing) {
   return (
     <li className="grid gap-3 rounded-md border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="grid min-w-0 gap-0.5">
-          <p className="font-medium break-words">{who}</p>
-          <p className="text-muted-foreground text-xs break-words">{hire.position} · successful</p>
+          <p className="font-medium break-words">{title}</p>
+          <p className="text-muted-foreground text-xs break-words">{details}</p>
         </div>
         {!editing && (
           <Button
             type="button"
             variant="outline"
             size="sm"
-            aria-label={`Record bonus for ${who}`}
+            aria-label={actionLabel}
             onClick={() => onEdit(true)}
           >
-            Record bonus
+            {action}
           </Button>
         )}
       </div>
-      {editing && <BonusForm referralId={hire.referralId} who={who} onDone={() => onEdit(false)} />}
+      {editing && children}
     </li>
   );
 }

@@ -9,7 +9,8 @@ import { useUpdateWillingness } from '../api/update-willingness';
 import { displayStatus } from '@shared/referral-status';
 import { REQUEST_GROUPS, groupRequests, hasNoCategorized, normalizeStatus } from '../utils/referral-display';
 import { IncomingRequestCard } from './incoming-request-card';
-import { EmptyState, LoadError, LoadMore, LoadingText } from './referral-states';
+import { LoadMore } from '@/components/paged-list';
+import { EmptyState, LoadError, LoadingText } from './referral-states';
 import type { RenderProfileModal } from './profile-modal-slot';
 import { VerificationBadge } from './verification-badge';
 

@@ -2,7 +2,8 @@ import { useMyRequests } from '../api/get-my-requests';
 import { mayAskAgain } from '../utils/ask-again';
 import { MyRequestCard } from './my-request-card';
 import { NewRequestLink } from './new-request-link';
-import { EmptyState, LoadError, LoadMore, LoadingText } from './referral-states';
+import { LoadMore } from '@/components/paged-list';
+import { EmptyState, LoadError, LoadingText } from './referral-states';
 
 /** The My Requests tab: the seeker's own requests, newest first. */
 export function MyRequestsTab() {

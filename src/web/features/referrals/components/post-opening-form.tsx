@@ -13,7 +13,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { BusyIcon } from '@/components/busy-icon';
-import { FormField, invalidProps } from '@/components/form-field';
+import { CharacterCount, FormField, invalidProps } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -153,15 +153,7 @@ export function PostOpeningForm() {
         label="Note for seekers"
         optional
         error={errors.note?.message}
-        hint={
-          <p
-            className={
-              noteLength > OPENING_NOTE_MAX ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'
-            }
-          >
-            {noteLength}/{OPENING_NOTE_MAX}
-          </p>
-        }
+        hint={<CharacterCount length={noteLength} max={OPENING_NOTE_MAX} />}
       >
         <Textarea
           id={ids.note}

@@ -25,7 +25,7 @@ import { AlreadyAppliedQuestion } from './already-applied-question';
 import { CompanyNotes } from './company-notes';
 import { DetectionBanner } from './detection-banner';
 import { JobPreviewNote } from './job-preview-note';
-import { FormField, invalidProps } from '@/components/form-field';
+import { CharacterCount, FormField, invalidProps } from '@/components/form-field';
 import { BusyIcon } from '@/components/busy-icon';
 
 const shape = CreateReferralRequestInputSchema.shape;
@@ -237,15 +237,12 @@ export function ReferralRequestForm({
         optional
         error={errors.message?.message}
         hint={
-          <p
+          <CharacterCount
+            length={messageLength}
+            max={MESSAGE_MAX}
             aria-live="polite"
             data-testid="message-counter"
-            className={
-              messageLength > MESSAGE_MAX ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'
-            }
-          >
-            {messageLength}/{MESSAGE_MAX}
-          </p>
+          />
         }
       >
         <Textarea

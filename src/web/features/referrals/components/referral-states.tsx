@@ -1,7 +1,5 @@
-import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { FileSearch, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 
 export function LoadingText({ text }: { text: string }) {
   return (
@@ -30,20 +28,5 @@ export function EmptyState({ title, text, action }: { title: string; text?: stri
       {text && <p className="text-muted-foreground max-w-md text-sm">{text}</p>}
       {action}
     </div>
-  );
-}
-
-/** 'Load more' under a paged list, while the server has an older page. */
-export function LoadMore({ query }: { query: UseInfiniteQueryResult }) {
-  if (!query.hasNextPage) return null;
-  return (
-    <Button
-      variant="outline"
-      className="justify-self-center"
-      disabled={query.isFetchingNextPage}
-      onClick={() => query.fetchNextPage()}
-    >
-      Load more
-    </Button>
   );
 }

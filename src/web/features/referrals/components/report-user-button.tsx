@@ -1,6 +1,7 @@
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from '@shared/reports';
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
+import { CharacterCount } from '@/components/form-field';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -74,9 +75,7 @@ export function ReportUserButton({
           onChange={(e) => setNote(e.target.value)}
           aria-invalid={tooLong || undefined}
         />
-        <p className={tooLong ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}>
-          {note.length}/{REPORT_NOTE_MAX}
-        </p>
+        <CharacterCount length={note.length} max={REPORT_NOTE_MAX} />
       </div>
     </ConfirmDialog>
   );

@@ -10,6 +10,7 @@ import { DEFAULT_RELATIONSHIP, type Relationship } from '@shared/referral-honest
 import { CANDIDATE_ID_MAX, type ShownReferralRequest } from '@shared/referrals';
 import { Check, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { CharacterCount } from '@/components/form-field';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -245,9 +246,7 @@ function FeedbackDialog({
           aria-invalid={tooLong || undefined}
           data-testid="feedback-input"
         />
-        <p className={tooLong ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}>
-          {feedback.length}/{FEEDBACK_MAX}
-        </p>
+        <CharacterCount length={feedback.length} max={FEEDBACK_MAX} />
         {needsFeedback && (
           <p className="text-muted-foreground text-xs">{DECLINE_REASON_ERRORS.otherNeedsFeedback}</p>
         )}
