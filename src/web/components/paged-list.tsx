@@ -1,27 +1,28 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Loader2, Search } from 'lucide-react';
+import { useId } from 'react';
 import { BusyIcon } from '@/components/busy-icon';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
+/** What a search box says: its label and example, and the longest search the server takes. */
+export interface SearchFieldText {
+  label: string;
+  placeholder: string;
+  maxLength: number;
+}
+
 /** A list's search box: its label, the magnifier inside the field, and what the user typed. */
 export function SearchField({
-  id,
   label,
+  placeholder,
+  maxLength,
   value,
   onChange,
-  maxLength,
-  placeholder,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  maxLength: number;
-  placeholder: string;
-}) {
+}: SearchFieldText & { value: string; onChange: (value: string) => void }) {
+  const id = useId();
   return (
     <>
       <Label htmlFor={id}>{label}</Label>

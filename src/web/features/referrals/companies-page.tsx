@@ -2,10 +2,10 @@ import type { CompanyDirectoryEntry } from '@shared/companies';
 import { formatResponseTime } from '@shared/company-stats';
 import { COMPANIES_PAGE_META, DIRECTORY_SEARCH_MAX, WANTED_HEADING } from '@shared/companies';
 import { BadgeCheck, Building2, Send, UserPlus } from 'lucide-react';
-import { Suspense, useEffect, useId, useLayoutEffect, useState, type ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Suspense, useId, useLayoutEffect, type ComponentType } from 'react';
+import { Link } from 'react-router';
 import { PageMain } from '@/components/main-landmark';
-import { ListLoading, LoadMore, SearchField } from '@/components/paged-list';
+import { ListLoading, LoadMore, SearchField, type SearchFieldText } from '@/components/paged-list';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -13,7 +13,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { revealApp } from '@/lib/prepaint';
 import { paths } from '@/paths';
 import { useCompanyDirectory } from './api/get-company-directory';
-import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useUrlSearch } from './hooks/use-url-search';
 import { useWantedCompanies } from './api/get-wanted-companies';
 
 export const DIRECTORY_LOAD_FAILED = 'The companies could not be loaded. Please try again later.';
@@ -25,6 +25,12 @@ const SIGNED_IN_MAIN = 'mx-auto w-full max-w-4xl flex-1 px-4 py-6 sm:py-8';
  * shift). The signed-in screens have no footer, and a taller header on a phone, so theirs does not.
  */
 const VISITOR_MAIN = `min-h-[calc(100svh-4rem)] ${SIGNED_IN_MAIN}`;
+
+const COMPANIES_SEARCH: SearchFieldText = {
+  label: 'Search companies',
+  placeholder: 'Company name, e.g. Stripe',
+  maxLength: DIRECTORY_SEARCH_MAX,
+};
 
 /**
  * /companies (issue 25 item 8): the companies where a referrer can take a request now, by name, with how
@@ -43,15 +49,9 @@ export function CompaniesPage({
    */
   unstaffed?: ComponentType<{ q: string; shown: readonly CompanyDirectoryEntry[] }>;
 }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [typed, setTyped] = useState(searchParams.get('q') ?? '');
-  const q = useDebouncedValue(typed.trim());
-  useEffect(() => {
-    setSearchParams(q ? { q } : {}, { replace: true });
-  }, [q, setSearchParams]);
+  const { typed, setTyped, q } = useUrlSearch();
   const directory = useCompanyDirectory(q);
   const items = directory.data?.pages.flatMap((page) => page.items) ?? [];
-  const searchId = useId();
   // A visitor's page is public: its head says what the server's HTML said (a crawler reads that one).
   usePageMeta(visitor ? COMPANIES_PAGE_META : undefined);
   // The server may have painted this page's top already (a visitor's first load): this is the same markup.
@@ -69,14 +69,7 @@ export function CompaniesPage({
         }
       />
       <div role="search" className="mb-4 grid gap-2">
-        <SearchField
-          id={searchId}
-          label="Search companies"
-          value={typed}
-          onChange={setTyped}
-          maxLength={DIRECTORY_SEARCH_MAX}
-          placeholder="Company name, e.g. Stripe"
-        />
+        <SearchField {...COMPANIES_SEARCH} value={typed} onChange={setTyped} />
         <p className="text-muted-foreground text-xs">Finds companies whose name starts with what you type.</p>
       </div>
 

@@ -1,8 +1,8 @@
 import { OPENINGS_SEARCH_MAX } from '@shared/openings';
-import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { PageMain } from '@/components/main-landmark';
-import { ListLoading, LoadMore, SearchField } from '@/components/paged-list';
+import { ListLoading, LoadMore, SearchField, type SearchFieldText } from '@/components/paged-list';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -11,11 +11,17 @@ import { paths } from '@/paths';
 import { useCompanies } from './api/get-companies';
 import { useOpenings } from './api/get-openings';
 import { OpeningCard } from './components/opening-card';
-import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useUrlSearch } from './hooks/use-url-search';
 
 export const OPENINGS_LOAD_FAILED = 'The openings could not be loaded. Please try again.';
 export const NO_OPENINGS_YET =
   'No referrer has posted an opening yet. You can still ask for a referral at any company: paste the job posting and we look for a referrer there.';
+
+const OPENINGS_SEARCH: SearchFieldText = {
+  label: 'Search openings',
+  placeholder: 'Title or company, e.g. Engineer',
+  maxLength: OPENINGS_SEARCH_MAX,
+};
 
 /** A whole number id from the URL, or null. */
 function idFrom(value: string | null): number | null {
@@ -29,35 +35,14 @@ function idFrom(value: string | null): number | null {
  * reload; 'Load more' pages on. Each opening's 'Ask for a referral' opens the request form filled in.
  */
 export function OpeningsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [typed, setTyped] = useState(searchParams.get('q') ?? '');
-  const q = useDebouncedValue(typed.trim());
+  const { searchParams, typed, setTyped, q, setParam } = useUrlSearch();
   const companyId = idFrom(searchParams.get('companyId'));
-  useEffect(() => {
-    setSearchParams(
-      (params) => {
-        if (q) params.set('q', q);
-        else params.delete('q');
-        return params;
-      },
-      { replace: true },
-    );
-  }, [q, setSearchParams]);
-  const setCompany = (id: number | null) =>
-    setSearchParams(
-      (params) => {
-        if (id) params.set('companyId', String(id));
-        else params.delete('companyId');
-        return params;
-      },
-      { replace: true },
-    );
+  const setCompany = (id: number | null) => setParam('companyId', id ? String(id) : null);
 
   const companies = useCompanies();
   const openings = useOpenings(q, companyId);
   const items = openings.data?.pages.flatMap((page) => page.items) ?? [];
   const companyName = companies.data?.find((c) => c.id === companyId)?.name ?? null;
-  const searchId = useId();
   const companyFieldId = useId();
   const filtered = Boolean(q || companyId);
 
@@ -69,14 +54,7 @@ export function OpeningsPage() {
       />
       <div role="search" className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="grid gap-2">
-          <SearchField
-            id={searchId}
-            label="Search openings"
-            value={typed}
-            onChange={setTyped}
-            maxLength={OPENINGS_SEARCH_MAX}
-            placeholder="Title or company, e.g. Engineer"
-          />
+          <SearchField {...OPENINGS_SEARCH} value={typed} onChange={setTyped} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={companyFieldId}>Company</Label>
