@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 
 /** Writes from the page carry its own Origin, as the app's own calls do. */
 async function api(page: Page, method: string, path: string, data?: unknown): Promise<number> {
@@ -24,7 +24,7 @@ async function userId(page: Page): Promise<number> {
   });
 }
 
-describe.each(servers)('trust and account control on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('trust and account control on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -6,7 +6,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  servers,
+  journeyServers,
   signInThroughPopup,
 } from './browser';
 import { api, becomeReferrer, myId } from './journey-api';
@@ -22,7 +22,7 @@ const SUSPENDED = 'This account is suspended, so it cannot sign in.';
 const toastText = (page: Page, text: string | RegExp) =>
   page.getByText(text, typeof text === 'string' ? { exact: true } : {}).first();
 
-describe.each(servers)('the admin console, on $name', ({ baseUrl }) => {
+describe.each(journeyServers('postgres'))('the admin console, on $name', ({ baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

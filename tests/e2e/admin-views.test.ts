@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 import { api, becomeReferrer, myId } from './journey-api';
 
 /**
@@ -32,7 +32,7 @@ async function expectOnScreen(page: Page, locator: Locator, what: string) {
   expect(box!.x + box!.width, `${what} ends right of the screen`).toBeLessThanOrEqual(width);
 }
 
-describe.each(servers)('the admin views and tables, on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('the admin views and tables, on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -7,11 +7,11 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  servers,
+  journeyServers,
   watchStartup,
 } from './browser';
 
-describe.each(servers)('sign-up journey on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('sign-up journey on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

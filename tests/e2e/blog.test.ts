@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers } from './browser';
 
 /** A full-page screenshot at desktop width and at phone width, once every image has arrived. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -24,7 +24,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 const ARTICLE = 'Hidden Networking Strategies That Actually Work in 2025';
 
-describe.each(servers)('blog and trust pages on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('blog and trust pages on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

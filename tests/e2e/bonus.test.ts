@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 import { api, becomeReferrer } from './journey-api';
 
 /**
@@ -31,7 +31,7 @@ async function theReferral(page: Page): Promise<number> {
   });
 }
 
-describe.each(servers)('the referral bonus, on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('postgres'))('the referral bonus, on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

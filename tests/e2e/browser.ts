@@ -3,8 +3,21 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { inject } from 'vitest';
+import type { E2eServer } from './global-setup';
 
-export const servers = inject('servers');
+const allServers = inject('servers');
+
+/**
+ * The server a journey runs on: the database it names when that one runs, else the one that does (a run
+ * without TEST_DATABASE_URL has only PGlite). Each journey names one database, about half of them each, since
+ * the API tests already hold every rule on both (docs/decisions/086-journeys-on-one-database-each.md);
+ * E2E_ALL_DATABASES=1 runs every journey on every database.
+ */
+export function journeyServers(database: 'pglite' | 'postgres'): E2eServer[] {
+  if (process.env.E2E_ALL_DATABASES === '1') return allServers;
+  const named = allServers.filter((server) => server.name === database);
+  return named.length > 0 ? named : allServers.slice(0, 1);
+}
 export const chromiumPath = inject('chromiumPath');
 
 export async function launchBrowser(): Promise<Browser> {

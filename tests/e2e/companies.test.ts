@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 import { becomeReferrer } from './journey-api';
 
 const SENTENCE =
@@ -12,7 +12,7 @@ const headerBoxes = async (page: Page) => ({
   sentence: await page.getByText(SENTENCE).boundingBox(),
 });
 
-describe.each(servers)('the company directory on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('the company directory on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

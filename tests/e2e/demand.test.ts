@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 import { api, myId } from './journey-api';
 
 const ADMIN = 'admin.journey@example.com';
@@ -20,7 +20,7 @@ async function companyId(page: Page, company: string): Promise<number> {
  * counts them exactly, and within a minute a visitor's /companies and a user's /refer name the company under
  * 'Referrers wanted', with no count. Pictured (and checked with axe) at 1280 and 390 px.
  */
-describe.each(servers)('demand on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('postgres'))('demand on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

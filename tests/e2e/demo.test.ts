@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers } from './browser';
 
 /** docs/product.md, Demo pages, in the order the checks run; written out here so the journey checks the texts. */
 const EDGE_CASES: { name: string; message: string }[] = [
@@ -48,7 +48,7 @@ async function switchUser(page: Page, name: string) {
   await page.getByRole('menuitem', { name: new RegExp(name) }).click();
 }
 
-describe.each(servers)('demo pages on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('demo pages on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

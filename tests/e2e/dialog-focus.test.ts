@@ -5,7 +5,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  servers,
+  journeyServers,
   signInThroughPopup,
 } from './browser';
 import { api, becomeReferrer } from './journey-api';
@@ -42,7 +42,7 @@ async function expectFocus(page: Page, locator: Locator, what: string) {
     .toBe(true);
 }
 
-describe.each(servers)('dialogs give focus back on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('dialogs give focus back on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

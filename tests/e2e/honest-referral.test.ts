@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 import { becomeReferrer } from './journey-api';
 
 /**
@@ -35,7 +35,7 @@ async function packetText(page: Page): Promise<string> {
   });
 }
 
-describe.each(servers)('an honest referral, on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('postgres'))('an honest referral, on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -5,7 +5,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  servers,
+  journeyServers,
   signInThroughPopup,
 } from './browser';
 import { api, myId } from './journey-api';
@@ -16,7 +16,7 @@ import { api, myId } from './journey-api';
  * count shows it. A code that does not exist shows the plain landing page. Pictured (and checked with axe)
  * at 1280 and 390 px.
  */
-describe.each(servers)('invitations on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('postgres'))('invitations on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

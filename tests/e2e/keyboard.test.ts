@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, myId } from './journey-api';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 
 /**
  * Issue 46 item 9, 'The new user's walk': what only a keyboard shows. The header's bell and account button
@@ -34,7 +34,7 @@ async function markedStillFocused(page: Page): Promise<boolean> {
   return page.evaluate(() => document.activeElement?.getAttribute('data-focus-mark') === 'yes');
 }
 
-describe.each(servers)('keyboard on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('keyboard on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

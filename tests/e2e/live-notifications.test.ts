@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 
-describe.each(servers)('live notifications on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('postgres'))('live notifications on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

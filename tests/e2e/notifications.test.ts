@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completePopupSignIn, launchBrowser, newPage, screenshot, servers } from './browser';
+import { completePopupSignIn, launchBrowser, newPage, screenshot, journeyServers } from './browser';
 
-describe.each(servers)('notifications journey on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('postgres'))('notifications journey on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -5,7 +5,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  servers,
+  journeyServers,
   signInThroughPopup,
 } from './browser';
 import { api, becomeReferrer, myId } from './journey-api';
@@ -45,7 +45,7 @@ async function companyId(page: Page, company: string): Promise<number> {
  * issue 49: a watch, a referrer joining through a colleague's invitation, the watcher told, an opening, the
  * request through it reaching the new referrer, and the admin's Demand tab changing.
  */
-describe.each(servers)('openings on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('postgres'))('openings on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

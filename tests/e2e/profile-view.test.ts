@@ -6,7 +6,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  servers,
+  journeyServers,
 } from './browser';
 
 const PROMPT = 'We need one information';
@@ -22,7 +22,7 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
-describe.each(servers)('company prompt and profile view on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('postgres'))('company prompt and profile view on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 
 const READY = "Your profile is ready to shine! Let's find the perfect referral for your dream job.";
 const year = new Date().getFullYear();
@@ -28,7 +28,7 @@ function writeSmallPdf(): string {
   return file;
 }
 
-describe.each(servers)('profile editing on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('profile editing on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

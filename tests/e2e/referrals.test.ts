@@ -6,7 +6,7 @@ import {
   launchBrowser,
   newPage,
   screenshot,
-  servers,
+  journeyServers,
   signInThroughPopup,
 } from './browser';
 
@@ -60,7 +60,7 @@ async function notificationTitles(page: Page): Promise<string[]> {
   });
 }
 
-describe.each(servers)('referrals on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('postgres'))('referrals on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 import { api, becomeReferrer, myId } from './journey-api';
 
 /**
  * Issue 46 item 9: /referrer-dashboard speaks to the referrer first (whether requests reach them, their
  * pause and cap, what waits for their answer and by when), at a desktop's width and a phone's.
  */
-describe.each(servers)('the referrer dashboard on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('the referrer dashboard on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 import { api, becomeReferrer, myId } from './journey-api';
 
 /**
@@ -12,7 +12,7 @@ import { api, becomeReferrer, myId } from './journey-api';
 /** Radix also repeats a toast in a live region, so match the visible text exactly. */
 const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
-describe.each(servers)('reports and blocks from the cards, on $name', ({ baseUrl }) => {
+describe.each(journeyServers('postgres'))('reports and blocks from the cards, on $name', ({ baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completePopupSignIn, launchBrowser, newPage, screenshot, servers } from './browser';
+import { completePopupSignIn, launchBrowser, newPage, screenshot, journeyServers } from './browser';
 
 /**
  * Issue 46 item 9, the new user's walk: a visitor sent to sign in comes back to the page they asked for,
@@ -18,7 +18,7 @@ async function signInFromHere(page: Page, email: string, name: string) {
   await completePopupSignIn(popup, email, name);
 }
 
-describe.each(servers)('back where they were, on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('back where they were, on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 import { api, becomeReferrer } from './journey-api';
 
 /**
@@ -20,7 +20,7 @@ async function pictureBoth(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-describe.each(servers)('settings and actions on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('settings and actions on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -8,7 +8,7 @@ import {
   launchBrowser,
   newPage,
   savePicture,
-  servers,
+  journeyServers,
   signInThroughPopup,
 } from './browser';
 
@@ -67,7 +67,7 @@ async function setCompany(page: Page, companyName: string) {
   expect(status).toBe(200);
 }
 
-describe.each(servers)('the 390 px walk on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('pglite'))('the 390 px walk on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, servers, signInThroughPopup } from './browser';
+import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
 import { api, myId } from './journey-api';
 
 const WATCH = 'Tell me when one joins';
@@ -21,7 +21,7 @@ async function companyId(page: Page, company: string): Promise<number> {
  * there turns willing; the seeker is told, in the app and by mail, and the notice leads to the request form
  * with the company chosen. Pictured (and checked with axe) at 1280 and 390 px.
  */
-describe.each(servers)('watching a company on $name', ({ name, baseUrl }) => {
+describe.each(journeyServers('postgres'))('watching a company on $name', ({ name, baseUrl }) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
