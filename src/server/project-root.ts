@@ -14,3 +14,8 @@ function findProjectRoot(): string {
 }
 
 export const projectRoot = findProjectRoot();
+
+/** The release this server is: package.json's semantic version (CHANGELOG.md says what each one changed). */
+export const appVersion: string = (
+  JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }
+).version;

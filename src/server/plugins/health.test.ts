@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appVersion } from '../project-root.js';
 import { createTestApp, testDatabases, type TestApp } from '../testing/test-app.js';
 
 const opened: TestApp[] = [];
@@ -16,7 +17,9 @@ describe.each(testDatabases)('health checks (%s)', (kind) => {
     const t = await createTestApp(kind);
     opened.push(t);
     const alive = await get(t, '/healthz');
-    expect([alive.statusCode, alive.json()]).toEqual([200, { ok: true }]);
+    // The release that runs, package.json's semantic version (CHANGELOG.md).
+    expect([alive.statusCode, alive.json()]).toEqual([200, { ok: true, version: appVersion }]);
+    expect(appVersion).toMatch(/^\d+\.\d+\.\d+$/);
     const ready = await get(t, '/readyz');
     expect([ready.statusCode, ready.json()]).toEqual([200, { ok: true }]);
   });
