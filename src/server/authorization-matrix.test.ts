@@ -642,6 +642,13 @@ const ROWS: Row[] = [
     expect: { ...ownerOnly(404), assigned: 409 },
   },
   {
+    route: 'POST /api/referral-requests/:id/resubmit',
+    call: (w) => ({ method: 'POST', url: `/api/referral-requests/${w.ids.request}/resubmit`, body: {} }),
+    // docs/decisions/084-changes-requested.md: the seeker alone, only while changes are asked for; here it is
+    // accepted (409). Anyone else gets 404.
+    expect: ownerOnly(409),
+  },
+  {
     route: 'POST /api/referral-requests/:id/withdraw',
     call: (w) => ({ method: 'POST', url: `/api/referral-requests/${w.ids.request}/withdraw` }),
     // The seeker alone; after the status row it is accepted, which may still be withdrawn.

@@ -127,6 +127,11 @@ const ConfigSchema = z
     REFERRAL_MAX_HANDOFFS: z.coerce.number().int().min(0).max(100).default(3),
     /** How long a referrer may undo a decline; the hand-off waits for it (docs/decisions/033-request-lifecycle.md). */
     DECLINE_UNDO_WINDOW: duration.default(2 * DURATION_UNITS.m),
+    /**
+     * How long a seeker has to resubmit after their referrer asked for changes; then the request ends
+     * withdrawn and the slot is freed (docs/decisions/084-changes-requested.md).
+     */
+    CHANGES_WINDOW: duration.default(7 * DURATION_UNITS.d),
     /** When an accepted referral not yet submitted reminds its referrer, once (issue 24 item 7). */
     SUBMIT_REMINDER_AFTER: duration.default(2 * DURATION_UNITS.d),
     /** How long after a request closed its free text, thread and access are erased (docs/decisions/036-retention.md). */
@@ -296,6 +301,7 @@ const ConfigSchema = z
     referralResponseMs: e.REFERRAL_RESPONSE_TIME,
     referralMaxHandoffs: e.REFERRAL_MAX_HANDOFFS,
     declineUndoMs: e.DECLINE_UNDO_WINDOW,
+    changesWindowMs: e.CHANGES_WINDOW,
     submitReminderMs: e.SUBMIT_REMINDER_AFTER,
     retentionAfterCloseMs: e.RETENTION_AFTER_CLOSE,
     verificationTtlMs: e.VERIFICATION_TTL,
@@ -309,6 +315,8 @@ const ConfigSchema = z
           60 * DURATION_UNITS.s,
           Math.floor(e.REFERRAL_RESPONSE_TIME / 4),
           Math.floor(e.DECLINE_UNDO_WINDOW / 2),
+          // A short CHANGES_WINDOW (the journeys') ends within a quarter of it.
+          Math.floor(e.CHANGES_WINDOW / 4),
           // A verification's reminder window is half its TTL: a sweep falls inside it.
           Math.floor(e.VERIFICATION_TTL / 4),
         ),

@@ -65,6 +65,7 @@ export const API_ROUTES = {
   referralMessages: { method: 'GET', path: '/api/referrals/:referralId/messages', status: 200 },
   sendReferralMessage: { method: 'POST', path: '/api/referrals/:referralId/messages', status: 201 },
   withdrawReferralRequest: { method: 'POST', path: '/api/referral-requests/:id/withdraw', status: 200 },
+  resubmitReferralRequest: { method: 'POST', path: '/api/referral-requests/:id/resubmit', status: 200 },
   undoDecline: { method: 'POST', path: '/api/referrals/:referralId/undo', status: 200 },
   referralPacket: { method: 'GET', path: '/api/referrals/:referralId/packet', status: 200 },
   confirmReferral: { method: 'POST', path: '/api/referrals/:referralId/confirmation', status: 200 },

@@ -193,6 +193,7 @@ describe('a referral’s move (UpdateReferralStatusInputSchema)', () => {
       reason: null,
       candidateId: null,
       relationship: null,
+      changes: null,
     });
     expect(move({ status: 'accepted', relationship: 'worked_together' })).toBe('ok');
     expect(move({ status: 'declined', relationship: 'worked_together' })).toBe(

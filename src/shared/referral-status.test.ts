@@ -24,6 +24,7 @@ const REFERRAL = [
   'pending',
   'accepted',
   'declined',
+  'changes_requested',
   'submitted',
   'successful',
   'unsuccessful',
@@ -33,7 +34,7 @@ const REFERRAL = [
 ] as const;
 
 describe('the statuses', () => {
-  it('a referral has nine, a request two more', () => {
+  it('a referral has ten, a request two more', () => {
     expect(ReferralStatusSchema.options).toEqual(REFERRAL);
     expect(REQUEST_ONLY_STATUSES).toEqual(['held', 'rejected']);
     expect(RequestStatusSchema.options).toEqual([...REFERRAL, 'held', 'rejected']);
@@ -41,7 +42,7 @@ describe('the statuses', () => {
   });
 
   it('sorts them into open, ended, closed and withdrawable', () => {
-    expect(OPEN_REFERRAL_STATUSES).toEqual(['pending', 'accepted']);
+    expect(OPEN_REFERRAL_STATUSES).toEqual(['pending', 'accepted', 'changes_requested']);
     expect(ENDED_REQUEST_STATUSES).toEqual(['declined', 'expired', 'withdrawn', 'job_closed']);
     expect(CLOSED_REQUEST_STATUSES).toEqual([
       'declined',
@@ -53,17 +54,18 @@ describe('the statuses', () => {
       'successful',
       'unsuccessful',
     ]);
-    expect(WITHDRAWABLE_REQUEST_STATUSES).toEqual(['held', 'pending', 'accepted']);
+    expect(WITHDRAWABLE_REQUEST_STATUSES).toEqual(['held', 'pending', 'accepted', 'changes_requested']);
   });
 });
 
 describe('the moves', () => {
   it('a referrer moves a referral along exactly these', () => {
     expect(REFERRAL_TRANSITIONS).toEqual({
-      pending: ['accepted', 'declined'],
+      pending: ['accepted', 'declined', 'changes_requested'],
       accepted: ['submitted'],
       submitted: ['successful', 'unsuccessful'],
       declined: [],
+      changes_requested: [],
       successful: [],
       unsuccessful: [],
       expired: [],
@@ -76,6 +78,7 @@ describe('the moves', () => {
     expect(allowed).toEqual([
       'pending->accepted',
       'pending->declined',
+      'pending->changes_requested',
       'accepted->submitted',
       'submitted->successful',
       'submitted->unsuccessful',
@@ -85,8 +88,8 @@ describe('the moves', () => {
   it('the endings that are nobody’s answer end only these', () => {
     expect(REFERRAL_ENDINGS).toEqual({
       expired: ['pending'],
-      withdrawn: ['pending', 'accepted'],
-      job_closed: ['pending', 'accepted'],
+      withdrawn: ['pending', 'accepted', 'changes_requested'],
+      job_closed: ['pending', 'accepted', 'changes_requested'],
     });
     const allowed = (['expired', 'withdrawn', 'job_closed'] as const).flatMap((ending) =>
       REFERRAL.filter((from) => canEndReferral(from, ending)).map((from) => `${from}:${ending}`),
@@ -95,8 +98,10 @@ describe('the moves', () => {
       'pending:expired',
       'pending:withdrawn',
       'accepted:withdrawn',
+      'changes_requested:withdrawn',
       'pending:job_closed',
       'accepted:job_closed',
+      'changes_requested:job_closed',
     ]);
   });
 });
@@ -109,7 +114,7 @@ describe('what a card shows', () => {
 
   it('an open referral that passed on reads passed on; a decline or an expiry keeps its word', () => {
     const at = '2025-01-02T03:04:05.000Z';
-    for (const status of ['pending', 'accepted'] as const) {
+    for (const status of ['pending', 'accepted', 'changes_requested'] as const) {
       expect(displayStatus({ status: 'pending', referral: { status, passedOnAt: at } })).toBe('passed_on');
       expect(displayStatus({ status: 'pending', referral: { status, passedOnAt: null } })).toBe(status);
     }
@@ -126,6 +131,7 @@ describe('what a card shows', () => {
       pending: 'Pending',
       accepted: 'Accepted',
       declined: 'Declined',
+      changes_requested: 'Changes requested',
       submitted: 'Submitted',
       successful: 'Successful',
       unsuccessful: 'Unsuccessful',

@@ -5,6 +5,9 @@ export const ReferralStatusSchema = z.enum([
   'pending',
   'accepted',
   'declined',
+  // Issue 50 item 1: the referrer asked the seeker for changes; the seeker resubmits (back to pending, same
+  // referrer) or the request ends withdrawn after CHANGES_WINDOW (docs/decisions/084-changes-requested.md).
+  'changes_requested',
   'submitted',
   'successful',
   'unsuccessful',
@@ -19,13 +22,16 @@ export type ReferralStatus = z.infer<typeof ReferralStatusSchema>;
 
 /**
  * Where a referrer may take a referral from each status. Declined, successful, unsuccessful and the three
- * that are nobody's answer (expired, withdrawn, job_closed) are final.
+ * that are nobody's answer (expired, withdrawn, job_closed) are final. Changes requested is not final but
+ * waits on the seeker: the referrer takes it nowhere, the seeker's resubmit takes it back to pending
+ * (RESUBMIT), and MAX_CHANGE_ROUNDS bounds how often (canRequestChanges).
  */
 export const REFERRAL_TRANSITIONS: Readonly<Record<ReferralStatus, readonly ReferralStatus[]>> = {
-  pending: ['accepted', 'declined'],
+  pending: ['accepted', 'declined', 'changes_requested'],
   accepted: ['submitted'],
   submitted: ['successful', 'unsuccessful'],
   declined: [],
+  changes_requested: [],
   successful: [],
   unsuccessful: [],
   expired: [],
@@ -35,6 +41,24 @@ export const REFERRAL_TRANSITIONS: Readonly<Record<ReferralStatus, readonly Refe
 
 export function canMoveReferral(from: ReferralStatus, to: ReferralStatus): boolean {
   return REFERRAL_TRANSITIONS[from].includes(to);
+}
+
+/** The seeker's one move of a referral (issue 50 item 1): a resubmit, from changes requested to pending. */
+export const RESUBMIT = { from: 'changes_requested', to: 'pending' } as const satisfies Record<
+  'from' | 'to',
+  ReferralStatus
+>;
+
+export function canResubmit(from: ReferralStatus): boolean {
+  return from === RESUBMIT.from;
+}
+
+/**
+ * Whether the referrer may ask for changes from `from` after `roundsSoFar` earlier requests for changes on
+ * this referral: from pending, at most `maxRounds` times (MAX_CHANGE_ROUNDS).
+ */
+export function canRequestChanges(from: ReferralStatus, roundsSoFar: number, maxRounds: number): boolean {
+  return canMoveReferral(from, 'changes_requested') && roundsSoFar < maxRounds;
 }
 
 /**
@@ -50,8 +74,12 @@ export const REQUEST_ONLY_STATUSES = ['held', 'rejected'] as const;
 export const RequestStatusSchema = z.enum([...ReferralStatusSchema.options, ...REQUEST_ONLY_STATUSES]);
 export type RequestStatus = z.infer<typeof RequestStatusSchema>;
 
-/** A referral that still takes one of the referrer's capacity slots (docs/product.md, Matching). */
-export const OPEN_REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'accepted'];
+/**
+ * A referral that still takes one of the referrer's capacity slots (docs/product.md, Matching): changes
+ * requested keeps it while the seeker makes them. OPEN_REFERRAL (src/server/lib/referrer-sql.ts) and the
+ * partial index referrals_referrer_open_idx name the same list.
+ */
+export const OPEN_REFERRAL_STATUSES: readonly ReferralStatus[] = ['pending', 'accepted', 'changes_requested'];
 
 /**
  * A request that ended in one of these may be asked for again (docs/decisions/033-request-lifecycle.md):
@@ -85,17 +113,23 @@ export const CLOSED_REQUEST_STATUSES: readonly RequestStatus[] = [
  * Statuses of a request its seeker may still withdraw: nothing has been submitted to the company yet (a
  * held request included: it has not even reached a referrer).
  */
-export const WITHDRAWABLE_REQUEST_STATUSES: readonly RequestStatus[] = ['held', 'pending', 'accepted'];
+export const WITHDRAWABLE_REQUEST_STATUSES: readonly RequestStatus[] = [
+  'held',
+  'pending',
+  'accepted',
+  'changes_requested',
+];
 
 /** The endings that are nobody's answer, and the statuses each may end (always open ones, never again). */
 export type ReferralEnding = 'expired' | 'withdrawn' | 'job_closed';
 export const REFERRAL_ENDINGS: Readonly<Record<ReferralEnding, readonly ReferralStatus[]>> = {
   // The hand-off sweep, when the referrer did not answer in time.
   expired: ['pending'],
-  // The seeker, while nothing has been submitted to the company.
-  withdrawn: ['pending', 'accepted'],
+  // The seeker, while nothing has been submitted to the company; the sweep, when the seeker did not
+  // resubmit within CHANGES_WINDOW.
+  withdrawn: ['pending', 'accepted', 'changes_requested'],
   // The liveness sweep, when the posting is gone.
-  job_closed: ['pending', 'accepted'],
+  job_closed: ['pending', 'accepted', 'changes_requested'],
 };
 
 export function canEndReferral(from: ReferralStatus, ending: ReferralEnding): boolean {
@@ -131,6 +165,8 @@ export function statusLabel(status: string): string {
       return 'Accepted';
     case 'declined':
       return 'Declined';
+    case 'changes_requested':
+      return 'Changes requested';
     case 'held':
       return 'Awaiting review';
     case 'rejected':

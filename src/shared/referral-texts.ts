@@ -65,6 +65,7 @@ export const REFERRAL_STATUS_TOASTS: Readonly<
 > = {
   accepted: "You've accepted the referral request. The job seeker has been notified.",
   declined: "You've declined the referral request. The job seeker has been notified.",
+  changes_requested: "You've asked for changes. The job seeker has been notified.",
   submitted: "You've marked the referral as submitted to your company.",
   successful: "You've marked the referral as successful. The job seeker will be notified.",
   unsuccessful: "You've marked the referral as unsuccessful. The job seeker will be notified.",

@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeJobUrl } from './job-url-rules';
+import { CHANGE_KINDS, CHANGES_ERRORS, MAX_CHANGE_ROUNDS } from './referral-changes';
 import {
   canEndReferral,
   canMoveReferral,
+  canRequestChanges,
+  canResubmit,
+  RESUBMIT,
   OPEN_REFERRAL_STATUSES,
   REFERRAL_ENDINGS,
   REFERRAL_TRANSITIONS,
@@ -16,7 +20,7 @@ import { REFERRAL_REQUEST_ERRORS } from './referral-texts';
 import { CreateReferralRequestInputSchema, UpdateReferralStatusInputSchema } from './referrals';
 
 describe('referral status machine (docs/product.md, Flows and statuses)', () => {
-  it('allows exactly the five referrer transitions', () => {
+  it('allows exactly the six referrer transitions', () => {
     const allowed = ReferralStatusSchema.options.flatMap((from) =>
       ReferralStatusSchema.options.filter((to) => canMoveReferral(from, to)).map((to) => `${from}->${to}`),
     );
@@ -25,6 +29,7 @@ describe('referral status machine (docs/product.md, Flows and statuses)', () => 
         'accepted->submitted',
         'pending->accepted',
         'pending->declined',
+        'pending->changes_requested',
         'submitted->successful',
         'submitted->unsuccessful',
       ].sort(),
@@ -54,8 +59,8 @@ describe('referral status machine (docs/product.md, Flows and statuses)', () => 
   it('ends only open referrals: withdraw and a closed posting before anything was submitted, expiry while pending', () => {
     expect(REFERRAL_ENDINGS).toEqual({
       expired: ['pending'],
-      withdrawn: ['pending', 'accepted'],
-      job_closed: ['pending', 'accepted'],
+      withdrawn: ['pending', 'accepted', 'changes_requested'],
+      job_closed: ['pending', 'accepted', 'changes_requested'],
     });
   });
 });
@@ -107,6 +112,56 @@ describe('status machine properties', () => {
         // Nothing submitted is ever withdrawn or closed with its posting.
         if (['submitted', 'successful', 'unsuccessful'].includes(at))
           expect(canEndReferral(at, end)).toBe(false);
+      }),
+    );
+  });
+
+  /**
+   * Issue 50 item 1 (docs/decisions/084-changes-requested.md): the whole machine, the referrer's moves with
+   * the rounds rule and the seeker's resubmit, and every ending that may come between.
+   */
+  it('any walk with changes asked for and resubmits ends: pending again only by a resubmit, two rounds at most', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 30 }), (choices) => {
+        let at: ReferralStatus = 'pending';
+        let rounds = 0;
+        const seen: ReferralStatus[] = [at];
+        for (const choice of choices) {
+          const moves = REFERRAL_TRANSITIONS[at].filter(
+            (to) => to !== 'changes_requested' || canRequestChanges(at, rounds, MAX_CHANGE_ROUNDS),
+          );
+          const options: readonly ReferralStatus[] = canResubmit(at) ? [...moves, RESUBMIT.to] : moves;
+          // Changes requested always has a way on: it is never where a walk gets stuck.
+          if (at === 'changes_requested') expect(options).toEqual(['pending']);
+          if (options.length === 0) break;
+          const next: ReferralStatus = options[choice % options.length]!;
+          if (next === 'pending') expect(at).toBe(RESUBMIT.from);
+          if (next === 'changes_requested') rounds += 1;
+          at = next;
+          seen.push(at);
+        }
+        expect(rounds).toBeLessThanOrEqual(MAX_CHANGE_ROUNDS);
+        // Each round is two steps more than the three a referral takes from pending to its end.
+        expect(seen.length).toBeLessThanOrEqual(4 + 2 * MAX_CHANGE_ROUNDS);
+        // A walk that ran out of moves stopped at a final status, never while waiting on the seeker.
+        const stuck = REFERRAL_TRANSITIONS[at].length === 0 && !canResubmit(at);
+        if (stuck) expect(OPEN_REFERRAL_STATUSES).not.toContain(at);
+        // Only pending and changes requested ever precede changes requested or pending.
+        seen.forEach((status, i) => {
+          if (i > 0 && (status === 'pending' || status === 'changes_requested'))
+            expect(['pending', 'changes_requested']).toContain(seen[i - 1]);
+        });
+      }),
+    );
+  });
+
+  it('changes requested holds its slot and may end withdrawn or closed with its posting, never expired', () => {
+    fc.assert(
+      fc.property(ending, fc.nat({ max: MAX_CHANGE_ROUNDS + 3 }), (end, rounds) => {
+        expect(OPEN_REFERRAL_STATUSES).toContain('changes_requested');
+        expect(canEndReferral('changes_requested', end)).toBe(end !== 'expired');
+        expect(canRequestChanges('pending', rounds, MAX_CHANGE_ROUNDS)).toBe(rounds < MAX_CHANGE_ROUNDS);
+        expect(canRequestChanges('changes_requested', rounds, MAX_CHANGE_ROUNDS)).toBe(false);
       }),
     );
   });
@@ -170,5 +225,41 @@ describe('the request payload', () => {
         expect(normalizeJobUrl(once)).toBe(once);
       }),
     );
+  });
+});
+
+describe('asking for changes (docs/decisions/084-changes-requested.md)', () => {
+  const parse = (body: Record<string, unknown>) => UpdateReferralStatusInputSchema.safeParse(body);
+  const messages = (body: Record<string, unknown>) => {
+    const result = parse(body);
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it('takes one or more known changes, each once, in the list order', () => {
+    const result = parse({
+      status: 'changes_requested',
+      changes: ['resume_format', 'missing_keywords', 'resume_format'],
+    });
+    expect(result.success && result.data.changes).toEqual(['missing_keywords', 'resume_format']);
+    for (const kind of CHANGE_KINDS.filter((k) => k !== 'other'))
+      expect(parse({ status: 'changes_requested', changes: [kind] }).success).toBe(true);
+  });
+
+  it('refuses none, an unknown one, other without feedback, and changes with another status', () => {
+    expect(messages({ status: 'changes_requested' })).toEqual([CHANGES_ERRORS.none]);
+    expect(messages({ status: 'changes_requested', changes: [] })).toEqual([CHANGES_ERRORS.none]);
+    expect(messages({ status: 'changes_requested', changes: ['shorter'] })).toContain(CHANGES_ERRORS.unknown);
+    expect(messages({ status: 'changes_requested', changes: 'impact_unclear' })).toContain(
+      CHANGES_ERRORS.unknown,
+    );
+    expect(messages({ status: 'changes_requested', changes: ['other'] })).toEqual([
+      CHANGES_ERRORS.otherNeedsFeedback,
+    ]);
+    expect(
+      parse({ status: 'changes_requested', changes: ['other'], feedback: 'Add a portfolio link.' }).success,
+    ).toBe(true);
+    expect(messages({ status: 'accepted', changes: ['impact_unclear'] })).toEqual([
+      CHANGES_ERRORS.onlyWithChangesRequested,
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { JobUrlSchema } from './job-url-rules.js';
 import { RequestJobSchema } from './jobs.js';
 import { OpeningIdSchema } from './openings.js';
 import { RELATIONSHIP_ERRORS, RELATIONSHIPS } from './referral-honesty.js';
+import { CHANGE_KINDS, CHANGES_ERRORS } from './referral-changes.js';
 import {
   DECLINE_REASON_ERRORS,
   DECLINE_REASONS,
@@ -104,6 +105,9 @@ export type ReferralConfirmationInput = z.infer<typeof ReferralConfirmationInput
 
 export const DeclineReasonSchema = z.enum(DECLINE_REASONS, { error: DECLINE_REASON_ERRORS.unknown });
 
+/** What a referrer may ask a seeker to change (docs/decisions/084-changes-requested.md). */
+export const ChangeKindSchema = z.enum(CHANGE_KINDS, { error: CHANGES_ERRORS.unknown });
+
 export const ReferralSchema = z.object({
   id: z.number().int(),
   requestId: z.number().int(),
@@ -122,6 +126,15 @@ export const ReferralSchema = z.object({
    * (docs/decisions/082-already-applied-and-relationship.md).
    */
   relationship: RelationshipSchema.nullable().default(null),
+  /**
+   * The changes the referrer asked for last (docs/decisions/084-changes-requested.md), [] when none; the
+   * feedback that came with them is `feedback`.
+   */
+  changes: z.array(ChangeKindSchema).default([]),
+  /** How many times the referrer asked for changes on this referral (MAX_CHANGE_ROUNDS at most). */
+  changeRounds: z.number().int().default(0),
+  /** While changes are requested: until when the seeker may resubmit (CHANGES_WINDOW); else null. */
+  resubmitBy: z.iso.datetime({ offset: true }).nullable().default(null),
   /** In the referrer's list: until when their decline may still be undone (DECLINE_UNDO_WINDOW); else null. */
   undoUntil: z.iso.datetime({ offset: true }).nullable().default(null),
   submittedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -158,7 +171,8 @@ export type ReferralHandoff = z.infer<typeof ReferralHandoffSchema>;
  */
 export const TimelineEntrySchema = z.object({
   kind: z.union([
-    z.enum(['requested', 'assigned', 'passed_on', 'held', 'released', 'rejected']),
+    // 'resubmitted': the seeker resubmitted after changes were asked for (pending again, same referrer).
+    z.enum(['requested', 'assigned', 'passed_on', 'held', 'released', 'rejected', 'resubmitted']),
     ReferralStatusSchema,
   ]),
   at: z.iso.datetime({ offset: true }),
@@ -289,13 +303,21 @@ export const ReferralIdParamsSchema = z.object({
 
 /**
  * PUT /api/referrals/{referralId}/status. Nobody moves a referral back to pending (an undo does, on its own
- * route), nor ends it. A decline may say why; 'other' needs the feedback to say it.
+ * route, and so does the seeker's resubmit), nor ends it. A decline may say why; 'other' needs the feedback
+ * to say it. Asking for changes names one or more (`changes`); 'other' needs the feedback too.
  */
 export const UpdateReferralStatusInputSchema = z
   .object({
     status: ReferralStatusSchema.exclude(['pending', 'expired', 'withdrawn', 'job_closed'], {
-      error: 'The status must be accepted, declined, submitted, successful or unsuccessful.',
+      error:
+        'The status must be accepted, declined, changes_requested, submitted, successful or unsuccessful.',
     }),
+    /** With 'changes_requested': what the seeker should change, one or more, each once. */
+    changes: z
+      .array(ChangeKindSchema, { error: CHANGES_ERRORS.unknown })
+      .max(CHANGE_KINDS.length * 2, CHANGES_ERRORS.unknown)
+      .nullish()
+      .transform((v) => (v ? CHANGE_KINDS.filter((kind) => v.includes(kind)) : null)),
     feedback: optionalTextSchema({ field: 'Feedback', max: FEEDBACK_MAX }),
     reason: DeclineReasonSchema.nullish().transform((v) => v ?? null),
     /** With 'submitted': the company's referral or candidate id, for both sides to refer to. */
@@ -320,8 +342,35 @@ export const UpdateReferralStatusInputSchema = z
     if (v.reason === 'other' && !v.feedback) {
       ctx.addIssue({ code: 'custom', path: ['feedback'], message: DECLINE_REASON_ERRORS.otherNeedsFeedback });
     }
+    if (v.changes && v.status !== 'changes_requested') {
+      ctx.addIssue({ code: 'custom', path: ['changes'], message: CHANGES_ERRORS.onlyWithChangesRequested });
+    }
+    if (v.status === 'changes_requested' && !v.changes?.length) {
+      ctx.addIssue({ code: 'custom', path: ['changes'], message: CHANGES_ERRORS.none });
+    }
+    if (v.status === 'changes_requested' && v.changes?.includes('other') && !v.feedback) {
+      ctx.addIssue({ code: 'custom', path: ['feedback'], message: CHANGES_ERRORS.otherNeedsFeedback });
+    }
   });
 export type UpdateReferralStatusInput = z.input<typeof UpdateReferralStatusInputSchema>;
+
+/**
+ * POST /api/referral-requests/{id}/resubmit: the seeker, after the changes asked for, with an optional
+ * message to the referrer (docs/decisions/084-changes-requested.md).
+ */
+export const ResubmitInputSchema = z
+  .object({
+    message: z
+      .string({ error: 'The message must be text.' })
+      .trim()
+      .max(MESSAGE_MAX, REFERRAL_FORM_TEXTS.messageMax)
+      .refine((v) => !hasForbiddenCharacters(v), notAllowedMessage('Message'))
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .nullish()
+  .transform((v) => ({ message: v?.message ?? null }));
+export type ResubmitInput = z.input<typeof ResubmitInputSchema>;
 
 /** POST /api/referral-requests/{id}/withdraw. */
 export const ReferralRequestIdParamsSchema = z.object({

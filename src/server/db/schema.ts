@@ -377,7 +377,7 @@ export const referralRequests = pgTable(
     // The liveness sweep's claim: open requests whose posting is due for a reading, soonest first.
     index('referral_requests_job_next_check_idx')
       .on(t.jobNextCheckAt)
-      .where(sql`${t.status} in ('pending', 'accepted')`),
+      .where(sql`${t.status} in ('pending', 'accepted', 'changes_requested')`),
     // The retention sweep's claims: closed requests not erased yet, longest closed first.
     index('referral_requests_closed_idx')
       .on(t.closedAt)
@@ -423,6 +423,18 @@ export const referrals = pgTable(
     submitRemindedAt: timestamp('submit_reminded_at', { withTimezone: true }),
     /** When the request passed on to another referrer; null for the request's current referral. */
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /**
+     * When the referral last became pending: its assignment, or the seeker's resubmit after changes were
+     * asked for. REFERRAL_RESPONSE_TIME (the reminder, the hand-off, respondBy) counts from here
+     * (docs/decisions/084-changes-requested.md).
+     */
+    pendingSince: timestamp('pending_since', { withTimezone: true }).notNull().defaultNow(),
+    /** The changes the referrer asked for last (CHANGE_KINDS); null until they ask. */
+    requestedChanges: text('requested_changes').array(),
+    /** How many times the referrer asked for changes (MAX_CHANGE_ROUNDS at most). */
+    changeRounds: integer('change_rounds').notNull().default(0),
+    /** When the referrer last asked for changes: CHANGES_WINDOW counts from here; null once resubmitted. */
+    changesRequestedAt: timestamp('changes_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -432,10 +444,14 @@ export const referrals = pgTable(
       .on(t.requestId)
       .where(sql`${t.supersededAt} is null`),
     index('referrals_request_idx').on(t.requestId),
-    // The sweep: current pending referrals, oldest first.
-    index('referrals_pending_current_created_idx')
-      .on(t.createdAt)
+    // The sweep: current pending referrals, pending longest first.
+    index('referrals_pending_current_since_idx')
+      .on(t.pendingSince)
       .where(sql`${t.status} = 'pending' and ${t.supersededAt} is null`),
+    // The sweep: current referrals waiting on the seeker's changes, asked longest ago first.
+    index('referrals_changes_requested_current_idx')
+      .on(t.changesRequestedAt)
+      .where(sql`${t.status} = 'changes_requested' and ${t.supersededAt} is null`),
     // The sweep: current declines whose undo window may have passed, oldest first.
     index('referrals_declined_current_idx')
       .on(t.declinedAt)
@@ -447,7 +463,7 @@ export const referrals = pgTable(
     // Capacity: a referrer's open referrals.
     index('referrals_referrer_open_idx')
       .on(t.referrerId)
-      .where(sql`${t.status} in ('pending', 'accepted')`),
+      .where(sql`${t.status} in ('pending', 'accepted', 'changes_requested')`),
   ],
 );
 

@@ -71,8 +71,11 @@ export function monthStartInSql(at: Date): SQL {
   return sql`(date_trunc('month', ${localAt(at)}) at time zone ${zoneOf(settingsPause.timeZone)})`;
 }
 
-/** Pending or accepted: the referral still asks something of its referrer (one of their capacity slots). */
-export const OPEN_REFERRAL = sql`${referrals.status} in ('pending', 'accepted')`;
+/**
+ * Pending, accepted or waiting on the seeker's changes: the referral still holds one of its referrer's
+ * capacity slots (OPEN_REFERRAL_STATUSES; the predicate of index referrals_referrer_open_idx).
+ */
+export const OPEN_REFERRAL = sql`${referrals.status} in ('pending', 'accepted', 'changes_requested')`;
 
 /** A referral assigned since its referrer's calendar month began at `at`, in their time zone (user_settings joined). */
 export function assignedInCapMonthSql(at: Date): SQL {

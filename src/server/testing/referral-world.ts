@@ -53,6 +53,7 @@ export async function openReferralWorld(overrides: Partial<ReferralDeps> = {}): 
       referralMaxHandoffs: 2,
       referralResponseMs: 48 * 3600_000,
       declineUndoMs: 120_000,
+      changesWindowMs: 7 * 24 * 3_600_000,
       submitReminderMs: 2 * 24 * 3600_000,
       retentionAfterCloseMs: 180 * 24 * 3600_000,
       verificationTtlMs: 365 * 24 * 3600_000,

@@ -48,6 +48,9 @@ const REFERRAL_EXPORT = {
   feedback: referrals.feedback,
   // How the referrer said they know the seeker (docs/decisions/082-already-applied-and-relationship.md).
   relationship: referrals.relationship,
+  // The changes the referrer asked for last and how many times (docs/decisions/084-changes-requested.md).
+  requestedChanges: referrals.requestedChanges,
+  changeRounds: referrals.changeRounds,
   submittedAt: referrals.submittedAt,
   supersededAt: referrals.supersededAt,
   createdAt: referrals.createdAt,

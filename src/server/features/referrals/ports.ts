@@ -70,7 +70,7 @@ export interface JobPostings {
 export interface ReferralDeps {
   companies: ReferralCompanyDirectory;
   notify: Notify;
-  /** REFERRER_CAPACITY: open (pending or accepted) referrals one referrer holds at most. */
+  /** REFERRER_CAPACITY: open (pending, accepted or changes requested) referrals one referrer holds at most. */
   capacity: number;
   /** REQUESTS_PER_DAY: new requests one seeker may send in any 24 hours. */
   requestsPerDay: number;
@@ -80,6 +80,11 @@ export interface ReferralDeps {
   responseMs: number;
   /** DECLINE_UNDO_WINDOW in milliseconds: how long a decline may be undone; the hand-off waits for it. */
   declineUndoMs: number;
+  /**
+   * CHANGES_WINDOW in milliseconds: how long a seeker has to resubmit after their referrer asked for changes;
+   * after it the request ends withdrawn (docs/decisions/084-changes-requested.md).
+   */
+  changesWindowMs: number;
   /** SUBMIT_REMINDER_AFTER in milliseconds: an accepted referral not submitted by then reminds once. */
   submitReminderMs: number;
   /** RETENTION_AFTER_CLOSE in milliseconds: a closed request's free text, thread and access go after it. */

@@ -63,6 +63,7 @@ export type ReferralConfig = Pick<
   | 'referralMaxHandoffs'
   | 'referralResponseMs'
   | 'declineUndoMs'
+  | 'changesWindowMs'
   | 'submitReminderMs'
   | 'retentionAfterCloseMs'
   | 'verificationTtlMs'
@@ -92,6 +93,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
     responseMs: config.referralResponseMs,
     jobCheckMs: config.jobCheckIntervalMs,
     declineUndoMs: config.declineUndoMs,
+    changesWindowMs: config.changesWindowMs,
     submitReminderMs: config.submitReminderMs,
     retentionMs: config.retentionAfterCloseMs,
     verificationTtlMs: config.verificationTtlMs,

@@ -14,6 +14,7 @@ import {
   ReferralRequestSchema,
   ReferralRequestListSchema,
   ReferralSchema,
+  ResubmitInputSchema,
   UpdateReferralStatusInputSchema,
   UpdateRelationshipInputSchema,
   WillingnessInputSchema,
@@ -28,6 +29,7 @@ import { confirmReferral } from './requests/confirmation.js';
 import { changeRelationship } from './requests/relationship.js';
 import { referralPacket } from './requests/packet.js';
 import { undoReferralDecline, withdrawRequest } from './requests/lifecycle.js';
+import { resubmitRequest } from './requests/changes.js';
 import { setWillingness } from './matching/willingness.js';
 import { referrerRecord } from './matching/record.js';
 
@@ -133,6 +135,21 @@ export async function referralRoutes(
       },
     },
     async (request) => withdrawRequest(db, deps, requireUser(request), request.params.id),
+  );
+
+  api.post(
+    '/referral-requests/:id/resubmit',
+    {
+      schema: {
+        tags,
+        summary:
+          'Resubmit my request after the changes my referrer asked for: pending again with the same referrer',
+        params: ReferralRequestIdParamsSchema,
+        body: ResubmitInputSchema,
+        response: { 200: ReferralRequestSchema, ...errors },
+      },
+    },
+    async (request) => resubmitRequest(db, deps, requireUser(request), request.params.id, request.body),
   );
 
   api.post(

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountExportSchema } from '../../../../shared/account.js';
 import { BONUS_TOO_EARLY, ReferralBonusListSchema } from '../../../../shared/referral-bonus.js';
-import { referralBonuses } from '../../../db/schema.js';
+import { mailOutbox, referralBonuses } from '../../../db/schema.js';
 import { ask, companyWithReferrers, currentReferral } from '../../../testing/handoff-fixtures.js';
 import { notificationsOf, referralDepsOf } from '../../../testing/referral-fixtures.js';
 import {
@@ -230,6 +230,37 @@ describe.each(testDatabases)('the referral bonus tracker (%s)', (kind) => {
       await sweep('2027-02-04T06:00:00Z');
       await sweep('2027-03-04T06:00:00Z');
       expect(await reminders(rita)).toHaveLength(2);
+    });
+
+    it("runs on the app's own sweep and is mailed to the referrer", async () => {
+      let now = new Date();
+      const timed = await createTestApp(kind, { now: () => now }, { REFERRAL_SWEEP_INTERVAL: '1s' });
+      try {
+        const { company, referrers } = await companyWithReferrers(timed, 'Tia Timer');
+        const tia = referrers[0]!;
+        const seeker = await timed.signIn('Sam Seeker');
+        const referralId = (await currentReferral(timed, await ask(seeker, company)))!.id;
+        for (const step of ['accepted', 'submitted', 'successful'])
+          expect((await setStatus(tia, referralId, step)).statusCode).toBe(200);
+        // Hired today, paid after 10 days: the early reminder is due 3 days on.
+        const today = now.toISOString().slice(0, 10);
+        const body = { ...BONUS, hiredOn: today, payoutAfterDays: 10 };
+        expect((await tia.put(bonusUrl(referralId), body)).statusCode).toBe(200);
+        now = new Date(now.getTime() + 3 * 86_400_000 + 60_000);
+        await vi.waitFor(
+          async () => {
+            const mails = await timed.database.db
+              .select()
+              .from(mailOutbox)
+              .where(and(eq(mailOutbox.to, tia.user.email), eq(mailOutbox.subject, REMINDER)));
+            expect(mails).toHaveLength(1);
+            expect(mails[0]!.text).toContain(`Did you receive your referral bonus for Sam at ${company}?`);
+          },
+          { timeout: 8000, interval: 200 },
+        );
+      } finally {
+        await timed.close();
+      }
     });
 
     it('reminds a day already past once, at the next sweep, and a new day afresh', async () => {

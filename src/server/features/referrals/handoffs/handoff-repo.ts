@@ -18,8 +18,8 @@ export async function claimDueReferral(tx: Db, dueBefore: Date): Promise<Referra
     .select({ referral: referrals })
     .from(referrals)
     .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .where(and(PENDING_CURRENT, lte(referrals.createdAt, dueBefore)))
-    .orderBy(asc(referrals.createdAt), asc(referrals.id))
+    .where(and(PENDING_CURRENT, lte(referrals.pendingSince, dueBefore)))
+    .orderBy(asc(referrals.pendingSince), asc(referrals.id))
     .limit(1)
     .for('update', { of: [referrals, referralRequests], skipLocked: true });
   return row?.referral;
@@ -72,8 +72,8 @@ export async function claimReminders(tx: Db, halfBefore: Date, fullBefore: Date,
       and(
         PENDING_CURRENT,
         isNull(referrals.remindedAt),
-        lte(referrals.createdAt, halfBefore),
-        gt(referrals.createdAt, fullBefore),
+        lte(referrals.pendingSince, halfBefore),
+        gt(referrals.pendingSince, fullBefore),
       ),
     )
     .orderBy(asc(referrals.id))
@@ -87,7 +87,7 @@ export async function claimReminders(tx: Db, halfBefore: Date, fullBefore: Date,
       id: referrals.id,
       requestId: referrals.requestId,
       referrerId: referrals.referrerId,
-      createdAt: referrals.createdAt,
+      pendingSince: referrals.pendingSince,
     });
 }
 

@@ -305,6 +305,7 @@ describe('the sweep in batches', () => {
         requestId: r.id,
         referrerId: referrer.id,
         createdAt: created,
+        pendingSince: created,
         updatedAt: created,
       })),
     );
@@ -383,8 +384,9 @@ describe('startReferralSweep', () => {
     // Reminders, submit reminders, expiries, declines past their undo window, lapse reminders, ended
     // pauses and capped referrers' new months (issue 25 item 9), retention's notices and erasures
     // (docs/decisions/036-retention.md), then the bonus reminders due today and a week ahead
-    // (docs/decisions/083-referral-bonus-tracker.md).
-    expect(calls).toBe(11);
+    // (docs/decisions/083-referral-bonus-tracker.md), and requests not resubmitted within CHANGES_WINDOW
+    // (docs/decisions/084-changes-requested.md).
+    expect(calls).toBe(12);
   });
 });
 

@@ -12,6 +12,7 @@ import { describeRequest } from '../rows/requests.js';
 import { passOn } from './handoff.js';
 import { remindOfLapses } from '../verification/lapse.js';
 import { remindOfBonuses } from '../bonuses/bonuses.js';
+import { endLapsedChanges } from '../requests/changes.js';
 import { startCapMonths } from '../matching/month-start.js';
 import { endPauses } from '../matching/pause-end.js';
 import { assignWaitingRequests, INCOMING_LINK } from '../matching/matching.js';
@@ -42,6 +43,8 @@ export interface SweepResult extends RetentionResult {
   capMonthsStarted: number;
   /** Referrers asked whether their referral bonus came (issue 50 item 5). */
   bonusReminded: number;
+  /** Requests ended withdrawn: not resubmitted within CHANGES_WINDOW (issue 50 item 1). */
+  changesLapsed: number;
 }
 
 /**
@@ -49,6 +52,8 @@ export interface SweepResult extends RetentionResult {
  * for half of REFERRAL_RESPONSE_TIME (once: reminded_at), then each referral pending for the full time
  * expires and passes on (handoff.ts), freeing its referrer's slot for the company's waiting requests.
  * Declines whose DECLINE_UNDO_WINDOW has passed pass on the same way (docs/decisions/033-request-lifecycle.md).
+ * Requests whose seeker did not resubmit within CHANGES_WINDOW of a request for changes end withdrawn
+ * (docs/decisions/084-changes-requested.md).
  * Safe with several instances: rows are claimed with FOR UPDATE SKIP LOCKED, one expiry or decline per
  * transaction so two sweeps never wait on each other's referrer locks in opposite orders.
  * An aborted `signal` (the server is closing) ends the sweep between two transactions, rejecting with its
@@ -67,7 +72,7 @@ export async function runReferralSweep(
     for (const referral of claimed) {
       const about = await describeRequest(tx, referral.requestId);
       if (!about) continue;
-      const deadline = new Date(referral.createdAt.getTime() + deps.responseMs);
+      const deadline = new Date(referral.pendingSince.getTime() + deps.responseMs);
       await deps.notify(tx, {
         userId: referral.referrerId,
         title: 'Reminder: referral request waiting',
@@ -99,6 +104,7 @@ export async function runReferralSweep(
     await passOn(tx, deps, due, 'declined', now);
     return true;
   });
+  const changesLapsed = await endLapsedChanges(db, deps, now, signal);
   const lapseReminded = await remindOfLapses(db, deps, now, signal);
   const pausesEnded = await endPauses(db, deps, now, signal);
   const capMonthsStarted = await startCapMonths(db, deps, now, signal);
@@ -113,6 +119,7 @@ export async function runReferralSweep(
     pausesEnded,
     capMonthsStarted,
     bonusReminded,
+    changesLapsed,
     ...retention,
   };
 }

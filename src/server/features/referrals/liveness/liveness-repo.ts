@@ -7,7 +7,7 @@ import { recordStatusChange } from '../rows/referrals.js';
 /** The liveness sweep's queries (docs/decisions/032-job-postings.md). */
 
 /** Spelled as index referral_requests_job_next_check_idx's predicate, so the claim is an index scan. */
-const OPEN_REQUEST = sql`${referralRequests.status} in ('pending', 'accepted')`;
+const OPEN_REQUEST = sql`${referralRequests.status} in ('pending', 'accepted', 'changes_requested')`;
 
 export interface DueCheck {
   id: number;

@@ -157,7 +157,7 @@ export async function insertReferral(
 ): Promise<ReferralRow | undefined> {
   const [row] = await tx
     .insert(referrals)
-    .values({ requestId, referrerId, createdAt: at, updatedAt: at })
+    .values({ requestId, referrerId, createdAt: at, pendingSince: at, updatedAt: at })
     .onConflictDoNothing({ target: referrals.requestId, where: CURRENT })
     .returning();
   if (row) {

@@ -37,7 +37,10 @@ describe.each(testDatabases)('referrer record (%s)', (kind) => {
   const answeredAfter = (id: number, hours: number) =>
     t.database.db
       .update(referrals)
-      .set({ createdAt: sql`${referrals.answeredAt} - ${hours} * interval '1 hour'` })
+      .set({
+        createdAt: sql`${referrals.answeredAt} - ${hours} * interval '1 hour'`,
+        pendingSince: sql`${referrals.answeredAt} - ${hours} * interval '1 hour'`,
+      })
       .where(eq(referrals.id, id));
 
   it('is thin until five requests were due, then gives the share in time, the median and confirmations', async () => {

@@ -27,7 +27,9 @@ const EMPTY: RecordCounts = {
  * Every listed referrer's record in one grouped read of their referrals: due an answer (answered, or
  * expired without one), answered before `responseMs` ran out, the median time to answer, submitted, and
  * the seekers' confirmations. Referrals still pending, or ended before an answer was due (withdrawn, posting
- * closed), do not count either way. Referrers with no referral get an empty record.
+ * closed), do not count either way. Referrers with no referral get an empty record. The time to answer
+ * counts from when the referral last became pending: a seeker's resubmit after changes starts it afresh
+ * (docs/decisions/084-changes-requested.md).
  */
 export async function readRecords(
   db: Db,
@@ -44,13 +46,13 @@ export async function readRecords(
           Number,
         ),
       answeredInTime:
-        sql<number>`count(*) filter (where ${referrals.answeredAt} <= ${referrals.createdAt} + ${responseMs}::double precision * interval '1 millisecond')`.mapWith(
+        sql<number>`count(*) filter (where ${referrals.answeredAt} <= ${referrals.pendingSince} + ${responseMs}::double precision * interval '1 millisecond')`.mapWith(
           Number,
         ),
       // percentile_cont skips the nulls of the unanswered.
       medianSeconds: sql<
         string | null
-      >`percentile_cont(0.5) within group (order by extract(epoch from ${referrals.answeredAt} - ${referrals.createdAt}))`,
+      >`percentile_cont(0.5) within group (order by extract(epoch from ${referrals.answeredAt} - ${referrals.pendingSince}))`,
       submitted: sql<number>`count(${referrals.submittedAt})`.mapWith(Number),
       confirmed: sql<number>`count(*) filter (where ${referrals.seekerConfirmation} = 'received')`.mapWith(
         Number,

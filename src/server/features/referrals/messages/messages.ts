@@ -27,7 +27,7 @@ import { isoTime } from '../../../lib/iso-time.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** A referral that is not one of these has ended: its thread counts down from its last change. */
-const LIVE_STATUSES: readonly string[] = ['pending', 'accepted', 'submitted'];
+const LIVE_STATUSES: readonly string[] = ['pending', 'changes_requested', 'accepted', 'submitted'];
 const EXCERPT_MAX = 140;
 /** A stored status read leniently, the schema built once (not per message). */
 const storedMessageStatus = ReferralMessageStatusSchema.catch('delivered');

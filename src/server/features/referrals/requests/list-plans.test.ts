@@ -53,7 +53,7 @@ describePlans('list query plans', { seekers: 2000, referrers: 200, companies: 13
   if (world.kind === 'postgres')
     it("reads a seeker's first page, with its timelines, on one kept plan, not planned afresh on every call", async () => {
       const { db, firstSeeker } = world;
-      const clock = { now: new Date(), responseMs: 3 * 86_400_000, undoMs: 5_000 };
+      const clock = { now: new Date(), responseMs: 3 * 86_400_000, undoMs: 5_000, changesMs: 86_400_000 };
       const [plan] = await db.transaction(async (tx) => {
         for (let i = 0; i < 8; i++) {
           const cards = await listRequestViews(tx, 'seeker', firstSeeker + 7, { limit: 20 }, clock);

@@ -4,6 +4,7 @@ import { JobStatusSchema } from '../../../../shared/jobs.js';
 import { firstNameOf } from '../../../../shared/names.js';
 import { ReferralStatusSchema, RequestStatusSchema } from '../../../../shared/referral-status.js';
 import {
+  ChangeKindSchema,
   DeclineReasonSchema,
   RelationshipSchema,
   SeekerConfirmationSchema,
@@ -45,6 +46,7 @@ const {
 const storedDeclineReason = DeclineReasonSchema.nullable().catch(null);
 const storedSeekerConfirmation = SeekerConfirmationSchema.nullable().catch(null);
 const storedRelationship = RelationshipSchema.nullable().catch(null);
+const storedChange = ChangeKindSchema.catch('other');
 const storedJobStatus = JobStatusSchema.catch('unknown');
 
 /**
@@ -157,11 +159,20 @@ export interface ListClock {
   responseMs: number;
   /** DECLINE_UNDO_WINDOW. */
   undoMs: number;
+  /** CHANGES_WINDOW: how long the seeker has to resubmit after changes were asked for. */
+  changesMs: number;
 }
 
 /** The list's view of the clock from the feature's ports: deadlines and undo windows, as of now. */
-export function listClock(deps: Pick<ReferralDeps, 'now' | 'responseMs' | 'declineUndoMs'>): ListClock {
-  return { now: deps.now(), responseMs: deps.responseMs, undoMs: deps.declineUndoMs };
+export function listClock(
+  deps: Pick<ReferralDeps, 'now' | 'responseMs' | 'declineUndoMs' | 'changesWindowMs'>,
+): ListClock {
+  return {
+    now: deps.now(),
+    responseMs: deps.responseMs,
+    undoMs: deps.declineUndoMs,
+    changesMs: deps.changesWindowMs,
+  };
 }
 
 /** The seeker's own requests, or the requests whose referral the referrer holds; newest first. */
@@ -233,8 +244,11 @@ export async function findRequestView(
   return view;
 }
 
-/** A referral as either side reads it: the columns a card reads (all that the other callers' rows hold). */
-export function toReferralDto(row: CardReferral): Referral {
+/**
+ * A referral as either side reads it: the columns a card reads (all that the other callers' rows hold).
+ * With the list's clock, a referral waiting on its seeker's changes says until when they may resubmit.
+ */
+export function toReferralDto(row: CardReferral, clock?: Pick<ListClock, 'changesMs'>): Referral {
   return {
     id: row.id,
     requestId: row.requestId,
@@ -245,6 +259,12 @@ export function toReferralDto(row: CardReferral): Referral {
     candidateId: row.candidateId,
     seekerConfirmation: storedSeekerConfirmation.parse(row.seekerConfirmation),
     relationship: storedRelationship.parse(row.relationship),
+    changes: (row.requestedChanges ?? []).map((change) => storedChange.parse(change)),
+    changeRounds: row.changeRounds,
+    resubmitBy:
+      clock && row.status === 'changes_requested' && row.changesRequestedAt && row.supersededAt === null
+        ? isoTime(new Date(row.changesRequestedAt.getTime() + clock.changesMs))
+        : null,
     undoUntil: null,
     submittedAt: row.submittedAt ? isoTime(row.submittedAt) : null,
     createdAt: isoTime(row.createdAt),
@@ -266,15 +286,15 @@ function unsettledDecline(row: RequestViewRow): boolean {
  * comes along (so the seeker can report or block them, issue 25) but nothing else of theirs: their profile
  * stays closed to the seeker, and the name is the first name only.
  */
-function seekerReferral(row: RequestViewRow, referral: CardReferral): Referral {
-  const dto = toReferralDto(referral);
+function seekerReferral(row: RequestViewRow, referral: CardReferral, clock: ListClock): Referral {
+  const dto = toReferralDto(referral, clock);
   if (!unsettledDecline(row)) return dto;
   return { ...dto, status: 'pending', feedback: null, declineReason: null };
 }
 
 /** The referral as its referrer sees it: until when their decline may still be undone. */
 function referrerReferral(row: RequestViewRow, referral: CardReferral, clock: ListClock): Referral {
-  const dto = toReferralDto(referral);
+  const dto = toReferralDto(referral, clock);
   const until = referral.declinedAt && referral.declinedAt.getTime() + clock.undoMs;
   if (!unsettledDecline(row) || !until || until <= clock.now.getTime()) return dto;
   return { ...dto, undoUntil: isoTime(new Date(until)) };
@@ -358,10 +378,12 @@ function toRequestDto(
       referrerFirstName: firstNameOf(row.referrerName),
       respondBy:
         pendingNow || (viewer === 'seeker' && unsettledDecline(row))
-          ? isoTime(new Date(referral.createdAt.getTime() + clock.responseMs))
+          ? isoTime(new Date(referral.pendingSince.getTime() + clock.responseMs))
           : null,
       passedOnAt: referral.supersededAt ? isoTime(referral.supersededAt) : null,
-      ...(viewer === 'seeker' ? seekerReferral(row, referral) : referrerReferral(row, referral, clock)),
+      ...(viewer === 'seeker'
+        ? seekerReferral(row, referral, clock)
+        : referrerReferral(row, referral, clock)),
     },
     handoffs: erased ? [] : handoffs,
     timeline: erased ? [] : viewer === 'seeker' ? seekerTimeline(row, timeline) : timeline,

@@ -11,7 +11,14 @@ import { resumeLinkExpiry, signResumeLink } from './resume-link.js';
 const storedRelationship = RelationshipSchema.nullable().catch(null);
 
 /** Statuses in which the referrer still works on the referral: the packet is for them. */
-const WORKING: readonly string[] = ['pending', 'accepted', 'submitted', 'successful', 'unsuccessful'];
+const WORKING: readonly string[] = [
+  'pending',
+  'changes_requested',
+  'accepted',
+  'submitted',
+  'successful',
+  'unsuccessful',
+];
 
 /**
  * GET /api/referrals/{id}/packet (issue 24 item 8): what a company's referral tool asks, for the referrer

@@ -61,6 +61,8 @@ export interface Move {
    * relationship.md).
    */
   relationship?: string | null;
+  /** With changes_requested: what the seeker should change (docs/decisions/084-changes-requested.md). */
+  changes?: readonly string[] | null;
   at?: Date;
 }
 
@@ -75,9 +77,20 @@ export async function moveReferral(tx: Db, move: Move): Promise<ReferralRow | un
     .update(referrals)
     .set({
       status: move.to,
-      feedback: move.feedback ?? sql`${referrals.feedback}`,
+      // A request for changes carries its own round's feedback, none included.
+      feedback:
+        move.to === 'changes_requested' ? move.feedback : (move.feedback ?? sql`${referrals.feedback}`),
       ...(move.to === 'submitted' ? { submittedAt: at } : {}),
-      ...(move.to === 'accepted' || move.to === 'declined' ? { answeredAt: at } : {}),
+      ...(move.to === 'accepted' || move.to === 'declined' || move.to === 'changes_requested'
+        ? { answeredAt: at }
+        : {}),
+      ...(move.to === 'changes_requested'
+        ? {
+            requestedChanges: [...(move.changes ?? [])],
+            changeRounds: sql`${referrals.changeRounds} + 1`,
+            changesRequestedAt: at,
+          }
+        : {}),
       ...(move.to === 'declined' ? { declinedAt: at, declineReason: move.reason ?? null } : {}),
       ...(move.to === 'submitted' ? { candidateId: move.candidateId ?? null } : {}),
       ...(move.to === 'accepted' && move.relationship ? { relationship: move.relationship } : {}),

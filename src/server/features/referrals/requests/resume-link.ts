@@ -14,7 +14,14 @@ import { LIVE_REFERRAL } from '../access.js';
  */
 
 /** Statuses in which the referrer still works on the referral (the packet's own list). */
-const WORKING: readonly string[] = ['pending', 'accepted', 'submitted', 'successful', 'unsuccessful'];
+const WORKING: readonly string[] = [
+  'pending',
+  'changes_requested',
+  'accepted',
+  'submitted',
+  'successful',
+  'unsuccessful',
+];
 
 export interface ResumeLinkClaims {
   referralId: number;

@@ -3,11 +3,19 @@ import { normalizeJobUrl } from '../../../../shared/job-url-rules.js';
 import { paymentOfferRule } from '../../../../shared/payment-offer.js';
 import {
   canMoveReferral,
+  canRequestChanges,
   OPEN_REFERRAL_STATUSES,
   type ReferralStatus,
   ReferralStatusSchema,
 } from '../../../../shared/referral-status.js';
 import { DEFAULT_RELATIONSHIP, type Relationship } from '../../../../shared/referral-honesty.js';
+import {
+  type ChangeKind,
+  CHANGES_ERRORS,
+  CHANGES_TEXTS,
+  changeSentences,
+  MAX_CHANGE_ROUNDS,
+} from '../../../../shared/referral-changes.js';
 import {
   type DeclineReason,
   PAYMENT_HOLD_NOTICES,
@@ -43,11 +51,12 @@ type ListQuery = z.output<typeof ReferralRequestListQuerySchema>;
 /** The route's parsed body; services and tests may leave the reason out. */
 type StatusInput = Omit<
   z.output<typeof UpdateReferralStatusInputSchema>,
-  'reason' | 'candidateId' | 'relationship'
+  'reason' | 'candidateId' | 'relationship' | 'changes'
 > & {
   reason?: DeclineReason | null;
   candidateId?: string | null;
   relationship?: Relationship | null;
+  changes?: ChangeKind[] | null;
 };
 
 /** PostgreSQL's unique_violation, as pg raises it and as drizzle wraps it (in `cause`). */
@@ -201,7 +210,7 @@ export async function createReferralRequest(
 
 export async function listRequests(
   db: Db,
-  deps: Pick<ReferralDeps, 'now' | 'responseMs' | 'declineUndoMs'>,
+  deps: Pick<ReferralDeps, 'now' | 'responseMs' | 'declineUndoMs' | 'changesWindowMs'>,
   user: UserRow,
   query: ListQuery,
 ): Promise<ReferralRequest[]> {
@@ -213,6 +222,7 @@ const VERB: Record<ReferralStatus, string> = {
   pending: 'moved back to pending',
   accepted: 'accepted',
   declined: 'declined',
+  changes_requested: 'sent back for changes',
   submitted: 'submitted',
   successful: 'marked successful',
   unsuccessful: 'marked unsuccessful',
@@ -222,7 +232,12 @@ const VERB: Record<ReferralStatus, string> = {
 };
 
 export function illegalMoveMessage(from: ReferralStatus, to: ReferralStatus): string {
-  const state = from === 'pending' ? 'still pending' : `already ${from}`;
+  const state =
+    from === 'pending'
+      ? 'still pending'
+      : from === 'changes_requested'
+        ? "waiting for the applicant's changes"
+        : `already ${from}`;
   return `This referral is ${state}, so it cannot be ${VERB[to]}.`;
 }
 
@@ -230,6 +245,7 @@ const SEEKER_TITLE: Record<ReferralStatus, string> = {
   pending: 'Referral pending',
   accepted: 'Referral accepted',
   declined: 'Referral declined',
+  changes_requested: CHANGES_TEXTS.title,
   submitted: 'Referral submitted',
   successful: 'Referral successful',
   unsuccessful: 'Referral unsuccessful',
@@ -242,6 +258,7 @@ const SEEKER_SENTENCE: Record<ReferralStatus, string> = {
   pending: 'is pending',
   accepted: 'was accepted by your referrer',
   declined: 'was declined by your referrer',
+  changes_requested: 'needs changes before your referrer refers you',
   submitted: 'was submitted to the company by your referrer',
   successful: 'was successful: you were shortlisted or invited to interview',
   unsuccessful: 'was unsuccessful: the company did not select you this time',
@@ -274,6 +291,10 @@ export async function changeReferralStatus(
     const from = ReferralStatusSchema.parse(current.status);
     const to = input.status;
     if (!canMoveReferral(from, to)) throw conflict(illegalMoveMessage(from, to));
+    // At most MAX_CHANGE_ROUNDS rounds; then the referrer answers (docs/decisions/084-changes-requested.md).
+    if (to === 'changes_requested' && !canRequestChanges(from, current.changeRounds, MAX_CHANGE_ROUNDS)) {
+      throw conflict(CHANGES_ERRORS.thirdRound);
+    }
     const moved = await moveReferral(tx, {
       id: referralId,
       referrerId: referrer.id,
@@ -284,6 +305,7 @@ export async function changeReferralStatus(
       candidateId: to === 'submitted' ? (input.candidateId ?? null) : null,
       // Said on accepting, else the honest default (docs/decisions/082-already-applied-and-relationship.md).
       relationship: to === 'accepted' ? (input.relationship ?? DEFAULT_RELATIONSHIP) : null,
+      changes: to === 'changes_requested' ? (input.changes ?? []) : null,
       at,
     });
     if (!moved) {
@@ -295,11 +317,20 @@ export async function changeReferralStatus(
       const request = await setRequestStatus(tx, moved.requestId, to, at);
       if (request) {
         const company = await findCompanyById(tx, request.companyId);
+        const companyName = company?.name ?? 'the company';
         const feedback = input.feedback ? ` Feedback: ${input.feedback}` : '';
+        // Changes asked for are told at once, each as a plain sentence, with the feedback after them.
+        const message =
+          to === 'changes_requested'
+            ? [
+                CHANGES_TEXTS.told(request.position, companyName),
+                ...changeSentences(input.changes ?? []),
+              ].join(' ') + feedback
+            : `Your referral request for ${request.position} at ${companyName} ${SEEKER_SENTENCE[to]}.${feedback}`;
         await deps.notify(tx, {
           userId: request.jobSeekerId,
           title: SEEKER_TITLE[to],
-          message: `Your referral request for ${request.position} at ${company?.name ?? 'the company'} ${SEEKER_SENTENCE[to]}.${feedback}`,
+          message,
           type: 'referral_status',
           link: SEEKER_LINK,
         });

@@ -58,6 +58,7 @@ function timelineEntry({ kind, at, note, referral }: ReferralStep): TimelineEntr
     declineReason: null,
   };
   if (kind === 'assigned') return { kind, ...shown, note: null };
+  if (kind === 'resubmitted') return { kind, ...shown, note };
   if (kind === 'passed_on') {
     const open = OPEN_REFERRAL_STATUSES.includes(storedStatus.parse(referral.status));
     return open ? { kind, ...shown, note: null } : undefined;
@@ -99,7 +100,16 @@ function referralSteps(rows: readonly TimelineRow[]): ReferralStep[] {
       steps.push({ kind: 'assigned', at: row.assignedAt, note: null, referral: row });
     }
     const { change } = row;
-    if (change) steps.push({ kind: change.status, at: change.at, note: change.note, referral: row });
+    // Pending again after changes were asked for is the seeker's resubmit (docs/decisions/084-changes-requested.md).
+    const resubmit = change?.status === 'pending' && steps.at(-1)?.kind === 'changes_requested';
+    if (change) {
+      steps.push({
+        kind: resubmit ? 'resubmitted' : change.status,
+        at: change.at,
+        note: change.note,
+        referral: row,
+      });
+    }
   });
   passedOn(rows.at(-1));
   return steps;

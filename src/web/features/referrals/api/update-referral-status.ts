@@ -17,6 +17,7 @@ export const STATUS_UPDATE_FAILED = 'Error: Failed to update referral status. Pl
 const ACTIVITY_ACTION: Record<StatusChange, string> = {
   accepted: 'accept',
   declined: 'decline',
+  changes_requested: 'ask_changes',
   submitted: 'submit',
   successful: 'success',
   unsuccessful: 'unsuccessful',

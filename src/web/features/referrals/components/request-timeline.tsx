@@ -10,6 +10,8 @@ const STEP: Record<TimelineEntry['kind'], string> = {
   pending: 'Decline undone',
   accepted: 'Accepted',
   declined: 'Declined',
+  changes_requested: 'Changes requested',
+  resubmitted: 'Resubmitted with changes',
   submitted: 'Submitted to the company',
   successful: 'Marked successful',
   unsuccessful: 'Marked unsuccessful',
