@@ -160,6 +160,8 @@ export async function createFeatures(
   return {
     auth,
     mailWorker: mail.worker,
+    /** For `npm run admin`: the console's services, without HTTP. */
+    operator: admin.operator,
     routes: [
       ...[
         auth,

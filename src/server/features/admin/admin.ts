@@ -9,8 +9,15 @@ import type {
   RequestHistory,
   SharedRequest,
 } from './ports.js';
+import type { z } from 'zod';
+import type { CompanyEmailDomainsInputSchema, SuspendUserInput } from '../../../shared/admin.js';
+import { verifiedSince } from '../../lib/referrer-sql.js';
+import type { AdminActor } from './audit-repo.js';
+import { mergeCompany, updateEmailDomains } from './companies/companies.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { adminRoutes } from './routes.js';
+import { findAdminUser, searchUsers } from './users/users-repo.js';
+import { suspendUser, unsuspendUser, verifyUser } from './users/users.js';
 
 export interface AdminCollaborators {
   db: Db;
@@ -41,7 +48,28 @@ export function createAdmin(
 ) {
   const { db, rateLimits, sharedRequest, control, companyLocks, held, requestHistory } = collaborators;
   const now = collaborators.now ?? (() => new Date());
+  const since = () => verifiedSince(now(), config.verificationTtlMs);
   return {
+    /**
+     * The console's own services for an operator at the command line (`npm run admin`): the same writes, each
+     * in one transaction with its audit row, by an actor with no account.
+     */
+    operator: {
+      searchUsers: (q: string, limit: number) => searchUsers(db, q, limit),
+      findUser: (id: number) => findAdminUser(db, id),
+      suspend: (actor: AdminActor, id: number, input: Required<SuspendUserInput>) =>
+        suspendUser(db, control, actor, id, input, now()),
+      unsuspend: (actor: AdminActor, id: number) => unsuspendUser(db, control, actor, id),
+      verify: (actor: AdminActor, id: number, note: string | null) =>
+        verifyUser(db, control, actor, id, note),
+      setEmailDomains: (
+        actor: AdminActor,
+        id: number,
+        input: z.output<typeof CompanyEmailDomainsInputSchema>,
+      ) => updateEmailDomains(db, actor, id, input, since()),
+      merge: (actor: AdminActor, id: number, intoId: number) =>
+        mergeCompany(db, companyLocks, actor, id, intoId, since()),
+    },
     routes: async (app: FastifyInstance) => {
       await app.register(adminRoutes, {
         prefix: '/api/admin',

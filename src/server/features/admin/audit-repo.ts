@@ -3,8 +3,17 @@ import type { AdminAuditEntry } from '../../../shared/admin.js';
 import type { Db } from '../../db/client.js';
 import { adminAuditLog } from '../../db/schema.js';
 
+/**
+ * Who made an admin write: an admin's account, or an operator at the command line (`npm run admin`), who has
+ * no account: id null and `cli:<operating-system user>` for the name.
+ */
+export interface AdminActor {
+  id: number | null;
+  email: string;
+}
+
 export interface AdminAction {
-  actor: { id: number; email: string };
+  actor: AdminActor;
   action: string;
   targetType: string;
   targetId: number | null;

@@ -1,10 +1,9 @@
 import type { AdminCompany, CompanyEmailDomainsInputSchema } from '../../../../shared/admin.js';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import type { UserRow } from '../../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { isFreeMail } from '../../../lib/free-mail.js';
-import { recordAdminAction } from '../audit-repo.js';
+import { recordAdminAction, type AdminActor } from '../audit-repo.js';
 import type { CompanyLocks } from '../ports.js';
 import {
   type DomainClash,
@@ -39,7 +38,7 @@ export function clashSentence({ mine, theirs, name }: DomainClash): string {
  */
 export async function updateEmailDomains(
   db: Db,
-  admin: UserRow,
+  admin: AdminActor,
   id: number,
   input: z.output<typeof CompanyEmailDomainsInputSchema>,
   verifiedSince: Date,
@@ -79,7 +78,7 @@ export async function updateEmailDomains(
 export async function mergeCompany(
   db: Db,
   locks: CompanyLocks,
-  admin: UserRow,
+  admin: AdminActor,
   id: number,
   intoId: number,
   verifiedSince: Date,

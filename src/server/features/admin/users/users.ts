@@ -2,9 +2,8 @@ import type { AdminUser, SuspendUserInput } from '../../../../shared/admin.js';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../../shared/brand.js';
 import { firstNameOf } from '../../../../shared/names.js';
 import type { Db } from '../../../db/client.js';
-import type { UserRow } from '../../../db/schema.js';
 import { conflict, notFound } from '../../../lib/errors.js';
-import { recordAdminAction } from '../audit-repo.js';
+import { recordAdminAction, type AdminActor } from '../audit-repo.js';
 import type { AccountControl } from '../ports.js';
 import { findAdminUser, setSuspension, userExists } from './users-repo.js';
 
@@ -57,7 +56,7 @@ export function suspensionMail(
  */
 async function changeUser(
   db: Db,
-  admin: UserRow,
+  admin: AdminActor,
   id: number,
   audit: { action: string; reason?: string | null },
   change: (tx: Db) => Promise<void>,
@@ -83,7 +82,7 @@ async function refuse(tx: Db, id: number, why: string): Promise<never> {
 export async function suspendUser(
   db: Db,
   control: AccountControl,
-  admin: UserRow,
+  admin: AdminActor,
   id: number,
   input: Required<SuspendUserInput>,
   at: Date,
@@ -105,7 +104,7 @@ export async function suspendUser(
 export async function unsuspendUser(
   db: Db,
   control: AccountControl,
-  admin: UserRow,
+  admin: AdminActor,
   id: number,
 ): Promise<AdminUser> {
   await changeUser(db, admin, id, { action: 'user.unsuspend' }, async (tx) => {
@@ -132,7 +131,7 @@ const NOTHING_TO_UNVERIFY = {
 export async function unverifyUser(
   db: Db,
   control: AccountControl,
-  admin: UserRow,
+  admin: AdminActor,
   id: number,
 ): Promise<AdminUser> {
   await changeUser(db, admin, id, { action: 'user.unverify' }, async (tx) => {
@@ -146,7 +145,7 @@ export async function unverifyUser(
 export async function verifyUser(
   db: Db,
   control: AccountControl,
-  admin: UserRow,
+  admin: AdminActor,
   id: number,
   note: string | null = null,
 ): Promise<AdminUser> {

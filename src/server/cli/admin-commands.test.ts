@@ -1,0 +1,199 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFeatures } from '../app-features.js';
+import { openDatabase } from '../db/client.js';
+import { adminAuditLog, users } from '../db/schema.js';
+import { projectRoot } from '../project-root.js';
+import { createRateLimitStore } from '../plugins/rate-limit-store.js';
+import { createTestApp, testDatabases, type TestApp } from '../testing/test-app.js';
+import { EXIT, runAdmin, type AdminContext } from './admin-commands.js';
+
+/** npm run admin (issue 51 item 1): each command against a real app's database, as the command line runs it. */
+describe.each(testDatabases)('npm run admin (%s)', (kind) => {
+  let t: TestApp;
+  let context: AdminContext;
+  let opened = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const logger = pino({ level: 'silent' });
+    const features = await createFeatures(t.config, {
+      db: t.database.db,
+      listen: t.database.listen,
+      rateLimits: await createRateLimitStore(t.config, logger),
+      logger,
+      referralSweep: false,
+      livenessSweep: false,
+    });
+    context = { db: t.database.db, operator: features.operator, actor: { id: null, email: 'cli:tester' } };
+  });
+  afterAll(() => t.close());
+
+  /** Runs one command line; answers its exit code and what it printed to each stream. */
+  async function admin(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(
+      argv,
+      async () => {
+        opened += 1;
+        return context;
+      },
+      { out: (s) => out.push(s), err: (s) => err.push(s) },
+    );
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  const lastAudit = async () =>
+    (await t.database.db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.id)).limit(1))[0];
+
+  it('finds accounts by a part of their name or email, and shows one by id or by email', async () => {
+    const ada = await t.signIn('Ada Cli', 'ada.cli@example.com');
+    const found = await admin('users', 'find', 'ada.cli');
+    expect(found.code).toBe(EXIT.ok);
+    expect(found.out).toMatch(new RegExp(`^ +${ada.user.id}  ada\\.cli@example\\.com  Ada Cli  seeker$`));
+
+    const byId = await admin('users', 'show', String(ada.user.id));
+    const byEmail = await admin('users', 'show', 'ADA.CLI@example.com');
+    expect(byId.code).toBe(EXIT.ok);
+    expect(JSON.parse(byId.out)).toMatchObject({
+      id: ada.user.id,
+      email: 'ada.cli@example.com',
+      suspendedAt: null,
+    });
+    expect(byEmail.out).toBe(byId.out);
+
+    expect(await admin('users', 'find', 'nobody-has-this')).toMatchObject({
+      code: EXIT.ok,
+      out: 'No account\'s name or email holds "nobody-has-this".',
+    });
+  });
+
+  it('suspends through the console service: sessions end, the audit log names cli:<user>; again is refused', async () => {
+    const bob = await t.signIn('Bob Cli', 'bob.cli@example.com');
+    expect((await bob.get('/api/notifications/unread-count')).statusCode).toBe(200);
+
+    const suspended = await admin(
+      'users',
+      'suspend',
+      'bob.cli@example.com',
+      '--reason',
+      'Spam, reported twice',
+    );
+    expect(suspended).toMatchObject({ code: EXIT.ok, err: '' });
+    expect(suspended.out).toContain('suspended');
+    expect((await bob.get('/api/notifications/unread-count')).statusCode).toBe(401);
+    expect(await lastAudit()).toMatchObject({
+      actorId: null,
+      actorEmail: 'cli:tester',
+      action: 'user.suspend',
+      targetType: 'user',
+      targetId: bob.user.id,
+      reason: 'Spam, reported twice',
+    });
+
+    const again = await admin('users', 'suspend', String(bob.user.id), '--reason', 'Again');
+    expect(again).toMatchObject({ code: EXIT.refused, err: 'This user is already suspended.' });
+
+    expect(await admin('users', 'unsuspend', String(bob.user.id))).toMatchObject({ code: EXIT.ok });
+    expect((await lastAudit())?.action).toBe('user.unsuspend');
+    expect(await admin('users', 'unsuspend', String(bob.user.id))).toMatchObject({
+      code: EXIT.refused,
+      err: 'This user is not suspended.',
+    });
+  });
+
+  it('refuses to verify a seeker by hand, and verifies nobody it cannot name', async () => {
+    const cy = await t.signIn('Cy Cli', 'cy.cli@example.com');
+    expect(await admin('users', 'verify', String(cy.user.id), '--note', 'Known to us')).toMatchObject({
+      code: EXIT.refused,
+      err: 'This user does not refer at any company yet, so there is nothing to verify.',
+    });
+  });
+
+  it('refuses bad arguments with a sentence and exit 2, changing nothing and opening nothing for usage', async () => {
+    const dee = await t.signIn('Dee Cli', 'dee.cli@example.com');
+    const before = await lastAudit();
+    const openedBefore = opened;
+    expect((await admin('users', 'frob')).code).toBe(EXIT.usage);
+    expect((await admin('users', 'suspend', String(dee.user.id))).code).toBe(EXIT.usage); // no --reason
+    expect((await admin('users', 'show')).code).toBe(EXIT.usage);
+    expect(opened).toBe(openedBefore);
+
+    expect(await admin('users', 'suspend', String(dee.user.id), '--reason', '   ')).toMatchObject({
+      code: EXIT.usage,
+    });
+    expect(await admin('users', 'show', '999999999')).toMatchObject({
+      code: EXIT.usage,
+      err: 'No account has the id 999999999.',
+    });
+    expect(await admin('users', 'show', 'not-an-email')).toMatchObject({
+      code: EXIT.usage,
+      err: '"not-an-email" is neither an account\'s id nor an email address.',
+    });
+    expect(await lastAudit()).toEqual(before);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, dee.user.id));
+    expect(row?.suspendedAt).toBeNull();
+  });
+
+  it('refuses an email that names two accounts, one per sign-in provider, and lists their ids', async () => {
+    const first = await t.signIn('Eve One', 'eve.twice@example.com');
+    const [second] = await t.database.db
+      .insert(users)
+      .values({ username: 'eve-two-cli', email: 'eve.twice@example.com', fullName: 'Eve Two' })
+      .returning({ id: users.id });
+    expect(await admin('users', 'suspend', 'eve.twice@example.com', '--reason', 'Which one?')).toMatchObject({
+      code: EXIT.usage,
+      err: `eve.twice@example.com names 2 accounts (ids ${first.user.id}, ${second!.id}): name one by its id.`,
+    });
+    const rows = await t.database.db.select().from(users).where(eq(users.email, 'eve.twice@example.com'));
+    expect(rows.map((r) => r.suspendedAt)).toEqual([null, null]);
+  });
+
+  it('stats counts users, referrers, open and waiting requests and queued mail', async () => {
+    const { code, out } = await admin('stats');
+    expect(code).toBe(EXIT.ok);
+    const figures = Object.fromEntries(out.split('\n').map((line) => line.split(/ +/)));
+    const userCount = (await t.database.db.select().from(users)).length;
+    expect(figures).toMatchObject({
+      users: String(userCount),
+      referrers: '0',
+      openRequests: '0',
+      waitingRequests: '0',
+    });
+    expect(Number(figures.mailQueued)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('npm run admin on the embedded database a running server holds', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-cli-'));
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    // This process holds the directory, as a running server does.
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    close = () => database.close();
+  });
+  afterAll(async () => {
+    await close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses with the sentence a second server gets, and exits 1', async () => {
+    const { DATABASE_URL: _external, ...embeddedEnv } = process.env;
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(projectRoot, 'src/server/cli/admin.ts'), 'stats'],
+      { cwd: projectRoot, env: { ...embeddedEnv, DATA_DIR: dataDir }, stdio: 'pipe' },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(stderr).toMatch(/is in use by another ReferBridge process/);
+    expect(code).toBe(EXIT.refused);
+  }, 60_000);
+});
