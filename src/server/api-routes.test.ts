@@ -71,6 +71,18 @@ const STEPS: Step[] = [
   { name: 'resumeFile', call: (me) => me.get(apiPath('resumeFile', { id: made.resume })) },
   { name: 'mySettings', call: (me) => me.get(apiPath('mySettings')) },
   { name: 'changeSettings', call: (me) => me.put(apiPath('changeSettings'), { emailNotifications: false }) },
+  {
+    name: 'confirmNotificationEmail',
+    call: async (me) => {
+      const to = `routes-personal-${me.user.id}@gmail.com`;
+      expect((await me.put(apiPath('changeSettings'), { notificationEmail: to })).statusCode).toBe(200);
+      const [mail] = (await me.get(`/dev-mail/messages?to=${encodeURIComponent(to)}`)).json<
+        { subject: string }[]
+      >();
+      const code = /\d{6}/.exec(mail!.subject)![0];
+      return me.post(apiPath('confirmNotificationEmail'), { code });
+    },
+  },
   { name: 'exportAccount', call: (me) => me.get(apiPath('exportAccount')) },
   { name: 'user', call: (me) => me.get(apiPath('user', { id: me.user.id })) },
   { name: 'userExperiences', call: (me) => me.get(apiPath('userExperiences', { id: me.user.id })) },

@@ -50,6 +50,7 @@ export async function createFeatures(
   const mail = createMail(config, {
     db,
     logger,
+    now,
     worker: deps.mailWorker,
     aroundReferralLimitsChange: (userId, change) => referrals.aroundLimitsChange(userId, change),
   });

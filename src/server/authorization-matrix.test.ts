@@ -43,6 +43,7 @@ const everyone = (status: number): Expected => ({
   blocked: status,
   unassigned: status,
   admin: status,
+  colleague: status,
 });
 /** Each signed-in user's own things (no one else's id is in the URL): only visitors are refused. */
 const signedIn = (status: number): Expected => ({ ...everyone(status), visitor: 401 });
@@ -54,7 +55,18 @@ const ownerOnly = (status: number, denied = 404): Expected => ({
 });
 /** Issue 25: the admins alone; anyone else, a visitor too, gets the 404 of an unknown endpoint (issue 46). */
 const adminOnly = (status: number): Expected => ({ ...everyone(404), admin: status });
-/** docs/product.md, Roles: the user, and the referrer who holds their request now. */
+/** The world's referrers, whoever's request they hold. */
+const referrers = (status: number) => ({
+  assigned: status,
+  earlier: status,
+  blocked: status,
+  unassigned: status,
+  colleague: status,
+});
+/**
+ * docs/product.md, Roles: the user, and the referrer who holds their request now. The colleague at the
+ * owner's current company gets 404 like everyone else (issue 50 item 4).
+ */
 const profileViewers = (status: number): Expected => ({ ...ownerOnly(status), assigned: status });
 
 const ROUTE_ORDER_NOTE = 'reads first, then changes, then deletions, then what ends sessions';
@@ -372,12 +384,22 @@ const ROWS: Row[] = [
       body: { workEmail: 'someone@example.com' },
     }),
     // Only referrers may verify (409 for the others); a referrer's address must be at the company's domain.
-    expect: { ...signedIn(409), assigned: 400, earlier: 400, blocked: 400, unassigned: 400 },
+    expect: { ...signedIn(409), ...referrers(400) },
   },
   {
     route: 'POST /api/referrer/verification/confirm',
     call: () => ({ method: 'POST', url: '/api/referrer/verification/confirm', body: { code: '123456' } }),
-    expect: { ...signedIn(409), assigned: 400, earlier: 400, blocked: 400, unassigned: 400 },
+    expect: { ...signedIn(409), ...referrers(400) },
+  },
+  {
+    route: 'POST /api/user/settings/notification-email/confirm',
+    // Issue 50 item 4: each confirms a code of their own; nobody in the world asked for one (400).
+    call: () => ({
+      method: 'POST',
+      url: '/api/user/settings/notification-email/confirm',
+      body: { code: '123456' },
+    }),
+    expect: signedIn(400),
   },
 
   // Changes to the owner's things by id.
@@ -802,6 +824,22 @@ describe.each(testDatabases)('authorisation matrix (%s)', (kind) => {
       rows.filter((route) => !registered.has(route)),
       'rows of routes that are gone',
     ).toEqual([]);
+  });
+
+  it('leaves the owner out of every answer the colleague at their current company gets (before the table changes the world)', async () => {
+    // Issue 50 item 4: every other route answers them 404 (the table); what they may read, their own lists
+    // and the public pages, never names the owner. The development outbox (not in production) is left out.
+    const leaks: string[] = [];
+    const { fullName, email } = w.users.owner.user;
+    for (const row of ROWS) {
+      const call = row.call(w, 'colleague');
+      if (call.method !== 'GET' || row.expect.colleague !== 200 || !call.url.startsWith('/api/')) continue;
+      if (call.url === '/api/notifications/stream') continue;
+      const res = await w.send('colleague', call);
+      if (res.statusCode !== 200) continue;
+      if (res.body.includes(fullName) || res.body.includes(email)) leaks.push(row.route);
+    }
+    expect(leaks).toEqual([]);
   });
 
   // Each walks the whole table (hundreds of requests): minutes, not seconds, on a busy 2-core machine.

@@ -48,7 +48,11 @@ import {
   UpdateRelationshipInputSchema,
   WillingnessInputSchema,
 } from './referrals.js';
-import { UserSettingsInputSchema, UserSettingsSchema } from './settings.js';
+import {
+  ConfirmNotificationEmailInputSchema,
+  UserSettingsInputSchema,
+  UserSettingsSchema,
+} from './settings.js';
 import { SuccessSchema } from './success.js';
 import {
   ConfirmVerificationCodeInputSchema,
@@ -124,6 +128,7 @@ export const API_ROUTE_SCHEMAS = {
   uploadResume: { response: ResumeSchema },
   mySettings: { response: UserSettingsSchema },
   changeSettings: { response: UserSettingsSchema, body: UserSettingsInputSchema },
+  confirmNotificationEmail: { response: UserSettingsSchema, body: ConfirmNotificationEmailInputSchema },
   exportAccount: { response: AccountExportSchema },
   deleteAccount: { response: null, body: DeleteAccountInputSchema },
 

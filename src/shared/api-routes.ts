@@ -40,6 +40,12 @@ export const API_ROUTES = {
   uploadResume: { method: 'POST', path: '/api/user/resume', status: 201 },
   mySettings: { method: 'GET', path: '/api/user/settings', status: 200 },
   changeSettings: { method: 'PUT', path: '/api/user/settings', status: 200 },
+  // Issue 50 item 4: the code mailed to a personal address, which then gets all the user's mail.
+  confirmNotificationEmail: {
+    method: 'POST',
+    path: '/api/user/settings/notification-email/confirm',
+    status: 200,
+  },
   exportAccount: { method: 'GET', path: '/api/user/export', status: 200 },
   deleteAccount: { method: 'DELETE', path: '/api/user', status: 204 },
 

@@ -90,3 +90,13 @@ export const SEEKER_LINK = '/my-referrals';
 export const INCOMING_LINK = '/my-referrals?tab=incoming';
 /** Where a referral bonus's reminder takes the referrer: their dashboard's Bonuses card (issue 50 item 5). */
 export const REFERRER_BONUSES_LINK = '/referrer-dashboard';
+
+/**
+ * Whether a notification is news of the reader's own job hunt (issue 50 item 4,
+ * docs/decisions/085-a-job-hunt-hidden-from-the-employer.md): every notice of their own requests leads to
+ * SEEKER_LINK, and a watched company's news ('company_watch') to the request form. Such news is never mailed
+ * to an address at the reader's current employer.
+ */
+export function isJobHuntNews(notification: { type: string; link: string | null }): boolean {
+  return notification.link === SEEKER_LINK || notification.type === 'company_watch';
+}

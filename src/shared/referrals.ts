@@ -79,6 +79,11 @@ export const CANDIDATE_ID_MAX = 100;
 export const ReferralPacketSchema = z.object({
   candidateName: z.string(),
   candidateEmail: z.string(),
+  /**
+   * Where the candidate works now, as the referrer may read it: 'Current employer (hidden)' when the
+   * candidate hides it (docs/decisions/085-a-job-hunt-hidden-from-the-employer.md); null when none is given.
+   */
+  candidateCurrentEmployer: z.string().nullable().default(null),
   jobUrl: z.string(),
   jobTitle: z.string().nullable(),
   jobLocation: z.string().nullable(),
@@ -210,6 +215,12 @@ export const ReferralRequestSchema = z.object({
     /** Null on a card the request has passed on from. */
     email: z.string().nullable(),
     profilePicture: z.string().nullable(),
+    /**
+     * Where the seeker works now, as the card's reader may read it: 'Current employer (hidden)' for a
+     * referrer when the seeker hides it (docs/decisions/085-a-job-hunt-hidden-from-the-employer.md); null
+     * when none is given, and on a card the request has passed on from.
+     */
+    currentEmployer: z.string().nullable().default(null),
   }),
   referral: ReferralSchema.extend({
     referrerFirstName: z.string(),

@@ -95,6 +95,15 @@ export const UserSettingsSchema = z.object({
   monthlyReferralCap: z.number().int().min(1).max(MAX_MONTHLY_REFERRAL_CAP).nullable(),
   /** No new referral requests until this day begins (in timeZone); null: not paused. */
   referralsPausedUntil: z.string().nullable(),
+  /**
+   * Issue 50 item 4: false, referrers read 'Current employer (hidden)' in place of the current company's
+   * name (docs/decisions/085-a-job-hunt-hidden-from-the-employer.md).
+   */
+  showCurrentEmployer: z.boolean().default(true),
+  /** The confirmed personal address all notification mail goes to; null: the sign-in address. */
+  notificationEmail: z.string().nullable().default(null),
+  /** An address waiting for its mailed code (newest, unused, not expired); null when none is. */
+  notificationEmailPending: z.string().nullable().default(null),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
@@ -103,11 +112,32 @@ const SETTINGS_KEYS = [
   'timeZone',
   'monthlyReferralCap',
   'referralsPausedUntil',
+  'showCurrentEmployer',
+  'notificationEmail',
 ] as const;
+
+const NOTIFICATION_EMAIL_MESSAGE = 'Enter a valid email address, such as you@gmail.com.';
+
+/** A personal address for notification mail; any provider, free mail welcome. Lower-cased. */
+export const NotificationEmailSchema = z
+  .string({ error: NOTIFICATION_EMAIL_MESSAGE })
+  .trim()
+  .max(254, { error: 'That email address is too long.' })
+  .pipe(z.email({ error: NOTIFICATION_EMAIL_MESSAGE }))
+  .transform((v) => v.toLowerCase());
+
+/** POST /api/user/settings/notification-email/confirm: the code mailed to the personal address. */
+export const ConfirmNotificationEmailInputSchema = z.strictObject({
+  code: z
+    .string({ error: 'Enter the 6-digit code from the email.' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Enter the 6-digit code from the email.' }),
+});
+export type ConfirmNotificationEmailInput = z.infer<typeof ConfirmNotificationEmailInputSchema>;
 
 /**
  * Any of the settings; what is left out stays as it is. Takes GET's answer back as it is: a null time zone
- * forgets the zone (mail and the monthly cap then use UTC).
+ * forgets the zone (mail and the monthly cap then use UTC); a null or unchanged notificationEmail does nothing.
  */
 export const UserSettingsInputSchema = z
   .strictObject({
@@ -115,9 +145,20 @@ export const UserSettingsInputSchema = z
     timeZone: TimeZoneSchema.nullable().optional(),
     monthlyReferralCap: MonthlyReferralCapSchema.optional(),
     referralsPausedUntil: PausedUntilSchema.optional(),
+    showCurrentEmployer: z
+      .boolean({ error: 'Choose whether referrers see your current employer.' })
+      .optional(),
+    /**
+     * A new address is mailed a code and becomes the mail's address once confirmed; null or the confirmed
+     * one (GET's answer sent back) changes nothing.
+     */
+    notificationEmail: NotificationEmailSchema.nullable().optional(),
+    /** GET's answer taken back: read-only, ignored. */
+    notificationEmailPending: z.string().max(254).nullable().optional(),
   })
   .refine((v) => SETTINGS_KEYS.some((key) => v[key] !== undefined), {
-    message: 'Send at least one of emailNotifications, timeZone, monthlyReferralCap or referralsPausedUntil.',
+    message:
+      'Send at least one of emailNotifications, timeZone, monthlyReferralCap, referralsPausedUntil, showCurrentEmployer or notificationEmail.',
     path: ['emailNotifications'],
   });
 export type UserSettingsInput = z.input<typeof UserSettingsInputSchema>;

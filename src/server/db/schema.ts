@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -566,6 +567,13 @@ export const userSettings = pgTable(
      * had begun in `timeZone` (their cap counts afresh); null, never.
      */
     capMonthHandedOutAt: timestamp('cap_month_handed_out_at', { withTimezone: true }),
+    /**
+     * Issue 50 item 4: false, referrers read 'Current employer (hidden)' in place of the current company's
+     * name wherever they see the user (lib/seeker-view.ts; docs/decisions/085-a-job-hunt-hidden-from-the-employer.md).
+     */
+    showCurrentEmployer: boolean('show_current_employer').notNull().default(true),
+    /** A personal address confirmed by a mailed code: all the user's notification mail goes there; null, none. */
+    notificationEmail: text('notification_email'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -625,14 +633,28 @@ export const verificationCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: userRef('user_id'),
-    companyId: companyRef('company_id'),
+    /**
+     * What the code proves: a work address at the referrer's company (`companyId` names it), or a personal
+     * address for the user's mail (no company). Each has its own hourly count (lib/mailed-codes.ts).
+     */
+    purpose: text('purpose', { enum: ['work-email', 'notification-email'] })
+      .notNull()
+      .default('work-email'),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('verification_codes_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('verification_codes_user_created_idx').on(t.userId, t.createdAt),
+    // A work address proves employment at one company; a personal address at none.
+    check(
+      'verification_codes_company_by_purpose',
+      sql`(${t.purpose} = 'work-email') = (${t.companyId} is not null)`,
+    ),
+  ],
 );
 
 /**

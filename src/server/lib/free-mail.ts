@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
-import { domainOf } from '../../shared/email-domain.js';
+import { domainOf, isWithinDomain } from '../../shared/email-domain.js';
 
 /**
  * Domains that hand out mailboxes to anyone (Gmail, Yahoo, Zoho, …), from the maintained list of the
@@ -18,4 +18,17 @@ export function isFreeMail(emailOrDomain: string): boolean {
     if (FREE_MAIL_DOMAINS.has(labels.slice(i).join('.'))) return true;
   }
   return false;
+}
+
+/**
+ * docs/product.md, Verification: the email's domain is one of the company's email domains or a subdomain of
+ * one, and not one that hands out mailboxes to the public (a yahoo.com address does not show that someone
+ * works at Yahoo).
+ */
+export function emailMatchesDomain(email: string, domains: string | readonly string[] | null): boolean {
+  if (domains === null || isFreeMail(email)) return false;
+  const of = domainOf(email);
+  return (typeof domains === 'string' ? [domains] : domains).some(
+    (domain) => domainOf(domain) !== '' && isWithinDomain(of, domainOf(domain)),
+  );
 }

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { companies, mailOutbox, notifications, referralRequests, referrerOpenings } from '../db/schema.js';
 import { ask, companyWithReferrers, currentReferral, declineAndSettle } from './handoff-fixtures.js';
 import { education, experience, pdfBytes, uploadResume } from './profile-fixtures.js';
+import { setCompany, signInReferrer } from './referral-fixtures.js';
 import { ORIGIN, type SignedIn, type TestApp } from './test-app.js';
 
 /**
@@ -11,8 +12,9 @@ import { ORIGIN, type SignedIn, type TestApp } from './test-app.js';
  * company whose first referrer declined it (the earlier referrer) and whose second holds it now (the
  * assigned referrer), a third willing referrer there who was never asked (unassigned), a referrer at
  * another company who held the owner's second request until the owner blocked them (blocked: their
- * referral passed on while still pending), a stranger, and an admin (AUTHZ_ADMIN_EMAIL, on the app's
- * ADMIN_EMAILS) who is otherwise a stranger too.
+ * referral passed on while still pending), a stranger, an admin (AUTHZ_ADMIN_EMAIL, on the app's
+ * ADMIN_EMAILS) who is otherwise a stranger too, and a colleague: a willing referrer at the owner's current
+ * company, from whom the owner hides it (issue 50 item 4), who must never learn of the owner's job hunt.
  */
 
 export const ACTORS = [
@@ -24,8 +26,11 @@ export const ACTORS = [
   'blocked',
   'unassigned',
   'admin',
+  'colleague',
 ] as const;
 
+/** The owner's current company, where the colleague refers (the matrix's company row sets it again). */
+export const AUTHZ_OWNER_COMPANY = 'Matrix Owner Corp';
 /** The admin's sign-in email: the matrix's app names it in ADMIN_EMAILS. */
 export const AUTHZ_ADMIN_EMAIL = 'ada-admin@example.com';
 export type Actor = (typeof ACTORS)[number];
@@ -79,6 +84,9 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
   const owner = await t.signIn('Olive Owner', ownerEmail);
   const other = await t.signIn('Oscar Other');
   const admin = await t.signIn('Ada Admin', AUTHZ_ADMIN_EMAIL);
+  await setCompany(owner, AUTHZ_OWNER_COMPANY);
+  expect((await owner.put('/api/user/settings', { showCurrentEmployer: false })).statusCode).toBe(200);
+  const colleague = await signInReferrer(t, 'Cole Colleague', AUTHZ_OWNER_COMPANY);
   const { company, referrers } = await companyWithReferrers(
     t,
     'Erin Earlier',
@@ -154,9 +162,12 @@ export async function buildAuthzWorld(t: TestApp): Promise<AuthzWorld> {
       jobUrl: 'https://jobs.lever.co/matrix-opening/1',
       normalizedJobUrl: 'https://jobs.lever.co/matrix-opening/1',
       title: 'Matrix Engineer',
+      // Read just now, as the route reads it: the liveness sweep's check is an interval on, not during the
+      // table (a claim of it there changed referrer_openings under a refusal).
+      jobNextCheckAt: new Date(Date.now() + t.config.jobCheckIntervalMs),
     })
     .returning({ id: referrerOpenings.id });
-  const users = { owner, other, assigned, earlier, blocked, unassigned, admin };
+  const users = { owner, other, assigned, earlier, blocked, unassigned, admin, colleague };
   const ids = {
     experience: exp.id,
     education: edu.id,

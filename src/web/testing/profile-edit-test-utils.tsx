@@ -80,6 +80,9 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
       timeZone: null,
       monthlyReferralCap: null,
       referralsPausedUntil: null,
+      showCurrentEmployer: true,
+      notificationEmail: null,
+      notificationEmailPending: null,
     },
     ...initial,
   };

@@ -12,6 +12,8 @@ import { createMailWorker, type MailWorkerOptions } from './worker.js';
 export interface MailCollaborators {
   db: Db;
   logger: FastifyBaseLogger;
+  /** The clock of the personal address's codes (tests move it forward); the wall clock by default. */
+  now?: () => Date;
   /** Worker tuning for tests (an injected clock, fewer attempts, shorter backoff). */
   worker?: Pick<MailWorkerOptions, 'now' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'leaseMs'>;
   /**
@@ -28,7 +30,7 @@ export interface MailCollaborators {
  */
 export function createMail(
   config: Config,
-  { db, logger, worker, aroundReferralLimitsChange }: MailCollaborators,
+  { db, logger, worker, aroundReferralLimitsChange, now = () => new Date() }: MailCollaborators,
 ) {
   const mailWorker = createMailWorker({
     db,
@@ -45,7 +47,14 @@ export function createMail(
     onNotified: mailNotifications({ publicUrl: config.publicUrl, secret: config.sessionSecret }),
     routes: async (app: FastifyInstance) => {
       app.addHook('onClose', () => mailWorker.stop());
-      await app.register(settingsRoutes, { prefix: '/api', db, aroundReferralLimitsChange });
+      await app.register(settingsRoutes, {
+        prefix: '/api',
+        db,
+        aroundReferralLimitsChange,
+        secret: config.sessionSecret,
+        now,
+        sendMail: enqueueMail,
+      });
       await app.register(unsubscribeRoutes, { db, secret: config.sessionSecret });
       if (config.mail.devOutbox) await app.register(devMailRoutes, { db });
     },

@@ -1,16 +1,17 @@
 import { PRODUCT_NAME } from '../../../shared/brand.js';
-import { renderNotificationText } from '../../../shared/notifications.js';
+import { isJobHuntNews, renderNotificationText } from '../../../shared/notifications.js';
 import { zonedTimeFormat } from '../../../shared/settings.js';
 import type { Db } from '../../db/client.js';
 import { escapeHtml } from './html.js';
 import { enqueueMail, type MailMessage } from './outbox.js';
-import { findMailRecipient } from './settings-repo.js';
+import { emailMatchesDomain } from '../../lib/free-mail.js';
+import { findMailRecipient, type MailRecipient } from './settings-repo.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
 
 /** What the notifications feature tells its hook (its shape; app-features.ts joins the two features). */
 export interface NotifiedEvent {
   userId: number;
-  notification: { title: string; message: string; link: string | null };
+  notification: { title: string; message: string; type: string; link: string | null };
 }
 
 export interface NotificationMailOptions {
@@ -91,16 +92,32 @@ export function renderNotificationMail(
 }
 
 /**
+ * Where a notification's mail goes, or null when it is not mailed (docs/decisions/085-a-job-hunt-hidden-from-the-employer.md):
+ * nowhere while mail is off; to the confirmed personal address when there is one; else to the sign-in
+ * address, except news of the user's own job hunt when that address is at their current employer's
+ * domains, which stays in the app. A referrer's own news may go to such an address.
+ */
+export function mailAddressFor(
+  recipient: MailRecipient | undefined,
+  notification: { type: string; link: string | null },
+): string | null {
+  if (!recipient?.emailNotifications) return null;
+  if (recipient.notificationEmail) return recipient.notificationEmail;
+  if (isJobHuntNews(notification) && emailMatchesDomain(recipient.email, recipient.employerDomains)) {
+    return null;
+  }
+  return recipient.email;
+}
+
+/**
  * The notifications feature's onNotified hook: in the notification's own transaction, queues its mail
- * for the user's sign-in address unless they turned mail off.
+ * for the address mailAddressFor names, if any.
  */
 export function mailNotifications(options: NotificationMailOptions) {
   return async (tx: Db, { userId, notification }: NotifiedEvent): Promise<void> => {
     const recipient = await findMailRecipient(tx, userId);
-    if (!recipient?.emailNotifications) return;
-    await enqueueMail(
-      tx,
-      renderNotificationMail(options, recipient.email, userId, notification, recipient.timeZone),
-    );
+    const to = mailAddressFor(recipient, notification);
+    if (!to) return;
+    await enqueueMail(tx, renderNotificationMail(options, to, userId, notification, recipient!.timeZone));
   };
 }

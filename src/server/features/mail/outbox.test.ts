@@ -38,7 +38,12 @@ describe.each(testDatabases)('mail outbox (%s)', (kind) => {
     return DevMailList.parse(res.json());
   };
   const hook = () => mailNotifications({ publicUrl: PUBLIC_URL, secret: t.config.sessionSecret });
-  const notice = (title: string) => ({ title, message: 'Ada accepted your request.', link: '/dashboard' });
+  const notice = (title: string) => ({
+    title,
+    message: 'Ada accepted your request.',
+    type: 'system',
+    link: '/dashboard',
+  });
 
   it('mails the welcome notification to the sign-in address, with a link and one-click unsubscribe', async () => {
     const email = `welcome-${Date.now()}@example.com`;

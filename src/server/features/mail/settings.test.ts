@@ -14,8 +14,14 @@ import { notificationTime } from '../../../shared/notifications.js';
 import { mailNotifications, mailTime } from './notification-mail.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
 
-/** A user who never set a monthly cap or a pause (issue 25 item 9). */
-const NO_LIMITS = { monthlyReferralCap: null, referralsPausedUntil: null };
+/** Issue 50 item 4's settings as they start: the employer shown, no personal address. */
+const EMPLOYER_DEFAULTS = {
+  showCurrentEmployer: true,
+  notificationEmail: null,
+  notificationEmailPending: null,
+};
+/** A user who never set a monthly cap or a pause (issue 25 item 9), nor anything of issue 50 item 4. */
+const NO_LIMITS = { monthlyReferralCap: null, referralsPausedUntil: null, ...EMPLOYER_DEFAULTS };
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const ONE_CLICK = 'List-Unsubscribe=One-Click';
 
@@ -101,6 +107,7 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
       timeZone: null,
       monthlyReferralCap: 5,
       referralsPausedUntil: '2031-03-01',
+      ...EMPLOYER_DEFAULTS,
     };
     expect(saved.json()).toEqual(answer);
     // The round trip: GET's answer goes back as it is, and nothing changes.
@@ -197,7 +204,12 @@ describe.each(testDatabases)('mail settings and unsubscribe (%s)', (kind) => {
     await who.put('/api/user/settings', { emailNotifications: true });
 
     const deadline = new Date('2026-11-26T12:26:00Z');
-    const notice = { title: 'Reminder', message: `Answer by ${notificationTime(deadline)}.`, link: null };
+    const notice = {
+      title: 'Reminder',
+      message: `Answer by ${notificationTime(deadline)}.`,
+      type: 'referral_reminder',
+      link: null,
+    };
     await t.database.db.transaction((tx) =>
       mailNotifications({ publicUrl: PUBLIC_URL, secret: t.config.sessionSecret })(tx, {
         userId: who.user.id,

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../../db/client.js';
 import { tooManyRequests } from '../../../lib/errors.js';
 import { requireUser, toUserDto } from '../../../lib/request-user.js';
+import { readSeekerView } from '../../../lib/seeker-view.js';
 import { rateLimitOptions, type RateLimitStore } from '../../../plugins/rate-limit-store.js';
 import { getEducation, getExperiences, getSkills } from '../service.js';
 import {
@@ -92,8 +93,12 @@ export async function userRoutes(
         response: { 200: UserSchema, ...viewErrors },
       },
     },
-    async (request) =>
-      toUserDto(await getViewableUser(canViewProfile, db, requireUser(request).id, request.params.id)),
+    async (request) => {
+      const viewerId = requireUser(request).id;
+      const user = await getViewableUser(canViewProfile, db, viewerId, request.params.id);
+      // The current employer as this viewer may read it (docs/decisions/085-a-job-hunt-hidden-from-the-employer.md).
+      return (await readSeekerView(db, viewerId, user.id)).user(toUserDto(user));
+    },
   );
   api.get(
     '/users/:id/experiences',
@@ -106,8 +111,10 @@ export async function userRoutes(
       },
     },
     async (request) => {
-      await assertCanViewProfile(canViewProfile, db, requireUser(request).id, request.params.id);
-      return getExperiences(db, request.params.id);
+      const viewerId = requireUser(request).id;
+      await assertCanViewProfile(canViewProfile, db, viewerId, request.params.id);
+      const view = await readSeekerView(db, viewerId, request.params.id);
+      return view.experiences(await getExperiences(db, request.params.id));
     },
   );
   api.get(

@@ -1,10 +1,9 @@
 import { normalizeCompanyName } from '../../../../shared/companies.js';
-import { domainOf, isWithinDomain } from '../../../../shared/email-domain.js';
 import { NO_COMPANY_FOR_WILLINGNESS } from '../../../../shared/referral-texts.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../../lib/errors.js';
-import { isFreeMail } from '../../../lib/free-mail.js';
+import { emailMatchesDomain } from '../../../lib/free-mail.js';
 import { assignWaitingRequests, readSupply } from './matching.js';
 import type { ReferralCompany, ReferralDeps } from '../ports.js';
 import { holdsReferralFor } from './matching-repo.js';
@@ -18,18 +17,8 @@ import {
 } from './referrer-repo.js';
 import { holdsAt } from '../verification/lapse-rule.js';
 
-/**
- * docs/product.md, Verification: the email's domain is one of the company's email domains or a subdomain of
- * one, and not one that hands out mailboxes to the public (a yahoo.com address does not show that someone
- * works at Yahoo).
- */
-export function emailMatchesDomain(email: string, domains: string | readonly string[] | null): boolean {
-  if (domains === null || isFreeMail(email)) return false;
-  const of = domainOf(email);
-  return (typeof domains === 'string' ? [domains] : domains).some(
-    (domain) => domainOf(domain) !== '' && isWithinDomain(of, domainOf(domain)),
-  );
-}
+/** docs/product.md, Verification (lib/free-mail.ts). */
+export { emailMatchesDomain };
 
 /**
  * Points the user's referrer record at this company, with their current job there and verification. A

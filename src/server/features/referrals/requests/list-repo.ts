@@ -20,6 +20,7 @@ import { readHistories, toldSeeker } from '../timeline/timeline.js';
 import type { ReferralDeps } from '../ports.js';
 import type { ReferralRow } from '../rows/referrals.js';
 import { isoTime } from '../../../lib/iso-time.js';
+import { readSeekerEmployers, seekerView } from '../../../lib/seeker-view.js';
 
 export const referrerUsers = alias(users, 'referrer_users');
 
@@ -212,7 +213,23 @@ async function withHistory(
     rows.map((r) => r.request),
     { handoffs: role === 'seeker' },
   );
-  return rows.map((row) => toRequestDto(row, { ...histories.get(row.request.id)!, viewer: role, clock }));
+  // The seekers' current employer as this referrer may read it (docs/decisions/085-a-job-hunt-hidden-from-the-employer.md);
+  // the seeker's own list leaves it out (they know it), and saves the read.
+  const employers =
+    role === 'referrer'
+      ? await readSeekerEmployers(
+          db,
+          rows.map((r) => r.seeker.id),
+        )
+      : undefined;
+  return rows.map((row) =>
+    toRequestDto(row, {
+      ...histories.get(row.request.id)!,
+      viewer: role,
+      clock,
+      currentEmployer: employers ? seekerView(userId, employers.get(row.seeker.id)).employer : null,
+    }),
+  );
 }
 
 // The lists' first pages are what the dashboards and their polls ask for.
@@ -329,11 +346,14 @@ function toRequestDto(
     timeline,
     viewer,
     clock,
+    currentEmployer,
   }: {
     handoffs: ReferralHandoff[];
     timeline: TimelineEntry[];
     viewer: 'seeker' | 'referrer';
     clock: ListClock;
+    /** The seeker's current employer as the viewer reads it (lib/seeker-view.ts). */
+    currentEmployer: string | null;
   },
 ): ReferralRequest {
   const { request } = row;
@@ -368,7 +388,9 @@ function toRequestDto(
         request.jobUnknownFlaggedAt && request.jobUnknownSince ? isoTime(request.jobUnknownSince) : null,
     },
     company: row.company,
-    jobSeeker: noAccess ? { ...row.seeker, email: null } : row.seeker,
+    jobSeeker: noAccess
+      ? { ...row.seeker, email: null, currentEmployer: null }
+      : { ...row.seeker, currentEmployer },
     // A seeker learns their referrer's first name and nothing else that identifies them.
     // The card's own keys first and the referral spread after them. Spread first, every key added after it
     // cost V8 (Node 20) a slow path, most of toRequestDto's own time. Written in the other order it is

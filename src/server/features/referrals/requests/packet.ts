@@ -4,6 +4,7 @@ import { RelationshipSchema, type ReferralPacket } from '../../../../shared/refe
 import type { Db } from '../../../db/client.js';
 import { companies, referralRequests, referrals, resumes } from '../../../db/schema.js';
 import { notFound } from '../../../lib/errors.js';
+import { readSeekerView } from '../../../lib/seeker-view.js';
 import { joinReferralRequest, referralSeeker as seeker } from '../../../lib/referral-parties.js';
 import { REFERRAL_NOT_FOUND, REFERRAL_PARTIES, requireLiveReferral } from '../access.js';
 import { resumeLinkExpiry, signResumeLink } from './resume-link.js';
@@ -59,12 +60,15 @@ export async function referralPacket(
   // Erased by retention (docs/decisions/036-retention.md), the packet is gone with the request's text.
   const {
     status,
+    seekerId,
     relationship: given,
     resumeId,
     closedAt,
     packet,
   } = requireLiveReferral(read, referrerId, 'holder');
   if (!WORKING.includes(status)) throw notFound(REFERRAL_NOT_FOUND);
+  // Where the candidate works, as they let referrers read it (docs/decisions/085-a-job-hunt-hidden-from-the-employer.md).
+  const candidateCurrentEmployer = (await readSeekerView(db, referrerId, seekerId)).employer;
   const relationship = storedRelationship.parse(given);
   // Signed, so it opens for whoever it is pasted to (issue 46 item 9; requests/resume-link.ts).
   const resumeUrl =
@@ -78,6 +82,7 @@ export async function referralPacket(
   const lines = [
     `Candidate: ${packet.candidateName}`,
     `Email: ${packet.candidateEmail}`,
+    candidateCurrentEmployer ? `Current employer: ${candidateCurrentEmployer}` : null,
     `Position: ${packet.position} at ${packet.company}`,
     packet.jobTitle ? `Posting title: ${packet.jobTitle}` : null,
     packet.jobLocation ? `Location: ${packet.jobLocation}` : null,
@@ -87,5 +92,11 @@ export async function referralPacket(
     ...honestPacketLines(packet.alreadyApplied, relationship),
     packet.message ? `Message from the candidate:\n${packet.message}` : null,
   ];
-  return { ...packet, resumeUrl, relationship, text: lines.filter((l) => l !== null).join('\n') };
+  return {
+    ...packet,
+    candidateCurrentEmployer,
+    resumeUrl,
+    relationship,
+    text: lines.filter((l) => l !== null).join('\n'),
+  };
 }

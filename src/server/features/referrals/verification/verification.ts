@@ -1,4 +1,3 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type {
   SendVerificationCodeResult,
   VerificationMethod,
@@ -7,27 +6,20 @@ import type {
 import { domainOf } from '../../../../shared/email-domain.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema.js';
-import { type AppError, badRequest, conflict, tooManyRequests } from '../../../lib/errors.js';
+import { type AppError, badRequest, conflict } from '../../../lib/errors.js';
+import { CODE_MINUTES, issueCode, latestUnusedCode, redeemCode } from '../../../lib/mailed-codes.js';
 import { lockUserRow } from '../rows/people.js';
 import {
-  codesSince,
-  countWrongTry,
   findReferrerWithCompany,
-  insertCode,
-  latestUnusedCode,
   lockReferrerWithCompany,
-  markCodeUsed,
   renewReferrerVerification,
 } from './verification-repo.js';
 import { holdsAt, lapsesAt, reminderLeadMs } from './lapse-rule.js';
 import { isFreeMail } from '../../../lib/free-mail.js';
 import { emailMatchesDomain } from '../matching/willingness.js';
 
-/** docs/product.md, Verification: 6 digits, hashed, 15 minutes, 5 tries, 3 codes an hour. */
-export const CODE_MINUTES = 15;
-export const MAX_TRIES = 5;
-export const CODES_PER_HOUR = 3;
-const HOUR_MS = 3_600_000;
+/** docs/product.md, Verification: 6 digits, hashed, 15 minutes, 5 tries, 3 codes an hour (lib/mailed-codes.ts). */
+export { CODE_MINUTES, CODES_PER_HOUR, MAX_TRIES } from '../../../lib/mailed-codes.js';
 
 export interface MailToSend {
   userId: number;
@@ -56,29 +48,6 @@ function judge(row: { isVerified: boolean; verifiedAt: Date | null }, now: Date,
   const holds = holdsAt(row, now, ttlMs);
   const renewable = holds && until !== null && now.getTime() >= until.getTime() - reminderLeadMs(ttlMs);
   return { holds, until: holds ? until : null, renewable };
-}
-
-/**
- * Seconds until the user may ask for another code (0: now). Once this hour's codes are spent, the next
- * may be asked for when the earliest of them is an hour old.
- */
-async function secondsUntilNextCode(tx: Db, userId: number, now: Date): Promise<number> {
-  const recent = await codesSince(tx, userId, new Date(now.getTime() - HOUR_MS));
-  if (recent.n < CODES_PER_HOUR) return 0;
-  const freeAt = (recent.earliest?.getTime() ?? now.getTime()) + HOUR_MS;
-  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-}
-
-/**
- * A code with no tries left. Trying again cannot help, asking for a new code can: Retry-After says when
- * that is possible (1 second when it is possible now, as Retry-After must name a wait).
- */
-async function codeSpent(tx: Db, userId: number, now: Date, message: string): Promise<AppError> {
-  return tooManyRequests(message, Math.max(1, await secondsUntilNextCode(tx, userId, now)));
-}
-
-function hashCode(secret: string, codeId: string, code: string): string {
-  return createHmac('sha256', secret).update(`verification:${codeId}:${code}`).digest('hex');
 }
 
 const NOT_REFERRER =
@@ -145,22 +114,13 @@ export async function sendVerificationCode(
         { workEmail: [`Use an address ending in ${endings}.`] },
       );
     }
-    const now = deps.now();
-    const wait = await secondsUntilNextCode(tx, user.id, now);
-    if (wait > 0) {
-      throw tooManyRequests(
-        `You have asked for ${CODES_PER_HOUR} codes in the last hour. Please wait a while before asking for another.`,
-        wait,
-      );
-    }
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const salt = `${user.id}:${now.getTime()}:${randomInt(0, 2 ** 47)}`;
-    await insertCode(tx, {
+    const code = await issueCode(tx, {
       userId: user.id,
+      purpose: 'work-email',
       companyId: referrer.companyId,
       email,
-      codeHash: `${salt}$${hashCode(deps.secret, salt, code)}`,
-      createdAt: now,
+      secret: deps.secret,
+      now: deps.now(),
     });
     await deps.sendMail(tx, {
       userId: user.id,
@@ -177,14 +137,6 @@ export async function sendVerificationCode(
   });
 }
 
-function codeMatches(secret: string, stored: string, code: string): boolean {
-  const [salt, hash] = stored.split('$');
-  if (!salt || !hash) return false;
-  const expected = Buffer.from(hash, 'hex');
-  const actual = Buffer.from(hashCode(secret, salt, code), 'hex');
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
-}
-
 /** POST /api/referrer/verification/confirm. A wrong try is counted even though the request is refused. */
 export async function confirmVerificationCode(
   db: Db,
@@ -198,7 +150,7 @@ export async function confirmVerificationCode(
     if (!referrer) throw conflict(NOT_REFERRER);
     const { holds, renewable } = judge(referrer, deps.now(), deps.ttlMs);
     if (holds && !renewable) throw conflict(alreadyVerified(referrer.companyName));
-    const row = await latestUnusedCode(tx, user.id);
+    const row = await latestUnusedCode(tx, user.id, 'work-email');
     if (!row || row.companyId !== referrer.companyId) {
       throw badRequest('There is no code waiting for you: ask for a code first.');
     }
@@ -209,25 +161,8 @@ export async function confirmVerificationCode(
       );
     }
     const now = deps.now();
-    if (now.getTime() - row.createdAt.getTime() > CODE_MINUTES * 60_000) {
-      throw badRequest('That code has expired: ask for a new one.');
-    }
-    if (row.attempts >= MAX_TRIES) {
-      throw await codeSpent(tx, user.id, now, 'Too many wrong tries for this code: ask for a new one.');
-    }
-    if (!codeMatches(deps.secret, row.codeHash, code.trim())) {
-      const tries = await countWrongTry(tx, row.id);
-      const left = MAX_TRIES - tries;
-      return left > 0
-        ? badRequest(`That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
-        : await codeSpent(
-            tx,
-            user.id,
-            now,
-            'That code is not right, and that was the last try: ask for a new code.',
-          );
-    }
-    await markCodeUsed(tx, row.id, now);
+    const refused = await redeemCode(tx, { row, code, secret: deps.secret, now });
+    if (refused) return refused;
     await renewReferrerVerification(tx, user.id, 'work-email', now);
     return null;
   });

@@ -10,7 +10,13 @@ import { ReferralLoadCard } from './referral-load-card';
 import { TimeZoneCard } from './time-zone-card';
 import { stubBrowserApis } from '@/testing/browser-stubs';
 
-const NO_LIMITS = { monthlyReferralCap: null, referralsPausedUntil: null };
+const NO_LIMITS = {
+  monthlyReferralCap: null,
+  referralsPausedUntil: null,
+  showCurrentEmployer: true,
+  notificationEmail: null,
+  notificationEmailPending: null,
+};
 
 vi.mock('@/components/ui/use-toast', () => ({ toast: vi.fn() }));
 
