@@ -64,10 +64,22 @@ export const CHANGES_TEXTS = {
   askBody:
     'The applicant is told what to change and may resubmit; the request keeps its place with you meanwhile.',
   askSent: 'Changes asked for: the applicant has been told.',
+  /** What the dialog says of the rounds left after this one. */
   roundsLeft: (left: number) =>
-    left === 1
-      ? 'You may ask for changes once more on this request.'
-      : `You may ask for changes ${left} more times.`,
+    left <= 0
+      ? 'This is the last time you may ask for changes on this request; after it, accept or decline.'
+      : left === 1
+        ? 'You may ask for changes once more after this.'
+        : `You may ask for changes ${left} more times after this.`,
+  /** The referrer's card: what they asked for, and until when the applicant may resubmit. */
+  youAskedFor: 'You asked for:',
+  resubmitBy: (when: string) => `The request ends withdrawn unless resubmitted by ${when}.`,
+  seekerResubmitBy: (when: string) => `Resubmit by ${when}, or the request ends withdrawn.`,
+  resubmittedAfter: (rounds: number) =>
+    rounds === 1
+      ? 'Resubmitted after the changes you asked for.'
+      : `Resubmitted after ${rounds} rounds of changes: accept or decline it now.`,
+  editProfile: 'Edit your profile and résumé',
 } as const;
 
 /** The sentences the seeker reads for `changes`, in the order of CHANGE_KINDS, without repeats. */

@@ -7,6 +7,7 @@ import type { User } from '@shared/auth';
 import type { CompanyStats, CompanySummary } from '@shared/companies';
 import type { CompanyDetection } from '@shared/job-url';
 import type { ReferralStatus } from '@shared/referral-status';
+import { type ChangeKind, CHANGES_ERRORS } from '@shared/referral-changes';
 import type { ReferralRequest } from '@shared/referrals';
 import type { VerificationStatus } from '@shared/verification';
 import type { ReferrerRecord } from '@shared/referrer-record';
@@ -233,11 +234,12 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
     createReferralRequest: () => ({ ...aRequest(99), noReferrers: false }),
     referralStatus: ({ params, body }) => {
       const referralId = Number(params.referralId);
-      const { status, feedback, reason, relationship } = body as {
+      const { status, feedback, reason, relationship, changes } = body as {
         status: ReferralStatus;
         feedback?: string | null;
         reason?: DeclineReason;
         relationship?: Relationship;
+        changes?: ChangeKind[];
       };
       state.incoming = state.incoming.map((r) => {
         if (r.referral?.id !== referralId) return r;
@@ -245,7 +247,14 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
         // As the server does: accepting records the relationship, else the default; later moves keep it.
         const given =
           status === 'accepted' ? (relationship ?? DEFAULT_RELATIONSHIP) : r.referral.relationship;
-        return { ...moved, referral: { ...moved.referral!, relationship: given } };
+        // As the server does: a request for changes keeps them and counts the round.
+        const rounds = r.referral.changeRounds + (status === 'changes_requested' ? 1 : 0);
+        const asked = status === 'changes_requested' ? (changes ?? []) : r.referral.changes;
+        return {
+          ...moved,
+          status,
+          referral: { ...moved.referral!, relationship: given, changes: asked, changeRounds: rounds },
+        };
       });
       const changed = state.incoming.find((r) => r.referral?.id === referralId)?.referral;
       return changed ?? fakeError(404, 'There is no such referral.');
@@ -298,6 +307,23 @@ export function fakeReferralsApi(initial: Partial<FakeReferralsState> = {}) {
       );
       const changed = state.mine.find((r) => r.referral?.id === referralId)?.referral;
       return changed ?? fakeError(404, 'Referral not found.');
+    },
+    resubmitReferralRequest: ({ params }) => {
+      const id = Number(params.id);
+      const found = state.mine.find((r) => r.id === id);
+      if (!found) return fakeError(404, 'Referral request not found.');
+      if (found.status !== 'changes_requested')
+        return fakeError(409, CHANGES_ERRORS.notWaiting(found.status));
+      state.mine = state.mine.map((r) =>
+        r.id === id
+          ? {
+              ...r,
+              status: 'pending' as const,
+              referral: r.referral && { ...r.referral, status: 'pending' as const, resubmitBy: null },
+            }
+          : r,
+      );
+      return state.mine.find((r) => r.id === id)!;
     },
     withdrawReferralRequest: ({ params }) => {
       const id = Number(params.id);

@@ -1,4 +1,5 @@
 import { apiPath } from '@shared/api-routes';
+import type { ChangeKind } from '@shared/referral-changes';
 import type { Relationship } from '@shared/referral-honesty';
 import { type DeclineReason, REFERRAL_STATUS_TOASTS, REQUEST_LIFECYCLE_TEXTS } from '@shared/referral-texts';
 import { ReferralSchema, type UpdateReferralStatusInput } from '@shared/referrals';
@@ -33,6 +34,8 @@ export interface UpdateReferralStatusVariables {
   candidateId?: string;
   /** With an accept only: how the referrer knows the candidate (the server's default when left out). */
   relationship?: Relationship;
+  /** With a request for changes only: what the applicant should change, one or more. */
+  changes?: ChangeKind[];
 }
 
 export async function updateReferralStatus({
@@ -42,6 +45,7 @@ export async function updateReferralStatus({
   reason,
   candidateId,
   relationship,
+  changes,
 }: UpdateReferralStatusVariables) {
   return ReferralSchema.parse(
     await apiRequest(apiPath('referralStatus', { referralId }), {
@@ -52,6 +56,7 @@ export async function updateReferralStatus({
         ...(reason ? { reason } : {}),
         ...(candidateId ? { candidateId } : {}),
         ...(relationship ? { relationship } : {}),
+        ...(changes ? { changes } : {}),
       },
     }),
   );

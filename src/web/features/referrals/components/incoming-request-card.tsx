@@ -25,6 +25,7 @@ import { RequestTimeline } from './request-timeline';
 import type { StatusChange } from '../api/update-referral-status';
 import { StatusActions } from './status-actions';
 import { UndoDeclineButton } from './undo-decline-button';
+import { ReferrerChangesRequested } from './changes-requested';
 
 /** What the partner badge means, said on the card itself (issue 46 item 9). */
 export const PARTNER_MEANING =
@@ -140,13 +141,14 @@ export function IncomingRequestCard({
             {RELATIONSHIP_LABELS[request.referral.relationship]}
           </p>
         )}
+        {!passedOn && request.referral && <ReferrerChangesRequested referral={request.referral} />}
         {request.referral?.declineReason && (
           <p className="text-muted-foreground">
             <span className="text-foreground font-medium">Your reason:</span>{' '}
             {DECLINE_REASON_LABELS[request.referral.declineReason]}
           </p>
         )}
-        {request.referral?.feedback && (
+        {request.referral?.feedback && request.referral.status !== 'changes_requested' && (
           <p className="text-muted-foreground">
             <span className="text-foreground font-medium">Your feedback:</span> {request.referral.feedback}
           </p>
@@ -177,7 +179,7 @@ export function IncomingRequestCard({
           )}
           {!passedOn &&
             request.referral &&
-            ['pending', 'accepted', 'submitted'].includes(request.referral.status) && (
+            ['pending', 'changes_requested', 'accepted', 'submitted'].includes(request.referral.status) && (
               <CopyPacketButton referralId={request.referral.id} />
             )}
           {!passedOn && (

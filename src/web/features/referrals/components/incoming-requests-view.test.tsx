@@ -128,6 +128,7 @@ describe('IncomingRequestsView', () => {
       'Report',
       'Block',
       'Accept Referral',
+      'Ask for changes',
       'Decline',
     ]);
     expect(buttonsOf(await card('Accepted Requests'))).toEqual([

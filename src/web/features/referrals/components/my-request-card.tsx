@@ -27,6 +27,7 @@ import { ReferralConfirmation } from './referral-confirmation';
 import { ReferralThread } from './referral-thread';
 import { RequestTimeline } from './request-timeline';
 import { WithdrawRequestButton } from './withdraw-request-button';
+import { SeekerChangesRequested } from './changes-requested';
 import { ReportUserButton } from './report-user-button';
 import { BlockUserButton } from './block-user-button';
 
@@ -106,13 +107,16 @@ export function MyRequestCard({
               Referrer: <span className="font-medium">{referral.referrerFirstName}</span>
             </p>
             <DeclineReasonLine reason={referral.declineReason} />
-            {referral.feedback && (
+            {referral.feedback && referral.status !== 'changes_requested' && (
               <p>
                 <span className="font-medium">Feedback from referrer:</span>{' '}
                 <span className="whitespace-pre-line">{referral.feedback}</span>
               </p>
             )}
           </div>
+        )}
+        {referral?.status === 'changes_requested' && request.status === 'changes_requested' && (
+          <SeekerChangesRequested request={request} referral={referral} />
         )}
         {request.handoffs.length > 0 && <HandoffHistory request={request} />}
         {referral?.relationship && (

@@ -7,8 +7,16 @@ import {
   FEEDBACK_MAX,
 } from '@shared/referral-texts';
 import { DEFAULT_RELATIONSHIP, type Relationship } from '@shared/referral-honesty';
+import {
+  CHANGE_KINDS,
+  CHANGE_LABELS,
+  CHANGES_ERRORS,
+  CHANGES_TEXTS,
+  type ChangeKind,
+  MAX_CHANGE_ROUNDS,
+} from '@shared/referral-changes';
 import { CANDIDATE_ID_MAX, type ShownReferralRequest } from '@shared/referrals';
-import { Check, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
+import { Check, PencilLine, Send, ThumbsDown, ThumbsUp, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { CharacterCount } from '@/components/form-field';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
@@ -40,6 +48,13 @@ const ACTIONS: Partial<Record<string, readonly Action[]>> = {
       icon: <Check />,
       variant: 'default',
       hint: 'You agree to refer this candidate.',
+    },
+    {
+      status: 'changes_requested',
+      label: CHANGES_TEXTS.askForChanges,
+      icon: <PencilLine />,
+      variant: 'outline',
+      hint: CHANGES_TEXTS.askBody,
     },
     {
       status: 'declined',
@@ -91,7 +106,11 @@ export function StatusActions({
   onChange?: (status: StatusChange) => void;
 }) {
   const [chosen, setChosen] = useState<Action | null>(null);
-  const actions = ACTIONS[normalizeStatus(displayStatus(request))] ?? [];
+  // Two rounds of changes at most (docs/decisions/084-changes-requested.md): then accept or decline.
+  const rounds = request.referral?.changeRounds ?? 0;
+  const actions = (ACTIONS[normalizeStatus(displayStatus(request))] ?? []).filter(
+    (action) => action.status !== 'changes_requested' || rounds < MAX_CHANGE_ROUNDS,
+  );
   if (actions.length === 0) return null;
 
   function choose(action: Action) {
@@ -122,6 +141,7 @@ export function StatusActions({
           action={chosen}
           referralId={request.referral.id}
           position={request.position}
+          roundsLeft={MAX_CHANGE_ROUNDS - rounds - 1}
           onClose={() => setChosen(null)}
           onChange={() => onChange?.(chosen.status)}
         />
@@ -134,12 +154,15 @@ function FeedbackDialog({
   action,
   referralId,
   position,
+  roundsLeft,
   onClose,
   onChange,
 }: {
   action: Action;
   referralId: number;
   position: string;
+  /** After this request for changes, how many more the referrer may make. */
+  roundsLeft: number;
   onClose: () => void;
   onChange: () => void;
 }) {
@@ -155,8 +178,13 @@ function FeedbackDialog({
   const update = useUpdateReferralStatus();
   const tooLong = feedback.length > FEEDBACK_MAX;
   const declining = action.status === 'declined';
-  // 'other' says why in the feedback (the server refuses it without).
-  const needsFeedback = declining && reason === 'other' && feedback.trim() === '';
+  const askingChanges = action.status === 'changes_requested';
+  const [changes, setChanges] = useState<ChangeKind[]>([]);
+  const changesHintId = useId();
+  // 'other' says why in the feedback (the server refuses it without), for a decline and for changes.
+  const otherChosen = (declining && reason === 'other') || (askingChanges && changes.includes('other'));
+  const needsFeedback = otherChosen && feedback.trim() === '';
+  const needsChanges = askingChanges && changes.length === 0;
 
   function confirm() {
     onChange();
@@ -168,6 +196,7 @@ function FeedbackDialog({
         ...(declining && reason ? { reason } : {}),
         ...(submitting && candidateId.trim() ? { candidateId: candidateId.trim() } : {}),
         ...(accepting ? { relationship } : {}),
+        ...(askingChanges ? { changes } : {}),
       },
       { onSuccess: onClose },
     );
@@ -185,7 +214,7 @@ function FeedbackDialog({
           <Button
             type="button"
             onClick={confirm}
-            disabled={update.isPending || tooLong || needsFeedback}
+            disabled={update.isPending || tooLong || needsFeedback || needsChanges}
             data-testid="confirm-status-change"
           >
             <BusyIcon busy={update.isPending} />
@@ -196,6 +225,30 @@ function FeedbackDialog({
     >
       <div className="grid gap-2">
         {accepting && <RelationshipSelect value={relationship} onChange={setRelationship} />}
+        {askingChanges && (
+          <fieldset className="grid gap-2" aria-describedby={changesHintId} data-testid="change-kinds">
+            <legend className="mb-1 text-sm font-medium">What should the applicant change?</legend>
+            {CHANGE_KINDS.map((kind) => (
+              <label key={kind} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="accent-primary size-4"
+                  value={kind}
+                  checked={changes.includes(kind)}
+                  onChange={(e) =>
+                    setChanges((now) =>
+                      e.target.checked ? [...now, kind] : now.filter((chosen) => chosen !== kind),
+                    )
+                  }
+                />
+                {CHANGE_LABELS[kind]}
+              </label>
+            ))}
+            <p id={changesHintId} className="text-muted-foreground text-xs">
+              {needsChanges ? CHANGES_ERRORS.none : CHANGES_TEXTS.roundsLeft(roundsLeft)}
+            </p>
+          </fieldset>
+        )}
         {declining && (
           <>
             <Label htmlFor={reasonId}>
@@ -234,9 +287,7 @@ function FeedbackDialog({
         )}
         <Label htmlFor={id}>
           Feedback for the job seeker
-          {!(declining && reason === 'other') && (
-            <span className="text-muted-foreground text-xs font-normal">(optional)</span>
-          )}
+          {!otherChosen && <span className="text-muted-foreground text-xs font-normal">(optional)</span>}
         </Label>
         <Textarea
           id={id}
@@ -248,7 +299,9 @@ function FeedbackDialog({
         />
         <CharacterCount length={feedback.length} max={FEEDBACK_MAX} />
         {needsFeedback && (
-          <p className="text-muted-foreground text-xs">{DECLINE_REASON_ERRORS.otherNeedsFeedback}</p>
+          <p className="text-muted-foreground text-xs">
+            {askingChanges ? CHANGES_ERRORS.otherNeedsFeedback : DECLINE_REASON_ERRORS.otherNeedsFeedback}
+          </p>
         )}
       </div>
     </AppDialog>

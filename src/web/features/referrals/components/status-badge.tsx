@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils';
 const STYLE: Record<string, string> = {
   Pending: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100',
   Accepted: 'bg-blue-100 text-blue-900 dark:bg-blue-900/40 dark:text-blue-100',
+  'Changes requested': 'bg-orange-100 text-orange-900 dark:bg-orange-900/40 dark:text-orange-100',
   Declined: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
   Submitted: 'bg-violet-100 text-violet-900 dark:bg-violet-900/40 dark:text-violet-100',
   Successful: 'bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100',

@@ -47,10 +47,19 @@ export function truncateUrl(url: string, max = JOB_URL_DISPLAY_MAX): string {
 }
 
 export type RequestGroupKey =
-  'pending' | 'accepted' | 'declined' | 'submitted' | 'successful' | 'unsuccessful' | 'closed';
+  | 'pending'
+  | 'changes_requested'
+  | 'accepted'
+  | 'declined'
+  | 'submitted'
+  | 'successful'
+  | 'unsuccessful'
+  | 'closed';
 
 export const REQUEST_GROUPS: readonly { key: RequestGroupKey; title: string }[] = [
   { key: 'pending', title: 'Pending Review' },
+  // Issue 50 item 1: sent back for changes, waiting on the applicant's resubmit.
+  { key: 'changes_requested', title: 'Waiting for Changes' },
   { key: 'accepted', title: 'Accepted Requests' },
   { key: 'declined', title: 'Declined Requests' },
   { key: 'submitted', title: 'Submitted Referrals' },
@@ -78,6 +87,7 @@ function groupOf(status: string): RequestGroupKey | undefined {
 export function groupRequests(requests: readonly ShownReferralRequest[]) {
   const groups: Record<RequestGroupKey, ShownReferralRequest[]> = {
     pending: [],
+    changes_requested: [],
     accepted: [],
     declined: [],
     submitted: [],
