@@ -161,8 +161,13 @@ export async function createFeatures(
   return {
     auth,
     mailWorker: mail.worker,
-    /** For `npm run admin`: the console's services, without HTTP. */
-    operator: admin.operator,
+    /** For `npm run admin`: the console's services, an account's export and erasure, the timed rules once. */
+    operator: {
+      ...admin.operator,
+      ...account.operator,
+      sweepOnce: referrals.sweepOnce,
+      drainMail: () => mail.worker.runOnce(),
+    },
     routes: [
       ...[
         auth,

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeatures } from '../app-features.js';
 import { openDatabase } from '../db/client.js';
-import { adminAuditLog, users } from '../db/schema.js';
+import { adminAuditLog, companies, users } from '../db/schema.js';
 import { projectRoot } from '../project-root.js';
 import { createRateLimitStore } from '../plugins/rate-limit-store.js';
 import { createTestApp, testDatabases, type TestApp } from '../testing/test-app.js';
@@ -153,6 +153,100 @@ describe.each(testDatabases)('npm run admin (%s)', (kind) => {
     });
     const rows = await t.database.db.select().from(users).where(eq(users.email, 'eve.twice@example.com'));
     expect(rows.map((r) => r.suspendedAt)).toEqual([null, null]);
+  });
+
+  it("exports an account as the user's own download does, and records that it did", async () => {
+    const fay = await t.signIn('Fay Cli', 'fay.cli@example.com');
+    const own = (await fay.get('/api/user/export')).json();
+    const { code, out } = await admin('users', 'export', 'fay.cli@example.com');
+    expect(code).toBe(EXIT.ok);
+    const exported = JSON.parse(out);
+    expect({ ...exported, exportedAt: null }).toEqual({ ...own, exportedAt: null });
+    expect(await lastAudit()).toMatchObject({
+      actorEmail: 'cli:tester',
+      action: 'user.export',
+      targetId: fay.user.id,
+    });
+  });
+
+  it('erases an account only with --yes, as its own deletion does, in the audit log', async () => {
+    const gus = await t.signIn('Gus Cli', 'gus.cli@example.com');
+    expect(await admin('users', 'erase', String(gus.user.id))).toMatchObject({
+      code: EXIT.usage,
+      err: `Erasing is final: add --yes to erase account ${gus.user.id}.`,
+    });
+    expect((await gus.get('/api/notifications/unread-count')).statusCode).toBe(200);
+
+    expect(await admin('users', 'erase', 'gus.cli@example.com', '--yes')).toMatchObject({
+      code: EXIT.ok,
+      out: `Account ${gus.user.id} is erased.`,
+    });
+    expect(await t.database.db.select().from(users).where(eq(users.id, gus.user.id))).toEqual([]);
+    expect((await gus.get('/api/notifications/unread-count')).statusCode).toBe(401);
+    expect(await lastAudit()).toMatchObject({
+      actorId: null,
+      actorEmail: 'cli:tester',
+      action: 'user.erase',
+      targetId: gus.user.id,
+    });
+  });
+
+  it("sets a company's email domains and merges a duplicate through the console's services", async () => {
+    const [acme, dup] = await t.database.db
+      .insert(companies)
+      .values([
+        { name: 'Acme Cli', normalizedName: 'acme cli' },
+        { name: 'Acme Cli Inc', normalizedName: 'acme cli inc' },
+      ])
+      .returning({ id: companies.id });
+
+    const set = await admin('companies', 'domains', String(acme!.id), 'acmecli.com', 'ACMECLI.co.uk');
+    expect(set.code).toBe(EXIT.ok);
+    expect(JSON.parse(set.out)).toMatchObject({
+      id: acme!.id,
+      emailDomains: ['acmecli.com', 'acmecli.co.uk'],
+    });
+    expect(await lastAudit()).toMatchObject({
+      actorEmail: 'cli:tester',
+      action: 'company.email_domains',
+      targetId: acme!.id,
+    });
+
+    const freeMail = await admin('companies', 'domains', String(acme!.id), 'gmail.com');
+    expect(freeMail.code).toBe(EXIT.usage);
+    expect(freeMail.err).toMatch(/^gmail\.com gives mailboxes to anyone/);
+    expect((await admin('companies', 'domains', '999999999', 'acmecli.com')).code).toBe(EXIT.usage);
+    expect((await admin('companies', 'domains', 'abc', 'acmecli.com')).code).toBe(EXIT.usage);
+
+    expect((await admin('companies', 'merge', String(dup!.id), '--into', String(dup!.id))).code).toBe(
+      EXIT.usage,
+    );
+    const merged = await admin('companies', 'merge', String(dup!.id), '--into', String(acme!.id));
+    expect(merged.code).toBe(EXIT.ok);
+    expect(JSON.parse(merged.out)).toMatchObject({ id: acme!.id });
+    expect(await t.database.db.select().from(companies).where(eq(companies.id, dup!.id))).toEqual([]);
+    expect((await lastAudit())?.actorEmail).toBe('cli:tester');
+  });
+
+  it('sweep runs each timed rule once and the mail outbox, and says what each did', async () => {
+    await t.signIn('Hal Cli', 'hal.cli@example.com'); // a welcome to send, at least
+    const { code, out } = await admin('sweep');
+    expect(code).toBe(EXIT.ok);
+    const figures = Object.fromEntries(out.split('\n').map((line) => line.split(/ +/)));
+    for (const rule of [
+      'reminded',
+      'expired',
+      'declined',
+      'lapseReminded',
+      'bonusReminded',
+      'mail.sent',
+      'mail.failed',
+    ]) {
+      expect(figures[rule], rule).toMatch(/^\d+$/);
+    }
+    expect(Number(figures['mail.sent'])).toBeGreaterThan(0);
+    const stats = await admin('stats');
+    expect(stats.out).toMatch(/^mailQueued +0$/m);
   });
 
   it('stats counts users, referrers, open and waiting requests and queued mail', async () => {

@@ -1,7 +1,12 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { and, count, eq, isNull, notExists, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { SuspendUserInputSchema, VerifyUserInputSchema, type AdminUser } from '../../shared/admin.js';
+import {
+  CompanyEmailDomainsInputSchema,
+  SuspendUserInputSchema,
+  VerifyUserInputSchema,
+  type AdminUser,
+} from '../../shared/admin.js';
 import { CLOSED_REQUEST_STATUSES } from '../../shared/referral-status.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox, referralRequests, referrals, referrers, users } from '../db/schema.js';
@@ -29,6 +34,13 @@ export const EXIT = { ok: 0, refused: 1, usage: 2 } as const;
 class UsageError extends Error {}
 
 const USERS_SHOWN = 25;
+
+/** A company's id, as commander parses an argument. */
+function companyId(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new InvalidArgumentError('A company id is a whole number above 0.');
+  return Number(value);
+}
 
 /**
  * The one account an id or an email names. An email may name two accounts, one a sign-in provider: the
@@ -176,6 +188,79 @@ function program(context: () => Promise<AdminContext>, io: AdminIo): Command {
       const { db, operator, actor } = await context();
       const input = parsed(VerifyUserInputSchema, options.note === undefined ? {} : { note: options.note });
       print(userLine(await operator.verify(actor, await resolveUser(db, who), input?.note ?? null)));
+    });
+
+  users_
+    .command('export')
+    .description("Everything stored about an account, the same JSON as the user's own download, to stdout.")
+    .argument('<user>', "the account's id or email")
+    .action(async (who: string) => {
+      const { db, operator, actor } = await context();
+      const id = await resolveUser(db, who);
+      const data = await operator.exportUser(id);
+      // Reading a person's data is recorded too, as the console's writes are.
+      await operator.record(db, { actor, action: 'user.export', targetType: 'user', targetId: id });
+      print(data);
+    });
+  users_
+    .command('erase')
+    .description(
+      "Delete an account and its data, as the user's own deletion does: their open referrals pass on.",
+    )
+    .argument('<user>', "the account's id or email")
+    .option('--yes', 'confirm: the erasure is final')
+    .action(async (who: string, options: { yes?: boolean }) => {
+      const { db, operator, actor } = await context();
+      const id = await resolveUser(db, who);
+      if (!options.yes) throw new UsageError(`Erasing is final: add --yes to erase account ${id}.`);
+      await operator.eraseUser(id, (tx) =>
+        operator.record(tx, { actor, action: 'user.erase', targetType: 'user', targetId: id }),
+      );
+      print(`Account ${id} is erased.`);
+    });
+
+  const companies_ = root
+    .command('companies')
+    .description("Set a company's email domains, or merge a duplicate.");
+  companies_
+    .command('domains')
+    .description("Set the email domains whose addresses verify a company's referrers (replacing the list).")
+    .argument('<id>', "the company's id", companyId)
+    .argument('<domain...>', 'one or more, e.g. acme.com acme.co.uk')
+    .action(async (id: number, domains: string[]) => {
+      const { operator, actor } = await context();
+      print(
+        await operator.setEmailDomains(
+          actor,
+          id,
+          parsed(CompanyEmailDomainsInputSchema, { emailDomains: domains }),
+        ),
+      );
+    });
+  companies_
+    .command('merge')
+    .description('Fold a duplicate company into another: its referrers, requests and names move there.')
+    .argument('<id>', 'the duplicate', companyId)
+    .requiredOption('--into <id>', 'the company it becomes', companyId)
+    .action(async (id: number, options: { into: number }) => {
+      const { operator, actor } = await context();
+      print(await operator.merge(actor, id, options.into));
+    });
+
+  root
+    .command('sweep')
+    .description(
+      "Run each timed rule once, as the timers do: hand-offs, reminders, retention, verification lapses, the postings' liveness, then the mail outbox.",
+    )
+    .action(async () => {
+      const { operator } = await context();
+      const { liveness, ...rules } = await operator.sweepOnce();
+      const mail = await operator.drainMail();
+      const lines = Object.entries(rules).map(([name, n]) => `${name.padEnd(18)} ${n}`);
+      if (liveness)
+        lines.push(...Object.entries(liveness).map(([name, n]) => `${`liveness.${name}`.padEnd(18)} ${n}`));
+      lines.push(...Object.entries(mail).map(([name, n]) => `${`mail.${name}`.padEnd(18)} ${n}`));
+      print(lines.join('\n'));
     });
 
   root

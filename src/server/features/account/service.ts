@@ -61,14 +61,28 @@ export async function deleteAccount(
   if (confirmEmail.trim().toLowerCase() !== actor.email.trim().toLowerCase()) {
     throw badRequest(DELETE_EMAIL_MISMATCH, { confirmEmail: ['Type the email address of this account.'] });
   }
+  await eraseAccount(db, deps, actor.id);
+}
+
+/**
+ * The deletion itself, in one transaction: the user's open referrals as a referrer pass on and the user is
+ * deleted. `alongside` runs in the same transaction (an operator's audit row, `npm run admin -- users erase`).
+ */
+export async function eraseAccount(
+  db: Db,
+  deps: AccountDeps,
+  userId: number,
+  alongside?: (tx: Db) => Promise<unknown>,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const user = await lockUser(tx, actor.id);
+    const user = await lockUser(tx, userId);
     if (!user) throw notFound('Account not found.');
     const names = await companyNamesOf(tx, user);
     await deps.companies.lock(tx, names);
     await deps.passOnReferrals(tx, user.id);
     await deleteUser(tx, user.id);
     for (const name of names) await deps.companies.release(tx, name);
+    await alongside?.(tx);
   });
-  await deps.onDeleted?.(actor.id);
+  await deps.onDeleted?.(userId);
 }

@@ -12,7 +12,7 @@ import type {
 import type { z } from 'zod';
 import type { CompanyEmailDomainsInputSchema, SuspendUserInput } from '../../../shared/admin.js';
 import { verifiedSince } from '../../lib/referrer-sql.js';
-import type { AdminActor } from './audit-repo.js';
+import { recordAdminAction, type AdminAction, type AdminActor } from './audit-repo.js';
 import { mergeCompany, updateEmailDomains } from './companies/companies.js';
 import { reportRoutes } from './reports/report-routes.js';
 import { adminRoutes } from './routes.js';
@@ -55,6 +55,8 @@ export function createAdmin(
      * in one transaction with its audit row, by an actor with no account.
      */
     operator: {
+      /** An audit row in the caller's transaction, for a write another feature makes (an erasure). */
+      record: (tx: Db, entry: AdminAction) => recordAdminAction(tx, entry),
       searchUsers: (q: string, limit: number) => searchUsers(db, q, limit),
       findUser: (id: number) => findAdminUser(db, id),
       suspend: (actor: AdminActor, id: number, input: Required<SuspendUserInput>) =>

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { passOnReferralsOfLeavingReferrer } from './handoffs/leave.js';
-import { startReferralSweep, type SweepTimer } from './handoffs/sweep.js';
-import { startLivenessSweep } from './liveness/liveness-sweep.js';
+import { runReferralSweep, startReferralSweep, type SweepTimer } from './handoffs/sweep.js';
+import { runLivenessSweep, startLivenessSweep } from './liveness/liveness-sweep.js';
 import { assignWaitingRequests, readSupply } from './matching/matching.js';
 import { canViewProfile, followCurrentCompany } from './matching/willingness.js';
 import type { JobPostings, Notify, ReferralCompanyDirectory, ReferralDeps } from './ports.js';
@@ -101,6 +101,14 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
   };
   return {
     deps,
+    /**
+     * Every timed rule once, as the timers run them (`npm run admin -- sweep`): hand-offs, reminders, retention
+     * and verification lapses, then the postings' liveness (which reads them through the guarded fetch).
+     */
+    sweepOnce: async () => ({
+      ...(await runReferralSweep(db, deps, now())),
+      ...(deps.jobs ? { liveness: await runLivenessSweep(db, deps, now()) } : {}),
+    }),
     /** The profile feature's view rule: a referrer holding one of the user's requests may see them. */
     canViewProfile,
     /** The profile feature's hook: the referrer record follows its user to a new company. */
