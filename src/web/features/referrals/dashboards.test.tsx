@@ -51,6 +51,7 @@ describe('referrer dashboards', () => {
         withDeadline(1, '2031-03-06T14:00:00.000Z'),
         withDeadline(2, '2031-03-04T09:30:00.000Z'),
         withReferral(aRequest(3), 'accepted'),
+        withReferral(aRequest(4), 'changes_requested'),
       ],
     });
     const { unmount } = renderReferralsUi(
@@ -68,6 +69,9 @@ describe('referrer dashboards', () => {
     );
     expect(await within(summary).findByTestId('waiting-for-answer')).toHaveTextContent(
       `2 requests wait for your answer; answer the next by ${format(new Date('2031-03-04T09:30:00.000Z'), 'EEE d MMM, HH:mm')}, or it passes to another referrer.`,
+    );
+    expect(within(summary).getByTestId('waiting-for-changes')).toHaveTextContent(
+      '1 request waits for the changes you asked for; it keeps its place with you meanwhile.',
     );
     unmount();
 

@@ -1,6 +1,6 @@
 import type { User } from '@shared/auth';
 import { todayIn, type UserSettings } from '@shared/settings';
-import { CalendarClock, Gauge, PauseCircle, PlayCircle } from 'lucide-react';
+import { CalendarClock, Gauge, PauseCircle, PencilLine, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/paths';
@@ -24,6 +24,10 @@ const formatDay = (day: string) =>
  */
 export function ReferringSummary({ user, load }: { user: User; load: ReferralLoadSettings | undefined }) {
   const incoming = useIncomingRequests();
+  // Sent back for changes (issue 50 item 1): they keep a slot while the applicant works on them.
+  const withApplicant = (incoming.data?.pages.flat() ?? []).filter(
+    (r) => !isPassedOn(r) && r.referral?.status === 'changes_requested',
+  ).length;
   const waiting = (incoming.data?.pages.flat() ?? [])
     .filter((r) => !isPassedOn(r) && r.referral?.status === 'pending' && r.referral.respondBy)
     .map((r) => r.referral!.respondBy!)
@@ -78,6 +82,16 @@ export function ReferringSummary({ user, load }: { user: User; load: ReferralLoa
               {waiting.length === 0
                 ? 'Nothing waits for your answer.'
                 : `${waiting.length} ${waiting.length === 1 ? 'request waits' : 'requests wait'} for your answer; answer the next by ${formatAnswerBy(waiting[0]!)}, or it passes to another referrer.`}
+            </span>
+          </p>
+        )}
+        {withApplicant > 0 && (
+          <p className="flex items-start gap-2" data-testid="waiting-for-changes">
+            <PencilLine className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              {withApplicant === 1
+                ? '1 request waits for the changes you asked for; it keeps its place with you meanwhile.'
+                : `${withApplicant} requests wait for the changes you asked for; they keep their places with you meanwhile.`}
             </span>
           </p>
         )}
