@@ -184,6 +184,8 @@ describe('the admin console', () => {
       timeline: [
         { kind: 'requested', at, referralId: null, referrerName: null, note: null },
         { kind: 'assigned', at, referralId: 31, referrerName: 'Rita Referrer', note: null },
+        { kind: 'changes_requested', at, referralId: 31, referrerName: 'Rita Referrer', note: null },
+        { kind: 'resubmitted', at, referralId: 31, referrerName: 'Rita Referrer', note: null },
         { kind: 'accepted', at, referralId: 31, referrerName: 'Rita Referrer', note: 'Happy to.' },
       ],
     };
@@ -229,7 +231,13 @@ describe('the admin console', () => {
       within(timeline)
         .getAllByRole('listitem')
         .map((li) => li.firstChild?.textContent),
-    ).toEqual(['Asked for', 'Given to Rita Referrer', 'Accepted by Rita Referrer']);
+    ).toEqual([
+      'Asked for',
+      'Given to Rita Referrer',
+      'Changes requested by Rita Referrer',
+      'Resubmitted to Rita Referrer with changes',
+      'Accepted by Rita Referrer',
+    ]);
     expect(within(timeline).getByText('“Happy to.”')).toBeVisible();
 
     // A user nobody has: the server's sentence.

@@ -33,6 +33,8 @@ function stepText(step: AdminRequestStep): string {
   if (step.referralId === null) return REVIEW_STEPS[step.kind] ?? statusLabel(step.kind);
   if (step.kind === 'assigned') return `Given to ${name}`;
   if (step.kind === 'passed_on') return `Passed on from ${name}`;
+  // The seeker's move after changes were asked for (docs/decisions/084-changes-requested.md).
+  if (step.kind === 'resubmitted') return `Resubmitted to ${name} with changes`;
   return `${statusLabel(step.kind)} by ${name}`;
 }
 
