@@ -115,7 +115,8 @@ describe.each(testDatabases)('a job hunt hidden from the employer (%s)', (kind) 
     expect(seen.experiences).toEqual([HIDDEN_EMPLOYER, HIDDEN_EMPLOYER, 'Oldco Ltd']);
     expect(seen.card).toBe(HIDDEN_EMPLOYER);
     expect(seen.packet.candidateCurrentEmployer).toBe(HIDDEN_EMPLOYER);
-    expect(seen.packet.text).toContain(`Current employer: ${HIDDEN_EMPLOYER}`);
+    expect(seen.packet.text).toContain(`\n${HIDDEN_EMPLOYER}\n`);
+    expect(seen.packet.text).not.toContain('Current employer: ');
     for (const body of seen.bodies) expect(body).not.toMatch(/privy/i);
 
     // The seeker reads their own as it is.

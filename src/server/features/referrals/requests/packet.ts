@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { currentEmployerLine } from '../../../../shared/employer-privacy.js';
 import { honestPacketLines } from '../../../../shared/referral-honesty.js';
 import { RelationshipSchema, type ReferralPacket } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
@@ -82,7 +83,7 @@ export async function referralPacket(
   const lines = [
     `Candidate: ${packet.candidateName}`,
     `Email: ${packet.candidateEmail}`,
-    candidateCurrentEmployer ? `Current employer: ${candidateCurrentEmployer}` : null,
+    candidateCurrentEmployer ? currentEmployerLine(candidateCurrentEmployer) : null,
     `Position: ${packet.position} at ${packet.company}`,
     packet.jobTitle ? `Posting title: ${packet.jobTitle}` : null,
     packet.jobLocation ? `Location: ${packet.jobLocation}` : null,
