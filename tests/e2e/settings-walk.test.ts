@@ -5,8 +5,9 @@ import { api, becomeReferrer } from './journey-api';
 
 /**
  * Issue 46 item 9, the new user's walk through settings and actions: 'Ask again' after a withdrawal, whom
- * one blocked (and unblocking), the time zone, and a pause that cannot end on a day gone by. Pictured at
- * 1280 and 390 px.
+ * one blocked (and unblocking), the time zone, and a pause that cannot end on a day gone by; issue 50 item
+ * 4, the current employer hidden and a personal address confirmed by its mailed code. Pictured at 1280 and
+ * 390 px.
  */
 
 /** Radix also repeats a toast in a live region, so match the visible text exactly. */
@@ -95,6 +96,38 @@ describe.each(journeyServers('pglite'))('settings and actions on $name', ({ name
     await page.getByText('Asia/Tokyo (GMT+9)').first().waitFor();
     await page.getByRole('heading', { name: 'Account settings' }).scrollIntoViewIfNeeded();
     await pictureBoth(page, `${name}-account-settings`);
+
+    // Issue 50 item 4: Sam hides his employer from referrers and confirms a personal address by its code.
+    const privacy = page.locator('[data-slot="card"]', {
+      has: page.getByRole('heading', { name: 'Privacy from your employer' }),
+    });
+    const shown = privacy.getByRole('switch', { name: 'Show my current employer to referrers' });
+    expect(await shown.getAttribute('aria-checked')).toBe('true');
+    await shown.click();
+    await privacy.getByText(/^Referrers read 'Current employer \(hidden\)'/).waitFor();
+    const personal = `sam.personal.${stamp}@gmail.com`;
+    await privacy.getByLabel('Personal address').fill(personal);
+    await privacy.getByRole('button', { name: 'Send code' }).click();
+    const pending = privacy.getByRole('form', { name: 'Confirm your personal address' });
+    await pending.getByText(personal).waitFor();
+    await privacy.scrollIntoViewIfNeeded();
+    await pictureBoth(page, `${name}-personal-address-pending`);
+    const mailed = await page.evaluate(
+      (to) => fetch(`/dev-mail/messages?to=${encodeURIComponent(to)}`).then((r) => r.json()),
+      personal,
+    );
+    const code = /(\d{6})$/.exec((mailed as { subject: string }[])[0]!.subject)![1]!;
+    await pending.getByLabel('Code from the email').fill(code);
+    await pending.getByRole('button', { name: 'Confirm address' }).click();
+    await privacy.getByText(`All your mail goes to ${personal}.`).waitFor();
+    await privacy.scrollIntoViewIfNeeded();
+    await pictureBoth(page, `${name}-personal-address-confirmed`);
+    const privacySettings = await page.evaluate(() => fetch('/api/user/settings').then((r) => r.json()));
+    expect(privacySettings).toMatchObject({
+      showCurrentEmployer: false,
+      notificationEmail: personal,
+      notificationEmailPending: null,
+    });
 
     await page.getByRole('button', { name: 'Unblock Rita' }).click();
     await toastText(page, 'Unblocked').waitFor();

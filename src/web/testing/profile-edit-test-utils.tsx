@@ -67,6 +67,9 @@ export const aResume = (): Resume => ({
   uploadedAt: '2025-01-05T12:00:00.000Z',
 });
 
+/** The code fakeProfileApi's personal-address confirmation takes. */
+export const FAKE_CODE = '246810';
+
 /** Installs a fetch that serves the profile endpoints from `state` (mutating it like the server would). */
 export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
   const state: FakeProfileState = {
@@ -131,8 +134,31 @@ export function fakeProfileApi(initial: Partial<FakeProfileState> = {}) {
       return state.user;
     },
     mySettings: () => state.settings,
-    changeSettings: ({ body }) =>
-      (state.settings = { ...state.settings, ...(body as Partial<FakeProfileState['settings']>) }),
+    // As the server: a new notificationEmail waits for its code; a null or the confirmed one changes nothing.
+    changeSettings: ({ body }) => {
+      const {
+        notificationEmail,
+        notificationEmailPending: _readOnly,
+        ...rest
+      } = body as Partial<FakeProfileState['settings']>;
+      const mailed = notificationEmail && notificationEmail !== state.settings.notificationEmail;
+      state.settings = {
+        ...state.settings,
+        ...rest,
+        ...(mailed && { notificationEmailPending: notificationEmail.trim().toLowerCase() }),
+      };
+      return state.settings;
+    },
+    // The code the fake mails is always FAKE_CODE.
+    confirmNotificationEmail: ({ body }) => {
+      const pending = state.settings.notificationEmailPending;
+      if (!pending) return fakeError(400, 'There is no code waiting for you: ask for a code first.');
+      if ((body as { code: string }).code !== FAKE_CODE) {
+        return fakeError(400, 'That code is not right. 4 tries left.');
+      }
+      state.settings = { ...state.settings, notificationEmail: pending, notificationEmailPending: null };
+      return state.settings;
+    },
     currentCompany: ({ params, body }) => {
       if (!ownUser(params)) return notYours;
       const { companyName } = body as { companyName: string };

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { EMPLOYER_PRIVACY_PROMISE } from '@shared/employer-privacy';
 import { AboutPage } from './about-page';
 import { PrivacyPage } from './privacy-page';
 import { TermsPage } from './terms-page';
@@ -58,8 +59,14 @@ describe('PrivacyPage', () => {
     expect(main.getByText(/14 days before the erasure we send you a notification/)).toBeInTheDocument();
     expect(main.getByText(/One session cookie keeps you signed in/)).toBeInTheDocument();
     expect(main.getByText(/no tracking or advertising cookies/)).toBeInTheDocument();
-    // Export and deletion are self-service, in Account Settings.
-    expect(main.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/profile/edit');
+    // Issue 50 item 4: the job hunt hidden from the employer, in a sentence.
+    expect(main.getByText(/Your job hunt stays hidden from your employer/)).toHaveTextContent(
+      EMPLOYER_PRIVACY_PROMISE,
+    );
+    // Export and deletion are self-service, in Account Settings (as are the employer's two controls).
+    for (const link of main.getAllByRole('link', { name: 'Account Settings' })) {
+      expect(link).toHaveAttribute('href', '/profile/edit');
+    }
     const mail = main.getAllByRole('link', { name: 'support@referbridge.app' });
     expect(mail[0]).toHaveAttribute('href', 'mailto:support@referbridge.app');
     expect(document.title).toBe('Privacy · ReferBridge');

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
+import { EMPLOYER_PRIVACY_PROMISE } from '@shared/employer-privacy';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
 import { LegalLayout } from './components/legal-layout';
@@ -48,6 +49,10 @@ export function PrivacyPage() {
         You, and the referrers who hold one of your referral requests. Nobody else: not other job seekers, not
         other referrers at the same company, and not the public. When a request passes from one referrer to
         another, the earlier referrer loses access.
+      </p>
+      <p>
+        {EMPLOYER_PRIVACY_PROMISE} Both are in <Link to={paths.profileEdit}>Account Settings</Link>, under
+        Privacy from your employer.
       </p>
       <p>
         A referrer who decides to refer you may pass your résumé to their employer through that company's own

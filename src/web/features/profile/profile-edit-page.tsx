@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils';
 import { CompletionCard } from './components/completion-card';
 import { CurrentCompanyCard } from './components/current-company-card';
 import { EmailNotificationsCard } from './components/email-notifications-card';
+import { EmployerPrivacyCard } from './components/employer-privacy-card';
 import { ReferralLoadCard } from './components/referral-load-card';
 import { EducationSection } from './components/education-section';
 import { ExperienceSection } from './components/experience-section';
@@ -62,6 +63,7 @@ export function ProfileEditPage({ user, moreSettings }: { user: User; moreSettin
         <div className="grid items-start gap-6 md:grid-cols-2">
           <CurrentCompanyCard user={user} />
           <EmailNotificationsCard />
+          <EmployerPrivacyCard />
           <TimeZoneCard />
           <ReferralLoadCard />
           {moreSettings}

@@ -14,6 +14,8 @@ const grace = aUser({
   fullName: 'Grace Hopper',
   profileCompleted: true,
   bio: 'Compiler pioneer.',
+  // As the server shapes it for a referrer when she hides it (issue 50 item 4).
+  currentCompanyName: 'Current employer (hidden)',
 });
 
 /** Grace's profile through the fake of the real routes; `userStatus` 404 makes her user read fail. */
@@ -85,6 +87,7 @@ describe('UserProfileModal', () => {
     const modal = within(dialog);
     expect(modal.getByText('grace@example.com')).toBeInTheDocument();
     expect(modal.getByText('Compiler pioneer.')).toBeInTheDocument();
+    expect(modal.getByText('Current employer (hidden)')).toBeInTheDocument();
     expect(modal.getByRole('link', { name: /Download Resume/ })).toHaveAttribute(
       'href',
       apiPath('resumeFile', { id: 4 }),

@@ -1,4 +1,5 @@
-import { Check, Copy, Loader2, Mail } from 'lucide-react';
+import { currentEmployerLine } from '@shared/employer-privacy';
+import { Building2, Check, Copy, Loader2, Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { AppDialog, DialogCloseButton } from '@/components/app-dialog';
@@ -80,6 +81,12 @@ function ModalBody({ profile }: { profile: UserProfileState }) {
               <CopyEmailButton email={user.email} />
             </div>
           </DialogDescription>
+          {user.currentCompanyName && (
+            <p className="text-muted-foreground flex items-center gap-1.5 text-sm">
+              <Building2 className="size-4 shrink-0" aria-hidden="true" />
+              <span>{currentEmployerLine(user.currentCompanyName)}</span>
+            </p>
+          )}
         </div>
       </DialogHeader>
 

@@ -1,3 +1,4 @@
+import { currentEmployerLine } from '@shared/employer-privacy';
 import { firstNameOf } from '@shared/names';
 import { alreadyAppliedLine, RELATIONSHIP_LABELS, RELATIONSHIP_QUESTION } from '@shared/referral-honesty';
 import { DECLINE_REASON_LABELS } from '@shared/referral-texts';
@@ -108,6 +109,11 @@ export function IncomingRequestCard({
           </span>
           <div>
             <p className="font-medium">{name}</p>
+            {request.jobSeeker.currentEmployer && (
+              <p className="text-muted-foreground text-xs" data-testid="current-employer">
+                {currentEmployerLine(request.jobSeeker.currentEmployer)}
+              </p>
+            )}
             <p className="text-muted-foreground flex items-center gap-1.5 text-xs">
               <Calendar className="size-3.5" aria-hidden="true" />
               Requested on {formatRequestDate(request.createdAt)}

@@ -69,6 +69,24 @@ describe('IncomingRequestsView', () => {
     expect(screen.queryByText('No Categorized Requests')).not.toBeInTheDocument();
   });
 
+  it("shows the seeker's current employer as the server shaped it, hidden included (issue 50 item 4)", async () => {
+    const seeker = (id: number, currentEmployer: string | null) => ({
+      id,
+      fullName: `Seeker ${id}`,
+      email: `s${id}@example.com`,
+      profilePicture: null,
+      currentEmployer,
+    });
+    renderView([
+      withReferral(aRequest(1, { jobSeeker: seeker(31, 'Initech') }), 'pending'),
+      withReferral(aRequest(2, { jobSeeker: seeker(32, 'Current employer (hidden)') }), 'pending'),
+      withReferral(aRequest(3, { jobSeeker: seeker(33, null) }), 'pending'),
+    ]);
+    const cards = within(await section('Pending Review')).getAllByRole('article');
+    const lines = cards.map((card) => within(card).queryByTestId('current-employer')?.textContent ?? null);
+    expect(lines.sort()).toEqual(['Current employer (hidden)', 'Current employer: Initech', null].sort());
+  });
+
   it('reads statuses it does not know instead of failing the list (docs/product.md, Flows and statuses, issue 46 item 10)', async () => {
     // Older or foreign data: the server's own schema would refuse these, so they come as raw JSON.
     const raw = (id: number, status: string) => {
