@@ -2,6 +2,7 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { answerBackupRequests, BACKUP_REQUESTS } from './db/backup-requests.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { seed } from './db/seed.js';
@@ -39,6 +40,12 @@ async function main() {
     await app.close();
     await database.close();
   });
+
+  // The embedded database is this process's alone: `npm run backup` asks it for a backup through DATA_DIR.
+  const backups = config.databaseUrl
+    ? undefined
+    : answerBackupRequests(database.db, path.join(config.dataDir, BACKUP_REQUESTS), logger);
+  app.addHook('onClose', async () => backups?.stop());
 
   await app.listen({ port: config.port, host: config.host });
   app.mailWorker.start();

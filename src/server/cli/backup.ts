@@ -4,12 +4,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { Command, CommanderError } from 'commander';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.js';
-import { BackupError, nonEmptyTables, restoreBackup, writeBackup } from '../db/backup.js';
+import { BackupError, nonEmptyTables, restoreBackup } from '../db/backup.js';
+import { askRunningServer, BACKUP_REQUESTS, backupToFile } from '../db/backup-requests.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { EXIT } from './admin-commands.js';
@@ -43,14 +43,19 @@ program
   .argument('<file>', 'where to write the backup (gzip); an existing file is not overwritten')
   .action(async (file: string) => {
     if (fs.existsSync(file)) throw new BackupError(`${file} exists already: name a new file.`);
-    const { db } = await open(true);
     const started = Date.now();
-    const gzip = createGzip();
-    const written = pipeline(gzip, fs.createWriteStream(file, { flags: 'wx' }));
-    const counts = await writeBackup(db, gzip);
-    await written;
+    let result: { rows: number; tables: number };
+    try {
+      result = await backupToFile((await open(true)).db, file);
+    } catch (err) {
+      if (!(err instanceof DataDirLockedError)) throw err;
+      // The embedded database's server runs: it writes the backup itself (src/server/db/backup-requests.ts).
+      const answer = await askRunningServer(path.join(loadConfig().dataDir, BACKUP_REQUESTS), file);
+      if (answer.error !== undefined) throw new Error(answer.error);
+      result = { rows: answer.rows!, tables: answer.tables! };
+    }
     console.log(
-      `Backed up ${total(counts)} rows of ${Object.keys(counts).length} tables to ${file} (${fs.statSync(file).size} bytes) in ${Date.now() - started} ms.`,
+      `Backed up ${result.rows} rows of ${result.tables} tables to ${file} (${fs.statSync(file).size} bytes) in ${Date.now() - started} ms.`,
     );
   });
 
