@@ -15,12 +15,12 @@ import {
 } from '../../../../shared/referrals.js';
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb, type Bound } from '../../../db/prepared.js';
-import { companies, referralRequests, referrals, resumes, users } from '../../../db/schema.js';
+import { companies, referralRequests, referrals, resumes, userSettings, users } from '../../../db/schema.js';
 import { readHistories, toldSeeker } from '../timeline/timeline.js';
 import type { ReferralDeps } from '../ports.js';
 import type { ReferralRow } from '../rows/referrals.js';
 import { isoTime } from '../../../lib/iso-time.js';
-import { readSeekerEmployers, seekerView } from '../../../lib/seeker-view.js';
+import { seekerView } from '../../../lib/seeker-view.js';
 
 export const referrerUsers = alias(users, 'referrer_users');
 
@@ -70,6 +70,11 @@ function selectRequestViews(db: Db, assignedOnly: boolean, where: SQL | undefine
         referral: cardReferralColumns,
         referrerName: referrerUsers.fullName,
         resumeId: resumes.id,
+        // What a referrer may read of the seeker's employer (seekerView), in this statement, not another.
+        seekerEmployer: {
+          currentCompanyName: users.currentCompanyName,
+          showCurrentEmployer: sql<boolean>`coalesce((select ${userSettings.showCurrentEmployer} from ${userSettings} where ${userSettings.userId} = ${users.id}), true)`,
+        },
       })
       .from(referralRequests)
       .$dynamic(),
@@ -213,21 +218,17 @@ async function withHistory(
     rows.map((r) => r.request),
     { handoffs: role === 'seeker' },
   );
-  // The seekers' current employer as this referrer may read it (docs/decisions/085-a-job-hunt-hidden-from-the-employer.md);
-  // the seeker's own list leaves it out (they know it), and saves the read.
-  const employers =
-    role === 'referrer'
-      ? await readSeekerEmployers(
-          db,
-          rows.map((r) => r.seeker.id),
-        )
-      : undefined;
   return rows.map((row) =>
     toRequestDto(row, {
       ...histories.get(row.request.id)!,
       viewer: role,
       clock,
-      currentEmployer: employers ? seekerView(userId, employers.get(row.seeker.id)).employer : null,
+      // The seekers' current employer as this referrer may read it
+      // (docs/decisions/085-a-job-hunt-hidden-from-the-employer.md); the seeker's own list leaves it out.
+      currentEmployer:
+        role === 'referrer'
+          ? seekerView(userId, { userId: row.seeker.id, ...row.seekerEmployer }).employer
+          : null,
     }),
   );
 }
