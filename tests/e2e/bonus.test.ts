@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
+import {
+  launchBrowser,
+  newPage,
+  journeyServers,
+  signInThroughPopup,
+  pictureBoth,
+} from './browser';
 import { api, becomeReferrer } from './journey-api';
 
 /**
@@ -14,18 +20,6 @@ import { api, becomeReferrer } from './journey-api';
  * app and by mail on the server's own sweep (REFERRAL_SWEEP_INTERVAL is 5 s on the journeys' servers).
  * Pictured (and checked with axe) at 1280 and 390 px.
  */
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function pictureBoth(page: Page, name: string) {
-  await page.mouse.move(5, 5);
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize(DESKTOP);
-}
 
 /** The id of the referrer's one referral. */
 async function theReferral(page: Page): Promise<number> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { E2eServer } from './global-setup';
 
 const allServers = inject('servers');
@@ -121,6 +121,22 @@ export async function signInThroughPopup(page: Page, email: string, name: string
  * Checks the screen with axe (every screen worth a picture is worth checking), then saves a full-page picture
  * of it to screenshots/. Call it once the screen has settled.
  */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * Pictures the page (axe checks each) at 1280 and at 390 px, checks nothing on it is wider than the phone,
+ * and leaves it at 1280.
+ */
+export async function pictureBoth(page: Page, name: string): Promise<void> {
+  await page.mouse.move(5, 5);
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `${name}-390`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize(DESKTOP);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await expectNoAxeViolations(page, name);
   const dir = path.resolve('screenshots');

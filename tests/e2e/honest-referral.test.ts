@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, journeyServers, signInThroughPopup } from './browser';
+import {
+  launchBrowser,
+  newPage,
+  journeyServers,
+  signInThroughPopup,
+  pictureBoth,
+} from './browser';
 import { becomeReferrer } from './journey-api';
 
 /**
@@ -9,18 +15,6 @@ import { becomeReferrer } from './journey-api';
  * both, they change it to knowing the seeker personally, and the seeker's card says so. Pictured (and
  * checked with axe) at 1280 and 390 px.
  */
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function pictureBoth(page: Page, name: string) {
-  await page.mouse.move(5, 5);
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize(DESKTOP);
-}
 
 /** The packet of the referrer's one referral, as 'Copy referral details' reads it. */
 async function packetText(page: Page): Promise<string> {

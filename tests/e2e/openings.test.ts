@@ -7,24 +7,11 @@ import {
   screenshot,
   journeyServers,
   signInThroughPopup,
+  pictureBoth,
 } from './browser';
 import { api, becomeReferrer, myId } from './journey-api';
 
 const ADMIN = 'admin.journey@example.com';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** Pictures the page (axe checks each) at 1280 and at 390 px, and leaves it at 1280. */
-async function pictureBoth(page: Page, name: string) {
-  await page.mouse.move(5, 5);
-  await screenshot(page, `${name}-1280`);
-  await page.setViewportSize(PHONE);
-  await screenshot(page, `${name}-390`);
-  // Nothing on the screen is wider than the phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize(DESKTOP);
-}
-
 /** The company's id, as the signed-in page's company list names it. */
 async function companyId(page: Page, company: string): Promise<number> {
   return page.evaluate(
