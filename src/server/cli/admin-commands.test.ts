@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeatures } from '../app-features.js';
 import { openDatabase } from '../db/client.js';
-import { adminAuditLog, companies, users } from '../db/schema.js';
+import { adminAuditLog, companies, referralRequests, users } from '../db/schema.js';
 import { projectRoot } from '../project-root.js';
 import { createRateLimitStore } from '../plugins/rate-limit-store.js';
 import { createTestApp, testDatabases, type TestApp } from '../testing/test-app.js';
@@ -250,17 +250,37 @@ describe.each(testDatabases)('npm run admin (%s)', (kind) => {
   });
 
   it('stats counts users, referrers, open and waiting requests and queued mail', async () => {
-    const { code, out } = await admin('stats');
-    expect(code).toBe(EXIT.ok);
-    const figures = Object.fromEntries(out.split('\n').map((line) => line.split(/ +/)));
+    const figuresNow = async () => {
+      const { code, out } = await admin('stats');
+      expect(code).toBe(EXIT.ok);
+      return Object.fromEntries(out.split('\n').map((line) => line.split(/ +/)));
+    };
     const userCount = (await t.database.db.select().from(users)).length;
-    expect(figures).toMatchObject({
+    expect(await figuresNow()).toMatchObject({
       users: String(userCount),
       referrers: '0',
       openRequests: '0',
       waitingRequests: '0',
     });
-    expect(Number(figures.mailQueued)).toBeGreaterThanOrEqual(0);
+
+    // A pending request nobody holds waits, until its seeker is suspended: matching leaves theirs aside.
+    const ivy = await t.signIn('Ivy Cli', 'ivy.cli@example.com');
+    const [company] = await t.database.db.select({ id: companies.id }).from(companies).limit(1);
+    await t.database.db.insert(referralRequests).values({
+      jobSeekerId: ivy.user.id,
+      companyId: company!.id,
+      position: 'Engineer',
+      jobUrl: 'https://jobs.example/ivy',
+      normalizedJobUrl: 'https://jobs.example/ivy',
+      status: 'pending',
+    });
+    expect(await figuresNow()).toMatchObject({ openRequests: '1', waitingRequests: '1' });
+    await admin('users', 'suspend', String(ivy.user.id), '--reason', 'Testing the figures');
+    expect(await figuresNow()).toMatchObject({
+      openRequests: '1',
+      waitingRequests: '0',
+      mailQueued: expect.stringMatching(/^[1-9]\d*$/),
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { and, count, eq, isNull, notExists, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, notExists, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CompanyEmailDomainsInputSchema,
@@ -9,7 +9,8 @@ import {
 } from '../../shared/admin.js';
 import { CLOSED_REQUEST_STATUSES } from '../../shared/referral-status.js';
 import type { Db } from '../db/client.js';
-import { mailOutbox, referralRequests, referrals, referrers, users } from '../db/schema.js';
+import { referralRequests, referrals, referrers, users } from '../db/schema.js';
+import { outboxDepth } from '../plugins/metrics.js';
 import type { AdminActor } from '../features/admin/audit-repo.js';
 import type { createFeatures } from '../app-features.js';
 import { AppError } from '../lib/errors.js';
@@ -90,9 +91,12 @@ const userLine = (u: AdminUser) =>
     .filter(Boolean)
     .join('  ');
 
-/** The figures of `stats`, each one count. */
+/**
+ * The figures of `stats`, each one count. A waiting request is pending with no current referral and a seeker
+ * who is not suspended, as matching finds it (lockWaitingRequests) and the demand figures count it.
+ */
 async function stats(db: Db) {
-  const pendingWithNobody = and(
+  const waiting = and(
     eq(referralRequests.status, 'pending'),
     notExists(
       db
@@ -100,26 +104,22 @@ async function stats(db: Db) {
         .from(referrals)
         .where(and(eq(referrals.requestId, referralRequests.id), isNull(referrals.supersededAt))),
     ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(and(eq(users.id, referralRequests.jobSeekerId), isNotNull(users.suspendedAt))),
+    ),
   );
-  const [usersN, referrersN, openN, waitingN, mailN] = [
-    await db.select({ n: count() }).from(users),
-    await db.select({ n: count() }).from(referrers),
-    await db
-      .select({ n: count() })
-      .from(referralRequests)
-      .where(notInArray(referralRequests.status, [...CLOSED_REQUEST_STATUSES])),
-    await db.select({ n: count() }).from(referralRequests).where(pendingWithNobody),
-    await db
-      .select({ n: count() })
-      .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt))),
-  ].map(([row]) => row!.n);
   return {
-    users: usersN,
-    referrers: referrersN,
-    openRequests: openN,
-    waitingRequests: waitingN,
-    mailQueued: mailN,
+    users: await db.$count(users),
+    referrers: await db.$count(referrers),
+    openRequests: await db.$count(
+      referralRequests,
+      notInArray(referralRequests.status, [...CLOSED_REQUEST_STATUSES]),
+    ),
+    waitingRequests: await db.$count(referralRequests, waiting),
+    mailQueued: await outboxDepth(db),
   };
 }
 

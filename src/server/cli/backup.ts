@@ -12,6 +12,7 @@ import { BackupError, nonEmptyTables, restoreBackup } from '../db/backup.js';
 import { askRunningServer, BACKUP_REQUESTS, backupToFile } from '../db/backup-requests.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
+import { seed } from '../db/seed.js';
 import { EXIT } from './admin-commands.js';
 
 let database: Database | undefined;
@@ -19,7 +20,6 @@ let database: Database | undefined;
 /** The configured database, migrated; restore opens it without the seed, so a new one stays empty. */
 async function open(seedIt: boolean): Promise<Database> {
   const config = loadConfig();
-  const { seed } = await import('../db/seed.js');
   database = await openDatabase({
     url: config.databaseUrl,
     dataDir: path.join(config.dataDir, 'db'),

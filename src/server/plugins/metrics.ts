@@ -136,7 +136,7 @@ function registerAppGauges(registry: client.Registry, { db, poolStats, hearing }
   });
 }
 
-/** Mail the worker has yet to send or give up on (the outbox's due or leased rows). */
-async function outboxDepth(db: Db): Promise<number> {
+/** Mail the worker has yet to send or give up on (the outbox's due or leased rows); also `npm run admin -- stats`. */
+export async function outboxDepth(db: Db): Promise<number> {
   return db.$count(mailOutbox, and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)));
 }
