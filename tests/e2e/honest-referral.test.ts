@@ -77,7 +77,11 @@ describe.each(journeyServers('postgres'))('an honest referral, on $name', ({ nam
     await choice.selectOption({ label: 'We worked together' });
     await pictureBoth(rita.page, `${name}-honest-accept-dialog`);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    const onCard = rita.page.getByRole('combobox', { name: 'How do you know the candidate?' });
+    // The dialog asks the same question: until it has gone, a page-wide lookup could find its select.
+    await dialog.waitFor({ state: 'detached' });
+    const onCard = rita.page
+      .getByRole('region', { name: 'Accepted Requests' })
+      .getByRole('combobox', { name: 'How do you know the candidate?' });
     await expect.poll(() => onCard.inputValue(), { timeout: 15_000 }).toBe('worked_together');
     let text = await packetText(rita.page);
     expect(text).toContain('Already applied: yes');
