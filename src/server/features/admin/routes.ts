@@ -26,7 +26,7 @@ import type { AccountControl, CompanyLocks, HeldReviewPorts, RequestHistory } fr
 import { adminUserRoutes } from './users/users-routes.js';
 import { adminViewRoutes } from './views/views-routes.js';
 import { openReportPage, resolveOpenReport } from './reports/reports.js';
-import { errors, tags } from './route-schema.js';
+import { route } from './route-schema.js';
 
 export interface AdminRouteDeps {
   db: Db;
@@ -72,54 +72,37 @@ export async function adminRoutes(
 
   api.get(
     '/audit',
-    {
-      schema: {
-        tags,
-        summary: 'Every admin write, newest first, a page at a time',
-        querystring: AdminAuditQuerySchema,
-        response: { 200: AdminAuditPageSchema, ...errors },
-      },
-    },
+    route('Every admin write, newest first, a page at a time', AdminAuditPageSchema, {
+      querystring: AdminAuditQuerySchema,
+    }),
     async (request) => listAdminActions(db, request.query),
   );
 
   api.get(
     '/reports',
-    {
-      schema: {
-        tags,
-        summary:
-          'Open reports, oldest first, 50 a page (`limit`, and `after` the last id of the page before), with both users, the request and the note in full',
-        querystring: AdminReportQueueQuerySchema,
-        response: { 200: AdminReportListSchema, ...errors },
-      },
-    },
+    route(
+      'Open reports, oldest first, 50 a page (`limit`, and `after` the last id of the page before), with both users, the request and the note in full',
+      AdminReportListSchema,
+      { querystring: AdminReportQueueQuerySchema },
+    ),
     async (request) => openReportPage(db, request.query),
   );
 
   api.get(
     '/queue-counts',
-    {
-      schema: {
-        tags,
-        summary: 'How many open reports, held requests and held messages wait, all pages together',
-        response: { 200: AdminQueueCountsSchema, ...errors },
-      },
-    },
+    route(
+      'How many open reports, held requests and held messages wait, all pages together',
+      AdminQueueCountsSchema,
+    ),
     async (_request) => countQueues(db),
   );
 
   api.post(
     '/reports/:id/resolve',
-    {
-      schema: {
-        tags,
-        summary: 'Close an open report, saying what was done',
-        params: ReportIdParamsSchema,
-        body: ResolveReportInputSchema,
-        response: { 200: AdminReportSchema, ...errors },
-      },
-    },
+    route('Close an open report, saying what was done', AdminReportSchema, {
+      params: ReportIdParamsSchema,
+      body: ResolveReportInputSchema,
+    }),
     async (request) => resolveOpenReport(db, requireUser(request), request.params.id, request.body, now()),
   );
 

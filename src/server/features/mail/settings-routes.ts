@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../shared/errors.js';
 import {
   ConfirmNotificationEmailInputSchema,
   UserSettingsInputSchema,
@@ -8,16 +7,10 @@ import {
 } from '../../../shared/settings.js';
 import type { Db } from '../../db/client.js';
 import { requireUser } from '../../lib/request-user.js';
+import { refusals, routeSchemas } from '../../lib/route-schema.js';
 import * as service from './settings-service.js';
 
-const tags = ['settings'];
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const route = routeSchemas(['settings'], refusals(400, 401, 403, 404, 429));
 
 /** Runs `change`, a change of the user's referral limits, with what the referrals feature does around it. */
 export type ReferralLimitsHook = <T>(userId: number, change: () => Promise<T>) => Promise<T>;
@@ -43,24 +36,13 @@ export async function settingsRoutes(
     requireUser(request);
   });
 
-  api.get(
-    '/user/settings',
-    {
-      schema: { tags, summary: 'My account settings', response: { 200: UserSettingsSchema, ...errors } },
-    },
-    async (request) => service.getSettings(db, requireUser(request).id, deps.now()),
+  api.get('/user/settings', route('My account settings', UserSettingsSchema), async (request) =>
+    service.getSettings(db, requireUser(request).id, deps.now()),
   );
 
   api.put(
     '/user/settings',
-    {
-      schema: {
-        tags,
-        summary: 'Change my account settings',
-        body: UserSettingsInputSchema,
-        response: { 200: UserSettingsSchema, ...errors },
-      },
-    },
+    route('Change my account settings', UserSettingsSchema, { body: UserSettingsInputSchema }),
     async (request) => {
       const userId = requireUser(request).id;
       const change = () => service.updateSettings(db, deps, userId, request.body);
@@ -74,14 +56,9 @@ export async function settingsRoutes(
 
   api.post(
     '/user/settings/notification-email/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'Confirm the code mailed to my personal address: all my mail goes there',
-        body: ConfirmNotificationEmailInputSchema,
-        response: { 200: UserSettingsSchema, ...errors },
-      },
-    },
+    route('Confirm the code mailed to my personal address: all my mail goes there', UserSettingsSchema, {
+      body: ConfirmNotificationEmailInputSchema,
+    }),
     async (request) => service.confirmNotificationEmail(db, deps, requireUser(request).id, request.body.code),
   );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UserSchema } from '../../../shared/auth.js';
-import { ApiErrorSchema } from '../../../shared/errors.js';
 import { UserIdParamsSchema } from '../../../shared/profile.js';
 import {
   CreateReferralRequestInputSchema,
@@ -23,6 +22,7 @@ import { ReferrerRecordSchema } from '../../../shared/referrer-record.js';
 import { DailyLimitErrorSchema } from '../../../shared/request-limit.js';
 import type { Db } from '../../db/client.js';
 import { requireUser, toUserDto } from '../../lib/request-user.js';
+import { refusals, routeSchemas } from '../../lib/route-schema.js';
 import type { ReferralDeps } from './ports.js';
 import { changeReferralStatus, createReferralRequest, listRequests } from './requests/service.js';
 import { confirmReferral } from './requests/confirmation.js';
@@ -42,13 +42,8 @@ export interface ReferralRouteDeps extends ReferralDeps {
 }
 
 const tags = ['referrals'];
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
+const errors = refusals(400, 401, 403, 404, 409);
+const route = routeSchemas(tags, errors);
 
 /** docs/product.md, The API, registered under /api. */
 export async function referralRoutes(
@@ -77,43 +72,30 @@ export async function referralRoutes(
 
   api.get(
     '/referral-requests',
-    {
-      schema: {
-        tags,
-        summary: 'My referral requests, or with role=referrer the requests assigned to me; newest first',
-        querystring: ReferralRequestListQuerySchema,
-        response: { 200: ReferralRequestListSchema, ...errors },
-      },
-    },
+    route(
+      'My referral requests, or with role=referrer the requests assigned to me; newest first',
+      ReferralRequestListSchema,
+      { querystring: ReferralRequestListQuerySchema },
+    ),
     async (request) => listRequests(db, deps, requireUser(request), request.query),
   );
 
   api.put(
     '/referrals/:referralId/status',
-    {
-      schema: {
-        tags,
-        summary: 'Move a referral assigned to me along the status machine',
-        params: ReferralIdParamsSchema,
-        body: UpdateReferralStatusInputSchema,
-        response: { 200: ReferralSchema, ...errors },
-      },
-    },
+    route('Move a referral assigned to me along the status machine', ReferralSchema, {
+      params: ReferralIdParamsSchema,
+      body: UpdateReferralStatusInputSchema,
+    }),
     async (request) =>
       changeReferralStatus(db, deps, requireUser(request), request.params.referralId, request.body),
   );
 
   api.put(
     '/referrals/:referralId/relationship',
-    {
-      schema: {
-        tags,
-        summary: 'Change how I know the candidate of a referral I accepted, until it is submitted',
-        params: ReferralIdParamsSchema,
-        body: UpdateRelationshipInputSchema,
-        response: { 200: ReferralSchema, ...errors },
-      },
-    },
+    route('Change how I know the candidate of a referral I accepted, until it is submitted', ReferralSchema, {
+      params: ReferralIdParamsSchema,
+      body: UpdateRelationshipInputSchema,
+    }),
     async (request) =>
       changeRelationship(
         db,
@@ -126,55 +108,39 @@ export async function referralRoutes(
 
   api.post(
     '/referral-requests/:id/withdraw',
-    {
-      schema: {
-        tags,
-        summary: 'Withdraw my request while nothing has been submitted (waiting, pending or accepted)',
-        params: ReferralRequestIdParamsSchema,
-        response: { 200: ReferralRequestSchema, ...errors },
-      },
-    },
+    route(
+      'Withdraw my request while nothing has been submitted (waiting, pending or accepted)',
+      ReferralRequestSchema,
+      { params: ReferralRequestIdParamsSchema },
+    ),
     async (request) => withdrawRequest(db, deps, requireUser(request), request.params.id),
   );
 
   api.post(
     '/referral-requests/:id/resubmit',
-    {
-      schema: {
-        tags,
-        summary:
-          'Resubmit my request after the changes my referrer asked for: pending again with the same referrer',
-        params: ReferralRequestIdParamsSchema,
-        body: ResubmitInputSchema,
-        response: { 200: ReferralRequestSchema, ...errors },
-      },
-    },
+    route(
+      'Resubmit my request after the changes my referrer asked for: pending again with the same referrer',
+      ReferralRequestSchema,
+      { params: ReferralRequestIdParamsSchema, body: ResubmitInputSchema },
+    ),
     async (request) => resubmitRequest(db, deps, requireUser(request), request.params.id, request.body),
   );
 
   api.post(
     '/referrals/:referralId/undo',
-    {
-      schema: {
-        tags,
-        summary: 'Undo my decline within DECLINE_UNDO_WINDOW: the referral is pending again',
-        params: ReferralIdParamsSchema,
-        response: { 200: ReferralSchema, ...errors },
-      },
-    },
+    route('Undo my decline within DECLINE_UNDO_WINDOW: the referral is pending again', ReferralSchema, {
+      params: ReferralIdParamsSchema,
+    }),
     async (request) => undoReferralDecline(db, deps, requireUser(request), request.params.referralId),
   );
 
   api.get(
     '/referrals/:referralId/packet',
-    {
-      schema: {
-        tags,
-        summary: "The referral's details for my company's referral tool, as fields and as one text to paste",
-        params: ReferralIdParamsSchema,
-        response: { 200: ReferralPacketSchema, ...errors },
-      },
-    },
+    route(
+      "The referral's details for my company's referral tool, as fields and as one text to paste",
+      ReferralPacketSchema,
+      { params: ReferralIdParamsSchema },
+    ),
     async (request) => {
       return referralPacket(db, requireUser(request).id, request.params.referralId, {
         publicUrl,
@@ -187,43 +153,30 @@ export async function referralRoutes(
 
   api.get(
     '/referrer/record',
-    {
-      schema: {
-        tags,
-        summary:
-          'My record as a referrer: answered in time, median hours to answer, confirmed submissions (nobody else sees it)',
-        response: { 200: ReferrerRecordSchema, ...errors },
-      },
-    },
+    route(
+      'My record as a referrer: answered in time, median hours to answer, confirmed submissions (nobody else sees it)',
+      ReferrerRecordSchema,
+    ),
     async (request) => referrerRecord(db, deps, requireUser(request).id),
   );
 
   api.post(
     '/referrals/:referralId/confirmation',
-    {
-      schema: {
-        tags,
-        summary: "As the seeker, say whether the company's referral email arrived (once submitted)",
-        params: ReferralIdParamsSchema,
-        body: ReferralConfirmationInputSchema,
-        response: { 200: ReferralSchema, ...errors },
-      },
-    },
+    route(
+      "As the seeker, say whether the company's referral email arrived (once submitted)",
+      ReferralSchema,
+      { params: ReferralIdParamsSchema, body: ReferralConfirmationInputSchema },
+    ),
     async (request) =>
       confirmReferral(db, deps, requireUser(request), request.params.referralId, request.body.received),
   );
 
   api.put(
     '/users/:id/willingness-to-give-referrals',
-    {
-      schema: {
-        tags,
-        summary: 'Offer referrals at my current company, or stop taking new ones',
-        params: UserIdParamsSchema,
-        body: WillingnessInputSchema,
-        response: { 200: UserSchema, ...errors },
-      },
-    },
+    route('Offer referrals at my current company, or stop taking new ones', UserSchema, {
+      params: UserIdParamsSchema,
+      body: WillingnessInputSchema,
+    }),
     async (request) =>
       toUserDto(
         await setWillingness(db, deps, requireUser(request), request.params.id, request.body.isWilling),

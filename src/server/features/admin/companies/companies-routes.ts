@@ -13,7 +13,7 @@ import { requireUser } from '../../../lib/request-user.js';
 import type { CompanyLocks } from '../ports.js';
 import { searchCompanies } from './companies-repo.js';
 import { mergeCompany, updateEmailDomains } from './companies.js';
-import { errors, tags } from '../route-schema.js';
+import { route } from '../route-schema.js';
 
 export const ADMIN_COMPANY_SEARCH_SIZE = 25;
 
@@ -35,43 +35,30 @@ export async function adminCompanyRoutes(
 
   api.get(
     '/companies',
-    {
-      schema: {
-        tags,
-        summary: 'Companies whose name holds `q`, most referrers first, with their email domains',
-        querystring: AdminCompanySearchQuerySchema,
-        response: { 200: AdminCompanyListSchema, ...errors },
-      },
-    },
+    route(
+      'Companies whose name holds `q`, most referrers first, with their email domains',
+      AdminCompanyListSchema,
+      { querystring: AdminCompanySearchQuerySchema },
+    ),
     async (request) => searchCompanies(db, request.query.q, ADMIN_COMPANY_SEARCH_SIZE, verifiedSince()),
   );
 
   api.put(
     '/companies/:id',
-    {
-      schema: {
-        tags,
-        summary: "Set the email domains that verify a company's employees",
-        params: AdminCompanyIdParamsSchema,
-        body: CompanyEmailDomainsInputSchema,
-        response: { 200: AdminCompanySchema, ...errors },
-      },
-    },
+    route("Set the email domains that verify a company's employees", AdminCompanySchema, {
+      params: AdminCompanyIdParamsSchema,
+      body: CompanyEmailDomainsInputSchema,
+    }),
     async (request) =>
       updateEmailDomains(db, requireUser(request), request.params.id, request.body, verifiedSince()),
   );
 
   api.post(
     '/companies/:id/merge',
-    {
-      schema: {
-        tags,
-        summary: 'Fold a duplicate company into another: requests, referrers and stats follow',
-        params: AdminCompanyIdParamsSchema,
-        body: MergeCompanyInputSchema,
-        response: { 200: AdminCompanySchema, ...errors },
-      },
-    },
+    route('Fold a duplicate company into another: requests, referrers and stats follow', AdminCompanySchema, {
+      params: AdminCompanyIdParamsSchema,
+      body: MergeCompanyInputSchema,
+    }),
     async (request) =>
       mergeCompany(db, locks, requireUser(request), request.params.id, request.body.intoId, verifiedSince()),
   );

@@ -25,7 +25,7 @@ import {
   releaseHeldRequest,
 } from './held.js';
 import { listHeldMessages } from './held-repo.js';
-import { errors, tags } from '../route-schema.js';
+import { route } from '../route-schema.js';
 
 export interface HeldRouteDeps {
   db: Db;
@@ -49,86 +49,61 @@ export async function heldRoutes(app: FastifyInstance, { db, ports, now }: HeldR
 
   api.get(
     '/requests',
-    {
-      schema: {
-        tags,
-        summary:
-          'Held requests (status=held), oldest first, 50 a page (`limit`, and `after` the last id of the page before): the seeker, the posting, the message in full and the payment rule that held it',
-        querystring: HeldRequestListQuerySchema,
-        response: { 200: AdminHeldRequestListSchema, ...errors },
-      },
-    },
+    route(
+      'Held requests (status=held), oldest first, 50 a page (`limit`, and `after` the last id of the page before): the seeker, the posting, the message in full and the payment rule that held it',
+      AdminHeldRequestListSchema,
+      { querystring: HeldRequestListQuerySchema },
+    ),
     async (request) => heldRequestPage(db, request.query),
   );
 
   api.post(
     '/requests/:id/release',
-    {
-      schema: {
-        tags,
-        summary:
-          'Release a held request: it is matched as a new request would be, or waits; the seeker is told',
-        params: HeldRequestIdParamsSchema,
-        body: ReleaseHeldInputSchema,
-        response: { 200: ReleasedRequestSchema, ...errors },
-      },
-    },
+    route(
+      'Release a held request: it is matched as a new request would be, or waits; the seeker is told',
+      ReleasedRequestSchema,
+      { params: HeldRequestIdParamsSchema, body: ReleaseHeldInputSchema },
+    ),
     async (request) => releaseHeldRequest(review(request), request.params.id, request.body),
   );
 
   api.post(
     '/requests/:id/reject',
-    {
-      schema: {
-        tags,
-        summary: 'Reject a held request for good, saying why; the seeker is told the reason',
-        params: HeldRequestIdParamsSchema,
-        body: RejectHeldInputSchema,
-        response: { 200: AdminHeldRequestSchema, ...errors },
-      },
-    },
+    route(
+      'Reject a held request for good, saying why; the seeker is told the reason',
+      AdminHeldRequestSchema,
+      { params: HeldRequestIdParamsSchema, body: RejectHeldInputSchema },
+    ),
     async (request) => rejectHeldRequest(review(request), request.params.id, request.body),
   );
 
   api.get(
     '/messages',
-    {
-      schema: {
-        tags,
-        summary:
-          "Held thread messages (status=held), oldest first, 50 a page (`limit`, and `after` the last id of the page before): the message, both people, the thread's request and the rule",
-        querystring: HeldMessageListQuerySchema,
-        response: { 200: AdminHeldMessageListSchema, ...errors },
-      },
-    },
+    route(
+      "Held thread messages (status=held), oldest first, 50 a page (`limit`, and `after` the last id of the page before): the message, both people, the thread's request and the rule",
+      AdminHeldMessageListSchema,
+      { querystring: HeldMessageListQuerySchema },
+    ),
     async (request) => listHeldMessages(db, request.query),
   );
 
   api.post(
     '/messages/:id/release',
-    {
-      schema: {
-        tags,
-        summary: 'Deliver a held message: the other side sees it and is told, as of a new message',
-        params: HeldMessageIdParamsSchema,
-        body: ReleaseHeldInputSchema,
-        response: { 200: AdminHeldMessageSchema, ...errors },
-      },
-    },
+    route(
+      'Deliver a held message: the other side sees it and is told, as of a new message',
+      AdminHeldMessageSchema,
+      { params: HeldMessageIdParamsSchema, body: ReleaseHeldInputSchema },
+    ),
     async (request) => releaseHeldMessage(review(request), request.params.id, request.body),
   );
 
   api.post(
     '/messages/:id/reject',
-    {
-      schema: {
-        tags,
-        summary: 'Keep a held message undelivered for good; its sender sees it was not delivered, and why',
-        params: HeldMessageIdParamsSchema,
-        body: RejectHeldInputSchema,
-        response: { 200: AdminHeldMessageSchema, ...errors },
-      },
-    },
+    route(
+      'Keep a held message undelivered for good; its sender sees it was not delivered, and why',
+      AdminHeldMessageSchema,
+      { params: HeldMessageIdParamsSchema, body: RejectHeldInputSchema },
+    ),
     async (request) => rejectHeldMessage(review(request), request.params.id, request.body),
   );
 }

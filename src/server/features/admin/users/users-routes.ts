@@ -14,7 +14,7 @@ import { requireUser } from '../../../lib/request-user.js';
 import type { AccountControl } from '../ports.js';
 import { searchUsers } from './users-repo.js';
 import { suspendUser, unsuspendUser, unverifyUser, verifyUser } from './users.js';
-import { errors, tags } from '../route-schema.js';
+import { route } from '../route-schema.js';
 
 /** /api/admin/users…, registered inside adminRoutes (its guard covers them). */
 export async function adminUserRoutes(
@@ -25,69 +25,44 @@ export async function adminUserRoutes(
 
   api.get(
     '/users',
-    {
-      schema: {
-        tags,
-        summary: 'Users whose name or email holds `q`, newest first',
-        querystring: AdminUserSearchQuerySchema,
-        response: { 200: AdminUserListSchema, ...errors },
-      },
-    },
+    route('Users whose name or email holds `q`, newest first', AdminUserListSchema, {
+      querystring: AdminUserSearchQuerySchema,
+    }),
     async (request) => searchUsers(db, request.query.q, ADMIN_USER_SEARCH_SIZE),
   );
 
   api.post(
     '/users/:id/suspend',
-    {
-      schema: {
-        tags,
-        summary: 'Suspend a user: sessions end, referrals pass on, requests wait',
-        params: AdminUserIdParamsSchema,
-        body: SuspendUserInputSchema,
-        response: { 200: AdminUserSchema, ...errors },
-      },
-    },
+    route('Suspend a user: sessions end, referrals pass on, requests wait', AdminUserSchema, {
+      params: AdminUserIdParamsSchema,
+      body: SuspendUserInputSchema,
+    }),
     async (request) => suspendUser(db, control, requireUser(request), request.params.id, request.body, now()),
   );
 
   api.post(
     '/users/:id/unsuspend',
-    {
-      schema: {
-        tags,
-        summary: 'Lift a suspension: their waiting requests are matched again',
-        params: AdminUserIdParamsSchema,
-        response: { 200: AdminUserSchema, ...errors },
-      },
-    },
+    route('Lift a suspension: their waiting requests are matched again', AdminUserSchema, {
+      params: AdminUserIdParamsSchema,
+    }),
     async (request) => unsuspendUser(db, control, requireUser(request), request.params.id),
   );
 
   api.post(
     '/users/:id/verify',
-    {
-      schema: {
-        tags,
-        summary: 'Verify a referrer by hand, with an optional note for the audit log',
-        params: AdminUserIdParamsSchema,
-        body: VerifyUserInputSchema,
-        response: { 200: AdminUserSchema, ...errors },
-      },
-    },
+    route('Verify a referrer by hand, with an optional note for the audit log', AdminUserSchema, {
+      params: AdminUserIdParamsSchema,
+      body: VerifyUserInputSchema,
+    }),
     async (request) =>
       verifyUser(db, control, requireUser(request), request.params.id, request.body?.note ?? null),
   );
 
   api.delete(
     '/users/:id/verify',
-    {
-      schema: {
-        tags,
-        summary: 'Undo a verification made by hand (one the referrer earned themselves stays)',
-        params: AdminUserIdParamsSchema,
-        response: { 200: AdminUserSchema, ...errors },
-      },
-    },
+    route('Undo a verification made by hand (one the referrer earned themselves stays)', AdminUserSchema, {
+      params: AdminUserIdParamsSchema,
+    }),
     async (request) => unverifyUser(db, control, requireUser(request), request.params.id),
   );
 }

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../../db/client.js';
 import { notFound } from '../../../lib/errors.js';
 import type { RequestHistory } from '../ports.js';
-import { errors, tags } from '../route-schema.js';
+import { route } from '../route-schema.js';
 import { NO_SUCH_USER } from '../users/users.js';
 import { readRequestView, readUserView } from './views-repo.js';
 
@@ -27,15 +27,11 @@ export async function adminViewRoutes(
 
   api.get(
     '/users/:id',
-    {
-      schema: {
-        tags,
-        summary:
-          'One user: who they are, their newest requests and referrals, and the reports about them (50 of each at most)',
-        params: AdminUserIdParamsSchema,
-        response: { 200: AdminUserViewSchema, ...errors },
-      },
-    },
+    route(
+      'One user: who they are, their newest requests and referrals, and the reports about them (50 of each at most)',
+      AdminUserViewSchema,
+      { params: AdminUserIdParamsSchema },
+    ),
     async (request) => {
       const view = await readUserView(db, request.params.id);
       if (!view) throw notFound(NO_SUCH_USER);
@@ -45,15 +41,11 @@ export async function adminViewRoutes(
 
   api.get(
     '/requests/:id',
-    {
-      schema: {
-        tags,
-        summary:
-          'One request: who asked, where, the posting, its referrals with their referrers, its timeline',
-        params: AdminRequestIdParamsSchema,
-        response: { 200: AdminRequestViewSchema, ...errors },
-      },
-    },
+    route(
+      'One request: who asked, where, the posting, its referrals with their referrers, its timeline',
+      AdminRequestViewSchema,
+      { params: AdminRequestIdParamsSchema },
+    ),
     async (request) => {
       const view = await readRequestView(db, request.params.id, requestHistory);
       if (!view) throw notFound(NO_SUCH_REQUEST);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '../../../../shared/errors.js';
 import {
   ConfirmVerificationCodeInputSchema,
   SendVerificationCodeInputSchema,
@@ -9,6 +8,7 @@ import {
 } from '../../../../shared/verification.js';
 import type { Db } from '../../../db/client.js';
 import { requireUser } from '../../../lib/request-user.js';
+import { refusals, routeSchemas } from '../../../lib/route-schema.js';
 import {
   confirmVerificationCode,
   sendVerificationCode,
@@ -20,13 +20,7 @@ export interface VerificationRouteDeps extends VerificationDeps {
   db: Db;
 }
 
-const tags = ['referrals'];
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  409: ApiErrorSchema,
-  429: ApiErrorSchema,
-};
+const route = routeSchemas(['referrals'], refusals(400, 401, 409, 429));
 
 /** docs/product.md, Verification: verifying a referrer by a code mailed to a work address. */
 export async function verificationRoutes(app: FastifyInstance, { db, ...deps }: VerificationRouteDeps) {
@@ -37,39 +31,23 @@ export async function verificationRoutes(app: FastifyInstance, { db, ...deps }: 
 
   api.get(
     '/',
-    {
-      schema: {
-        tags,
-        summary: 'Whether I am a verified referrer, and how',
-        response: { 200: VerificationStatusSchema, ...errors },
-      },
-    },
+    route('Whether I am a verified referrer, and how', VerificationStatusSchema),
     async (request) => verificationStatus(db, deps, requireUser(request).id),
   );
 
   api.post(
     '/',
-    {
-      schema: {
-        tags,
-        summary: "Mail a 6-digit code to a work address at my company's domain",
-        body: SendVerificationCodeInputSchema,
-        response: { 200: SendVerificationCodeResultSchema, ...errors },
-      },
-    },
+    route("Mail a 6-digit code to a work address at my company's domain", SendVerificationCodeResultSchema, {
+      body: SendVerificationCodeInputSchema,
+    }),
     async (request) => sendVerificationCode(db, deps, requireUser(request), request.body.workEmail),
   );
 
   api.post(
     '/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'Confirm the mailed code: I become a verified referrer',
-        body: ConfirmVerificationCodeInputSchema,
-        response: { 200: VerificationStatusSchema, ...errors },
-      },
-    },
+    route('Confirm the mailed code: I become a verified referrer', VerificationStatusSchema, {
+      body: ConfirmVerificationCodeInputSchema,
+    }),
     async (request) => confirmVerificationCode(db, deps, requireUser(request), request.body.code),
   );
 }
