@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { seed } from './db/seed.js';
 import { STARTING_DATABASE } from './db/starting-database.js';
+import { keepStatistics, needsStatisticsKept } from './db/statistics.js';
 import { moveResumeFilesIntoDatabase } from './features/profile/resume/resume-disk-import.js';
 import { createLogger } from './plugins/logger.js';
 
@@ -46,6 +47,11 @@ async function main() {
     ? undefined
     : answerBackupRequests(database.db, path.join(config.dataDir, BACKUP_REQUESTS), logger);
   app.addHook('onClose', async () => backups?.stop());
+  // Planner statistics where no autovacuum keeps them: the embedded database, or a server with it off.
+  const statistics = (await needsStatisticsKept(database.db, !config.databaseUrl))
+    ? keepStatistics(database.db, logger)
+    : undefined;
+  app.addHook('onClose', async () => statistics?.stop());
 
   await app.listen({ port: config.port, host: config.host });
   app.mailWorker.start();

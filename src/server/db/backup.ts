@@ -3,6 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
+import { rowsOf } from './rows.js';
 import * as schema from './schema.js';
 
 /**
@@ -23,8 +24,6 @@ interface Header {
   migrations: string[];
   createdAt: string;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Every table of the schema, parents before the tables that reference them. */
 export function tablesInOrder(): { name: string; serial: string[] }[] {

@@ -11,3 +11,6 @@ export async function rowExists(db: Db, table: PgTable & { id: AnyPgColumn }, id
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
   return row !== undefined;
 }
+
+/** The rows of `db.execute(sql…)`: both drivers answer `{ rows }`, which drizzle's shared type leaves unknown. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
