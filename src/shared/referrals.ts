@@ -21,6 +21,16 @@ import { ReferralStatusSchema, RequestStatusSchema } from './referral-status.js'
 import { hasForbiddenCharacters, notAllowedMessage, optionalTextSchema } from './text.js';
 
 /** Every payload of the referral routes: the server's routes and the web's forms both parse with these. */
+
+/** The seeker's optional message to the referrer, with a request or a resubmission: blank is null. */
+const OptionalMessageSchema = z
+  .string({ error: 'The message must be text.' })
+  .trim()
+  .max(MESSAGE_MAX, REFERRAL_FORM_TEXTS.messageMax)
+  .refine((v) => !hasForbiddenCharacters(v), notAllowedMessage('Message'))
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 /**
  * POST /api/referral-requests (docs/product.md, The API). `resumeLink` is accepted for the documented payload (docs/product.md, The API) but the
  * server never stores it: lists answer the seeker's current active resume, so the link cannot go stale or
@@ -35,13 +45,7 @@ export const CreateReferralRequestInputSchema = z
       .min(POSITION_MIN, REFERRAL_FORM_TEXTS.positionMin)
       .max(POSITION_MAX, REFERRAL_FORM_TEXTS.positionMax)
       .refine((v) => !hasForbiddenCharacters(v), notAllowedMessage('Position')),
-    message: z
-      .string({ error: 'The message must be text.' })
-      .trim()
-      .max(MESSAGE_MAX, REFERRAL_FORM_TEXTS.messageMax)
-      .refine((v) => !hasForbiddenCharacters(v), notAllowedMessage('Message'))
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    message: OptionalMessageSchema,
     resumeLink: z.string().max(JOB_URL_MAX).nullish(),
     companyId: z.number().int().positive().max(2_147_483_647).nullish(),
     detectedCompanyName: optionalTextSchema({ field: 'Company name', max: DETECTED_COMPANY_NAME_MAX }),
@@ -371,13 +375,7 @@ export type UpdateReferralStatusInput = z.input<typeof UpdateReferralStatusInput
  */
 export const ResubmitInputSchema = z
   .object({
-    message: z
-      .string({ error: 'The message must be text.' })
-      .trim()
-      .max(MESSAGE_MAX, REFERRAL_FORM_TEXTS.messageMax)
-      .refine((v) => !hasForbiddenCharacters(v), notAllowedMessage('Message'))
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    message: OptionalMessageSchema,
   })
   .nullish()
   .transform((v) => ({ message: v?.message ?? null }));

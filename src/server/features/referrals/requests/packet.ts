@@ -8,19 +8,9 @@ import { notFound } from '../../../lib/errors.js';
 import { readSeekerView } from '../../../lib/seeker-view.js';
 import { joinReferralRequest, referralSeeker as seeker } from '../../../lib/referral-parties.js';
 import { REFERRAL_NOT_FOUND, REFERRAL_PARTIES, requireLiveReferral } from '../access.js';
-import { resumeLinkExpiry, signResumeLink } from './resume-link.js';
+import { resumeLinkExpiry, signResumeLink, WORKING } from './resume-link.js';
 
 const storedRelationship = RelationshipSchema.nullable().catch(null);
-
-/** Statuses in which the referrer still works on the referral: the packet is for them. */
-const WORKING: readonly string[] = [
-  'pending',
-  'changes_requested',
-  'accepted',
-  'submitted',
-  'successful',
-  'unsuccessful',
-];
 
 /**
  * GET /api/referrals/{id}/packet (issue 24 item 8): what a company's referral tool asks, for the referrer

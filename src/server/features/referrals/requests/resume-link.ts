@@ -13,8 +13,8 @@ import { LIVE_REFERRAL } from '../access.js';
  * the link was made while it is open), so it expires with the referral's retention at the latest.
  */
 
-/** Statuses in which the referrer still works on the referral (the packet's own list). */
-const WORKING: readonly string[] = [
+/** Statuses in which the referrer still works on the referral: its packet, and the packet's link, are for them. */
+export const WORKING: readonly string[] = [
   'pending',
   'changes_requested',
   'accepted',
