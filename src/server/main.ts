@@ -3,10 +3,8 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { answerBackupRequests, BACKUP_REQUESTS } from './db/backup-requests.js';
-import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { seed } from './db/seed.js';
-import { STARTING_DATABASE } from './db/starting-database.js';
+import { openConfiguredDatabase } from './db/starting-database.js';
 import { keepStatistics, needsStatisticsKept } from './db/statistics.js';
 import { moveResumeFilesIntoDatabase } from './features/profile/resume/resume-disk-import.js';
 import { createLogger } from './plugins/logger.js';
@@ -14,14 +12,7 @@ import { createLogger } from './plugins/logger.js';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'db'),
-    startingDump: STARTING_DATABASE,
-    logger,
-    listenHeartbeatMs: config.listenHeartbeatMs,
-    afterMigrate: seed,
-  });
+  const database = await openConfiguredDatabase(config, logger);
   // Resume files from before their bytes lived in the database: moved in once, then off the disk.
   await moveResumeFilesIntoDatabase(database.db, path.join(config.dataDir, 'uploads'), logger);
   const app = await buildApp(config, {

@@ -3,14 +3,12 @@
  * configured database. `npm run admin -- --help` lists the commands; src/server/cli/admin-commands.ts has them.
  */
 import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { createFeatures } from '../app-features.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
-import { seed } from '../db/seed.js';
-import { STARTING_DATABASE } from '../db/starting-database.js';
+import { openConfiguredDatabase } from '../db/starting-database.js';
 import { createRateLimitStore } from '../plugins/rate-limit-store.js';
 import { EXIT, runAdmin, type AdminContext } from './admin-commands.js';
 
@@ -22,14 +20,7 @@ let database: Database | undefined;
 async function open(): Promise<AdminContext> {
   const config = loadConfig();
   const logger = pino({ level: 'warn' }, pino.destination(2));
-  database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'db'),
-    startingDump: STARTING_DATABASE,
-    logger,
-    listenHeartbeatMs: config.listenHeartbeatMs,
-    afterMigrate: seed,
-  });
+  database = await openConfiguredDatabase(config, logger);
   // Limits are for browsers: the command line counts nothing, in this process only (no Redis).
   const rateLimits = await createRateLimitStore({ ...config, redisUrl: undefined }, logger);
   const features = await createFeatures(config, {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import { projectRoot } from '../project-root.js';
 import { openDatabase, type Database } from './client.js';
 import { seed } from './seed.js';
@@ -13,6 +14,24 @@ import { seed } from './seed.js';
  * start without it (a build made another way) creates the cluster as before: it only saves time.
  */
 export const STARTING_DATABASE = path.join(projectRoot, 'dist/server/starting-database.tar.gz');
+
+/**
+ * The database the server runs on, as `npm start` and `npm run admin` open it: DATABASE_URL's PostgreSQL, or
+ * PGlite in DATA_DIR/db begun from the starting database, migrated and seeded either way.
+ */
+export function openConfiguredDatabase(
+  config: { databaseUrl?: string; dataDir: string; listenHeartbeatMs: number },
+  logger: Logger,
+): Promise<Database> {
+  return openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+    startingDump: STARTING_DATABASE,
+    logger,
+    listenHeartbeatMs: config.listenHeartbeatMs,
+    afterMigrate: seed,
+  });
+}
 
 /** A gzipped dump of an open PGlite database's data directory. */
 export async function dumpPglite(database: Database): Promise<Buffer> {
