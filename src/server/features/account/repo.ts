@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { firstNameOf } from '../../../shared/names.js';
 import type { Db } from '../../db/client.js';
+import { BONUS_TERMS, OPENING_TEXT } from '../../lib/columns.js';
 import { readReferralHistory, type ReferralNotes } from './history-repo.js';
 import {
   activities,
@@ -201,11 +202,7 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
     db
       .select({
         companyName: companies.name,
-        title: referrerOpenings.title,
-        location: referrerOpenings.location,
-        jobUrl: referrerOpenings.jobUrl,
-        note: referrerOpenings.note,
-        postedAt: referrerOpenings.createdAt,
+        ...OPENING_TEXT,
         closedAt: referrerOpenings.closedAt,
       })
       .from(referrerOpenings)
@@ -217,12 +214,7 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
       .select({
         referralId: referralBonuses.referralId,
         companyName: companies.name,
-        hiredOn: referralBonuses.hiredOn,
-        payoutAfterDays: referralBonuses.payoutAfterDays,
-        expectedPayoutOn: referralBonuses.expectedPayoutOn,
-        amount: referralBonuses.amount,
-        currency: referralBonuses.currency,
-        status: referralBonuses.status,
+        ...BONUS_TERMS,
         recordedAt: referralBonuses.createdAt,
         updatedAt: referralBonuses.updatedAt,
       })

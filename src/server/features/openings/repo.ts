@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, lte, ne, or, sql, type SQL } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { companies, referrerOpenings, referrers, users } from '../../db/schema.js';
+import { OPENING_TEXT } from '../../lib/columns.js';
 import { verifiedInSql } from '../../lib/referrer-sql.js';
 
 /** The referrer_openings table's queries (issue 49 item 2), each taking a db or a transaction. */
@@ -147,11 +148,7 @@ export async function listOpenings(db: Db, filter: OpeningFilter) {
       id: referrerOpenings.id,
       companyId: companies.id,
       companyName: companies.name,
-      title: referrerOpenings.title,
-      location: referrerOpenings.location,
-      jobUrl: referrerOpenings.jobUrl,
-      note: referrerOpenings.note,
-      postedAt: referrerOpenings.createdAt,
+      ...OPENING_TEXT,
       referrerName: users.fullName,
       referrerVerified: verifiedInSql(filter.verifiedSince),
     })

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { BONUS_TERMS } from '../../../lib/columns.js';
 import { companies, referralBonuses, referralRequests, referrals, users } from '../../../db/schema.js';
 import type { BonusStatus } from '../../../../shared/referral-bonus.js';
 
@@ -61,12 +62,7 @@ const BONUS_ITEM = {
   referralId: referralBonuses.referralId,
   candidateName: users.fullName,
   company: companies.name,
-  hiredOn: referralBonuses.hiredOn,
-  payoutAfterDays: referralBonuses.payoutAfterDays,
-  expectedPayoutOn: referralBonuses.expectedPayoutOn,
-  amount: referralBonuses.amount,
-  currency: referralBonuses.currency,
-  status: referralBonuses.status,
+  ...BONUS_TERMS,
 };
 
 function bonusRows(db: Db) {
