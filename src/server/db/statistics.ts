@@ -8,7 +8,9 @@ import { rowsOf } from './rows.js';
  * would be planned from the sizes they had when created: a seeker's list then read every current referral
  * of every seeker and sorted them, to show two. A PostgreSQL server whose autovacuum is off is left the same
  * way. The keeper does what autovacuum's analyze does: a table changed by more than 50 rows and a tenth of
- * its size since it was last analyzed is analyzed again.
+ * its size since it was last analyzed is analyzed again. The counts of changes start again from nothing when
+ * the process stops without saving them (always, on PGlite, if it is killed), so a table is also analyzed
+ * when it was never analyzed, or when its files grew by a tenth past the pages its last analysis counted.
  */
 
 /** autovacuum_analyze_threshold and autovacuum_analyze_scale_factor, as PostgreSQL sets them. */
@@ -35,14 +37,18 @@ export async function analyzeChangedTables(db: Db): Promise<string[]> {
       await tx.execute(sql`select pg_try_advisory_xact_lock(${STATISTICS_LOCK}) as got`),
     );
     if (!lock?.got) return [];
-    // reltuples is -1 for a table never analyzed: its size counts as none.
+    // reltuples is -1 for a table never analyzed; relpages the pages its last analysis found.
     const changed = rowsOf<{ name: string }>(
       await tx.execute(sql`
         select s.relname as name
         from pg_stat_user_tables s
         join pg_class c on c.oid = s.relid
         where s.schemaname = current_schema()
-          and s.n_mod_since_analyze > ${THRESHOLD_ROWS} + ${SCALE_FACTOR} * greatest(c.reltuples, 0)
+          and (
+            c.reltuples < 0
+            or s.n_mod_since_analyze > ${THRESHOLD_ROWS}::int + ${SCALE_FACTOR}::float8 * c.reltuples
+            or pg_relation_size(c.oid) / current_setting('block_size')::int > ${1 + SCALE_FACTOR}::float8 * c.relpages + 1
+          )
         order by s.relname`),
     ).map((row) => row.name);
     for (const name of changed) await tx.execute(sql`analyze ${sql.identifier(name)}`);
