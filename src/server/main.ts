@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { answerBackupRequests, BACKUP_REQUESTS } from './db/backup-requests.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/starting-database.js';
-import { keepStatistics, needsStatisticsKept } from './db/statistics.js';
+import { keepStatistics, needsStatisticsKept, type StatisticsKeeper } from './db/statistics.js';
 import { moveResumeFilesIntoDatabase } from './features/profile/resume/resume-disk-import.js';
 import { createLogger } from './plugins/logger.js';
 
@@ -23,6 +23,7 @@ async function main() {
     hearing: database.hearing,
   });
 
+  let statistics: StatisticsKeeper | undefined;
   // 25 s: a 5 MB resume upload on a slow uplink finishes, and the process still exits on its own before
   // a 30 s kill (Kubernetes' default). See docs/decisions/025-shutdown-grace.md.
   closeWithGrace({ delay: 25_000 }, async ({ signal, err }) => {
@@ -30,6 +31,7 @@ async function main() {
     else app.log.info(`${signal} received, shutting down`);
     // Ends the open notification streams first, then stops listening.
     await app.close();
+    await statistics?.stop();
     await database.close();
   });
 
@@ -38,14 +40,13 @@ async function main() {
     ? undefined
     : answerBackupRequests(database.db, path.join(config.dataDir, BACKUP_REQUESTS), logger);
   app.addHook('onClose', async () => backups?.stop());
-  // Planner statistics where no autovacuum keeps them: the embedded database, or a server with it off.
-  const statistics = (await needsStatisticsKept(database.db, !config.databaseUrl))
-    ? keepStatistics(database.db, logger)
-    : undefined;
-  app.addHook('onClose', async () => statistics?.stop());
 
   await app.listen({ port: config.port, host: config.host });
   app.mailWorker.start();
+  // Planner statistics where no autovacuum keeps them (the embedded database, or a server with it off).
+  if (await needsStatisticsKept(database.db, !config.databaseUrl)) {
+    statistics = keepStatistics(database.db, logger);
+  }
   if (!config.mail.smtpUrl && config.env === 'production') {
     app.log.warn('SMTP_URL is not set: mail is kept in the outbox table and not sent');
   }
