@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { firstNameOf } from '../../../shared/names.js';
 import type { Db } from '../../db/client.js';
 import { BONUS_TERMS, OPENING_TEXT } from '../../lib/columns.js';
+import { joinReferralCompany } from '../../lib/referral-parties.js';
 import { readReferralHistory, type ReferralNotes } from './history-repo.js';
 import {
   activities,
@@ -210,18 +211,19 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
       .where(eq(referrerOpenings.referrerId, userId))
       .orderBy(asc(referrerOpenings.createdAt), asc(referrerOpenings.id)),
     // The referral bonuses they track as a referrer (issue 50 item 5).
-    db
-      .select({
-        referralId: referralBonuses.referralId,
-        companyName: companies.name,
-        ...BONUS_TERMS,
-        recordedAt: referralBonuses.createdAt,
-        updatedAt: referralBonuses.updatedAt,
-      })
-      .from(referralBonuses)
-      .innerJoin(referrals, eq(referrals.id, referralBonuses.referralId))
-      .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-      .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+    joinReferralCompany(
+      db
+        .select({
+          referralId: referralBonuses.referralId,
+          companyName: companies.name,
+          ...BONUS_TERMS,
+          recordedAt: referralBonuses.createdAt,
+          updatedAt: referralBonuses.updatedAt,
+        })
+        .from(referralBonuses)
+        .innerJoin(referrals, eq(referrals.id, referralBonuses.referralId))
+        .$dynamic(),
+    )
       .where(eq(referralBonuses.referrerId, userId))
       .orderBy(asc(referralBonuses.referralId)),
   ]);
@@ -234,17 +236,18 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
           .from(referrals)
           .where(inArray(referrals.requestId, requestIds))
           .orderBy(asc(referrals.id)),
-    db
-      .select({
-        requestId: referrals.requestId,
-        companyName: companies.name,
-        position: referralRequests.position,
-        erasedAt: referralRequests.erasedAt,
-        ...REFERRAL_EXPORT,
-      })
-      .from(referrals)
-      .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-      .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+    joinReferralCompany(
+      db
+        .select({
+          requestId: referrals.requestId,
+          companyName: companies.name,
+          position: referralRequests.position,
+          erasedAt: referralRequests.erasedAt,
+          ...REFERRAL_EXPORT,
+        })
+        .from(referrals)
+        .$dynamic(),
+    )
       .where(eq(referrals.referrerId, userId))
       .orderBy(asc(referrals.id)),
     readReferralHistory(db, userId, referralNotes),

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, referralRequests, referrals } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { joinReferralCompany } from '../../lib/referral-parties.js';
 
 /**
  * The one gate of every route that acts on a referral by its id (issue 46 item 1): status changes, the
@@ -74,17 +75,17 @@ export async function findLiveReferral(
   side: ReferralSide,
   { lock = false } = {},
 ) {
-  const query = db
-    .select({
-      referral: referrals,
-      ...REFERRAL_PARTIES,
-      position: referralRequests.position,
-      companyName: companies.name,
-    })
-    .from(referrals)
-    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .where(eq(referrals.id, referralId));
+  const query = joinReferralCompany(
+    db
+      .select({
+        referral: referrals,
+        ...REFERRAL_PARTIES,
+        position: referralRequests.position,
+        companyName: companies.name,
+      })
+      .from(referrals)
+      .$dynamic(),
+  ).where(eq(referrals.id, referralId));
   const [row] = lock ? await query.for('update', { of: referrals }) : await query;
   return requireLiveReferral(row, viewerId, side);
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/admin-views.js';
 import type { ReportReason } from '../../../../shared/reports.js';
 import type { Db } from '../../../db/client.js';
+import { joinReferralCompany } from '../../../lib/referral-parties.js';
 import { companies, referralRequests, referrals, reports, users } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
 import type { RequestHistory } from '../ports.js';
@@ -39,18 +40,19 @@ export async function readUserView(db: Db, id: number): Promise<AdminUserView | 
       .where(eq(referralRequests.jobSeekerId, id))
       .orderBy(desc(referralRequests.id))
       .limit(ADMIN_USER_VIEW_LIST_SIZE),
-    db
-      .select({
-        id: referralRequests.id,
-        position: referralRequests.position,
-        companyName: companies.name,
-        status: referrals.status,
-        passedOnAt: referrals.supersededAt,
-        createdAt: referrals.createdAt,
-      })
-      .from(referrals)
-      .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-      .innerJoin(companies, eq(companies.id, referralRequests.companyId))
+    joinReferralCompany(
+      db
+        .select({
+          id: referralRequests.id,
+          position: referralRequests.position,
+          companyName: companies.name,
+          status: referrals.status,
+          passedOnAt: referrals.supersededAt,
+          createdAt: referrals.createdAt,
+        })
+        .from(referrals)
+        .$dynamic(),
+    )
       .where(eq(referrals.referrerId, id))
       .orderBy(desc(referrals.requestId), desc(referrals.id))
       .limit(ADMIN_USER_VIEW_LIST_SIZE),

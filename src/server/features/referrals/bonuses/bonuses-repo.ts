@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { BONUS_TERMS } from '../../../lib/columns.js';
+import { joinReferralCompany } from '../../../lib/referral-parties.js';
 import { companies, referralBonuses, referralRequests, referrals, users } from '../../../db/schema.js';
 import type { BonusStatus } from '../../../../shared/referral-bonus.js';
 
@@ -66,13 +67,13 @@ const BONUS_ITEM = {
 };
 
 function bonusRows(db: Db) {
-  return db
-    .select(BONUS_ITEM)
-    .from(referralBonuses)
-    .innerJoin(referrals, eq(referrals.id, referralBonuses.referralId))
-    .innerJoin(referralRequests, eq(referralRequests.id, referrals.requestId))
-    .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId));
+  return joinReferralCompany(
+    db
+      .select(BONUS_ITEM)
+      .from(referralBonuses)
+      .innerJoin(referrals, eq(referrals.id, referralBonuses.referralId))
+      .$dynamic(),
+  ).innerJoin(users, eq(users.id, referralRequests.jobSeekerId));
 }
 
 /** The referrer's bonuses, the soonest expected first. */
