@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { and, eq, isNotNull, isNull, notExists, notInArray, sql } from 'drizzle-orm';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CompanyEmailDomainsInputSchema,
@@ -9,10 +9,11 @@ import {
 } from '../../shared/admin.js';
 import { CLOSED_REQUEST_STATUSES } from '../../shared/referral-status.js';
 import type { Db } from '../db/client.js';
-import { referralRequests, referrals, referrers, users } from '../db/schema.js';
+import { referralRequests, referrers, users } from '../db/schema.js';
 import { outboxDepth } from '../plugins/metrics.js';
 import type { AdminActor } from '../features/admin/audit-repo.js';
 import type { createFeatures } from '../app-features.js';
+import { waitingRequestInSql } from '../lib/company-demand.js';
 import { AppError } from '../lib/errors.js';
 
 /** What the commands work on: the configured database and the console's services (app-features.ts). */
@@ -92,25 +93,10 @@ const userLine = (u: AdminUser) =>
     .join('  ');
 
 /**
- * The figures of `stats`, each one count. A waiting request is pending with no current referral and a seeker
- * who is not suspended, as matching finds it (lockWaitingRequests) and the demand figures count it.
+ * The figures of `stats`, each one count; a waiting request counted as the demand figures count it
+ * (waitingRequestInSql).
  */
 async function stats(db: Db) {
-  const waiting = and(
-    eq(referralRequests.status, 'pending'),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(referrals)
-        .where(and(eq(referrals.requestId, referralRequests.id), isNull(referrals.supersededAt))),
-    ),
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(users)
-        .where(and(eq(users.id, referralRequests.jobSeekerId), isNotNull(users.suspendedAt))),
-    ),
-  );
   return {
     users: await db.$count(users),
     referrers: await db.$count(referrers),
@@ -118,7 +104,7 @@ async function stats(db: Db) {
       referralRequests,
       notInArray(referralRequests.status, [...CLOSED_REQUEST_STATUSES]),
     ),
-    waitingRequests: await db.$count(referralRequests, waiting),
+    waitingRequests: await db.$count(referralRequests, waitingRequestInSql(db)),
     mailQueued: await outboxDepth(db),
   };
 }

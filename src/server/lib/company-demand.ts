@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { DEMAND_EXPIRED_DAYS } from '../../shared/demand.js';
 import type { Db } from '../db/client.js';
 import {
@@ -28,28 +28,37 @@ export interface DemandCursor {
 }
 
 /**
+ * A waiting request, over referral_requests: pending with no current referral, as matching finds it
+ * (lockWaitingRequests), and its seeker not suspended, since matching leaves those aside too. The demand
+ * figures and the operator's `stats` count these.
+ */
+export function waitingRequestInSql(db: Db): SQL {
+  return and(
+    eq(referralRequests.status, 'pending'),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(referrals)
+        .where(and(eq(referrals.requestId, referralRequests.id), isNull(referrals.supersededAt))),
+    ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(and(eq(users.id, referralRequests.jobSeekerId), isNotNull(users.suspendedAt))),
+    ),
+  ) as SQL;
+}
+
+/**
  * Every company with any demand (a waiting request, one that expired unanswered in the window, or a
- * watcher), as a subquery with its figures and `score` (`waiting + watchers`). A waiting request is pending
- * with no current referral, as matching finds it (lockWaitingRequests); a suspended seeker's do not count,
- * since matching leaves them aside too.
+ * watcher), as a subquery with its figures and `score` (`waiting + watchers`).
  */
 function demandRows(db: Db, at: Date, capacity: number) {
   const waiting = db
     .select({ companyId: referralRequests.companyId, n: count().as('waiting_n') })
     .from(referralRequests)
-    .innerJoin(users, eq(users.id, referralRequests.jobSeekerId))
-    .where(
-      and(
-        eq(referralRequests.status, 'pending'),
-        isNull(users.suspendedAt),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(referrals)
-            .where(and(eq(referrals.requestId, referralRequests.id), isNull(referrals.supersededAt))),
-        ),
-      ),
-    )
+    .where(waitingRequestInSql(db))
     .groupBy(referralRequests.companyId)
     .as('waiting');
   const since = new Date(at.getTime() - DEMAND_EXPIRED_DAYS * DAY_MS);
