@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { firstNameOf } from '../../../shared/names.js';
 import type { Db } from '../../db/client.js';
 import { BONUS_TERMS, OPENING_TEXT } from '../../lib/columns.js';
-import { joinReferralCompany } from '../../lib/referral-parties.js';
+import { joinReferralCompany, seekerRequests } from '../../lib/referral-parties.js';
 import { readReferralHistory, type ReferralNotes } from './history-repo.js';
 import {
   activities,
@@ -142,28 +142,29 @@ export async function readUserData(db: Db, userId: number, referralNotes: Referr
       })
       .from(verificationCodes)
       .where(mine(verificationCodes)),
-    db
-      .select({
-        id: referralRequests.id,
-        companyName: companies.name,
-        position: referralRequests.position,
-        jobUrl: referralRequests.jobUrl,
-        status: referralRequests.status,
-        message: referralRequests.message,
-        alreadyApplied: referralRequests.alreadyApplied,
-        createdAt: referralRequests.createdAt,
-        updatedAt: referralRequests.updatedAt,
-        closedAt: referralRequests.closedAt,
-        erasedAt: referralRequests.erasedAt,
-        // A review of a request its message held (issue 25 item 6).
-        heldRule: referralRequests.heldRule,
-        reviewedAt: referralRequests.reviewedAt,
-        rejectionReason: referralRequests.rejectionReason,
-      })
-      .from(referralRequests)
-      .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-      .where(eq(referralRequests.jobSeekerId, userId))
-      .orderBy(asc(referralRequests.id)),
+    seekerRequests(
+      db
+        .select({
+          id: referralRequests.id,
+          companyName: companies.name,
+          position: referralRequests.position,
+          jobUrl: referralRequests.jobUrl,
+          status: referralRequests.status,
+          message: referralRequests.message,
+          alreadyApplied: referralRequests.alreadyApplied,
+          createdAt: referralRequests.createdAt,
+          updatedAt: referralRequests.updatedAt,
+          closedAt: referralRequests.closedAt,
+          erasedAt: referralRequests.erasedAt,
+          // A review of a request its message held (issue 25 item 6).
+          heldRule: referralRequests.heldRule,
+          reviewedAt: referralRequests.reviewedAt,
+          rejectionReason: referralRequests.rejectionReason,
+        })
+        .from(referralRequests)
+        .$dynamic(),
+      userId,
+    ).orderBy(asc(referralRequests.id)),
     db.select().from(notifications).where(mine(notifications)).orderBy(asc(notifications.id)),
     db.select().from(activities).where(mine(activities)).orderBy(asc(activities.id)),
     db

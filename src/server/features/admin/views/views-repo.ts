@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/admin-views.js';
 import type { ReportReason } from '../../../../shared/reports.js';
 import type { Db } from '../../../db/client.js';
-import { joinReferralCompany } from '../../../lib/referral-parties.js';
+import { joinReferralCompany, seekerRequests } from '../../../lib/referral-parties.js';
 import { companies, referralRequests, referrals, reports, users } from '../../../db/schema.js';
 import { isoTime } from '../../../lib/iso-time.js';
 import type { RequestHistory } from '../ports.js';
@@ -27,17 +27,19 @@ export async function readUserView(db: Db, id: number): Promise<AdminUserView | 
   const user = await findAdminUser(db, id);
   if (!user) return undefined;
   const [requests, held, about] = await Promise.all([
-    db
-      .select({
-        id: referralRequests.id,
-        position: referralRequests.position,
-        companyName: companies.name,
-        status: referralRequests.status,
-        createdAt: referralRequests.createdAt,
-      })
-      .from(referralRequests)
-      .innerJoin(companies, eq(companies.id, referralRequests.companyId))
-      .where(eq(referralRequests.jobSeekerId, id))
+    seekerRequests(
+      db
+        .select({
+          id: referralRequests.id,
+          position: referralRequests.position,
+          companyName: companies.name,
+          status: referralRequests.status,
+          createdAt: referralRequests.createdAt,
+        })
+        .from(referralRequests)
+        .$dynamic(),
+      id,
+    )
       .orderBy(desc(referralRequests.id))
       .limit(ADMIN_USER_VIEW_LIST_SIZE),
     joinReferralCompany(
