@@ -7,7 +7,7 @@
  * - at saturation, beside a bare Fastify hello-world loaded the same way, BENCH_RUNS times (3), alternating;
  *   the ratio printed is the median;
  * - at a fixed rate of half the saturation's, and (PostgreSQL) at a fixed 1,000 requests a second: p50 and
- *   p99, the median of the runs;
+ *   p99, the median of the runs, with a hello-world at the same 1,000 a second beside each run;
  * - each call's share of the server's time and each kept answer's hit rate, from the server's own metrics
  *   over the saturation runs;
  * - last, a short load with KEPT_ANSWERS_VERIFY on for a tenth of the kept answers, on the same database:
@@ -90,10 +90,11 @@ async function measure(origin: string, people: Person[], rate?: number): Promise
   return runLoad({ ...plan, seconds: SECONDS });
 }
 
-async function helloWorld(): Promise<LoadResult> {
+/** The hello-world loaded the same way: at saturation, or at a fixed rate (the host's and the load's own tail). */
+async function helloWorld(rate?: number): Promise<LoadResult> {
   const hello = await startHelloWorld();
   try {
-    return await measure(new URL(hello.url).origin, []);
+    return await measure(new URL(hello.url).origin, [], rate);
   } finally {
     await hello.stop();
   }
@@ -198,6 +199,7 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
     const half = Math.round(median(saturation.map((s) => s.rps)) / 2);
     const halfRate: LoadResult[] = [];
     const fixed: LoadResult[] = [];
+    const helloFixed: LoadResult[] = [];
     for (let run = 0; run < RUNS; run++) {
       halfRate.push(
         await runLoad({
@@ -209,6 +211,7 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
         }),
       );
       if (databaseUrl) {
+        helloFixed.push(await helloWorld(FIXED_RATE));
         fixed.push(
           await runLoad({
             origin,
@@ -254,6 +257,8 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
     latencies(`median: at half (${half}/s)`, halfRate);
     if (fixed.length > 0) {
       latencies(`median: at ${FIXED_RATE}/s`, fixed);
+      // What the host and the load itself add at that rate: a bare hello-world's tail, the same runs.
+      latencies(`hello-world at ${FIXED_RATE}/s`, helloFixed);
       // Which calls make the tail at the fixed rate: each call's p50 and p99, the median of the runs.
       console.log('');
       row([`call at ${FIXED_RATE}/s`, 'p50 ms', 'p99 ms']);
