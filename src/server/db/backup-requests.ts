@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { Db } from './client.js';
 import { writeBackup } from './backup.js';
+import { repeatEvery, type Repeating } from './repeat.js';
 
 /**
  * A backup of the embedded database while its server runs (issue 51 item 2). The server holds the data
@@ -44,11 +45,11 @@ export function answerBackupRequests(
   db: Db,
   dir: string,
   log: { warn: (obj: object, msg: string) => void },
-): { stop: () => Promise<void> } {
+): Repeating {
   fs.mkdirSync(dir, { recursive: true });
-  let running: Promise<void> = Promise.resolve();
-  const look = () => {
-    running = running.then(async () => {
+  return repeatEvery(
+    LOOK_EVERY_MS,
+    async () => {
       for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.request'))) {
         const base = path.join(dir, name.slice(0, -'.request'.length));
         let answer: BackupAnswer;
@@ -64,16 +65,9 @@ export function answerBackupRequests(
         fs.writeFileSync(`${base}.${answer.error ? 'failed' : 'done'}`, JSON.stringify(answer));
         fs.rmSync(`${base}.request`, { force: true });
       }
-    });
-  };
-  const timer = setInterval(look, LOOK_EVERY_MS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
     },
-  };
+    { failed: (err) => log.warn({ err }, 'the backup requests in DATA_DIR/backups could not be read') },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { repeatEvery, type Repeating } from './repeat.js';
 import { rowsOf } from './rows.js';
 
 /**
@@ -56,10 +57,7 @@ export async function analyzeChangedTables(db: Db): Promise<string[]> {
   });
 }
 
-export interface StatisticsKeeper {
-  /** Ends the looking, after a pass under way has finished. */
-  stop(): Promise<void>;
-}
+export type StatisticsKeeper = Repeating;
 
 /**
  * Looks at once, then every STATISTICS_EVERY_MS; a pass that fails (the database away) is told and the next
@@ -73,24 +71,15 @@ export function keepStatistics(
   },
   everyMs = STATISTICS_EVERY_MS,
 ): StatisticsKeeper {
-  let running: Promise<void> = Promise.resolve();
-  const look = () => {
-    running = running.then(async () => {
-      try {
-        const analyzed = await analyzeChangedTables(db);
-        if (analyzed.length > 0) log.info({ tables: analyzed }, 'planner statistics brought up to date');
-      } catch (err) {
-        log.warn({ err }, 'planner statistics could not be brought up to date');
-      }
-    });
-  };
-  look();
-  const timer = setInterval(look, everyMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+  return repeatEvery(
+    everyMs,
+    async () => {
+      const analyzed = await analyzeChangedTables(db);
+      if (analyzed.length > 0) log.info({ tables: analyzed }, 'planner statistics brought up to date');
     },
-  };
+    {
+      atOnce: true,
+      failed: (err) => log.warn({ err }, 'planner statistics could not be brought up to date'),
+    },
+  );
 }
