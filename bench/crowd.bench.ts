@@ -7,7 +7,8 @@
  * - at saturation, beside a bare Fastify hello-world loaded the same way, BENCH_RUNS times (3), alternating;
  *   the ratio printed is the median;
  * - at a fixed rate of half the saturation's, and (PostgreSQL) at a fixed 1,000 requests a second: p50 and
- *   p99, the median of the runs, with a hello-world at the same 1,000 a second beside each run;
+ *   p99, the median of the runs, with a hello-world at the same 1,000 a second beside each run; each fixed
+ *   load counts the seconds after its first, in which the load opens its connections (crowd/load.ts);
  * - each call's share of the server's time and each kept answer's hit rate, from the server's own metrics
  *   over the saturation runs;
  * - last, a short load with KEPT_ANSWERS_VERIFY on for a tenth of the kept answers, on the same database:
