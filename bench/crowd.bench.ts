@@ -5,7 +5,8 @@
  * random person's random call, by autocannon in a process of its own (crowd/load.ts):
  *
  * - at saturation, beside a bare Fastify hello-world loaded the same way, BENCH_RUNS times (3), alternating;
- *   the ratio printed is the median;
+ *   the ratio printed is the median. On PostgreSQL a Fastify that makes one query a call runs beside them too,
+ *   and the crowd's rate is also printed as a share of that one's;
  * - at a fixed rate of half the saturation's, and (PostgreSQL) at a fixed 1,000 requests a second: p50 and
  *   p99, the median of the runs, with a hello-world at the same 1,000 a second beside each run; each fixed
  *   load counts the seconds after its first, in which the load opens its connections (crowd/load.ts);
@@ -34,7 +35,15 @@ import type { LoadPlan, LoadResult } from './crowd/load.js';
 import { MIX } from './crowd/mix.js';
 import { COMPANIES, makeCrowd, type Person } from './crowd/people.js';
 import { summarizeProfile } from './crowd/profile.js';
-import { freePort, loadAverage, onEachDatabase, startHelloWorld, startProcess, stop } from './processes.js';
+import {
+  freePort,
+  loadAverage,
+  onEachDatabase,
+  startHelloWorld,
+  startOneQueryWorld,
+  startProcess,
+  stop,
+} from './processes.js';
 
 const SIZE = Number(process.env.BENCH_CROWD ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -98,6 +107,16 @@ async function helloWorld(rate?: number): Promise<LoadResult> {
     return await measure(new URL(hello.url).origin, [], rate);
   } finally {
     await hello.stop();
+  }
+}
+
+/** A Fastify making one query a call on the same PostgreSQL, at saturation: the host's price of a query. */
+async function oneQueryWorld(databaseUrl: string): Promise<LoadResult> {
+  const world = await startOneQueryWorld(databaseUrl);
+  try {
+    return await measure(new URL(world.url).origin, []);
+  } finally {
+    await world.stop();
   }
 }
 
@@ -183,11 +202,13 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
     server = await startProcess(serverArgs, env(), port);
 
     const hello: LoadResult[] = [];
+    const oneQuery: LoadResult[] = [];
     const saturation: LoadResult[] = [];
     let before = new Map<string, number>();
     let after = new Map<string, number>();
     for (let run = 0; run < RUNS; run++) {
       hello.push(await helloWorld());
+      if (databaseUrl) oneQuery.push(await oneQueryWorld(databaseUrl));
       await runLoad({ origin, people: crowd.people, connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
       const scraped = await scrape(metricsPort);
       if (run === 0) before = scraped;
@@ -233,6 +254,16 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
         String(hello[i]!.p50),
         String(hello[i]!.p99),
       ]);
+      const world = oneQuery[i];
+      if (world) {
+        row([
+          `run ${i + 1}: one-query Fastify`,
+          world.rps.toFixed(0),
+          String(world.p50),
+          String(world.p99),
+          percent(world.rps / hello[i]!.rps, 1),
+        ]);
+      }
       row([
         `run ${i + 1}: crowd, saturated`,
         s.rps.toFixed(0),
@@ -248,6 +279,12 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
       '',
       percent(median(ratios), 1),
     ]);
+    if (oneQuery.length > 0) {
+      // The crowd against what the host gives one query a call, the same runs: this moves less with the
+      // host's speed than the hello-world's ratio does (docs/performance.md, "The crowd").
+      const ofOneQuery = saturation.map((s, i) => s.rps / oneQuery[i]!.rps);
+      row(['median: crowd / one-query', '', '', '', percent(median(ofOneQuery), 1)]);
+    }
     const latencies = (label: string, results: LoadResult[]) =>
       row([
         label,

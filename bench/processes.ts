@@ -94,6 +94,36 @@ export async function startHelloWorld(): Promise<{ url: string; stop: () => Prom
   return { url: `http://127.0.0.1:${port}/`, stop: () => stop(child) };
 }
 
+// A route that does what the least of the app's reads does: one prepared query on a pool of ten, its row
+// serialised by a response schema. No session, cookie, hook or ORM.
+const ONE_QUERY_WORLD = `
+  const app = require('fastify')();
+  const pool = new (require('pg').Pool)({ connectionString: process.env.DATABASE_URL, max: 10 });
+  const one = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] };
+  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/', { schema: { response: { 200: one } } }, async () => {
+    const { rows } = await pool.query({ name: 'one', text: 'select $1::int as n', values: [1] });
+    return rows[0];
+  });
+  app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+/**
+ * A Fastify that makes one PostgreSQL query a call, in a process of its own: what a host gives an app whose
+ * every call goes to the database once, beside the hello-world that makes none.
+ */
+export async function startOneQueryWorld(
+  databaseUrl: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = await startProcess(
+    ['-e', ONE_QUERY_WORLD],
+    { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
+    port,
+  );
+  return { url: `http://127.0.0.1:${port}/`, stop: () => stop(child) };
+}
+
 /**
  * Runs a bench on PGlite, then on a fresh PostgreSQL database named `postgresName` when a server is given
  * (BENCH_DATABASE_URL or TEST_DATABASE_URL); BENCH_ONLY=pglite|postgres runs one.
