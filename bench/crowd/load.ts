@@ -6,7 +6,7 @@
  * of JSON. A plan without people loads a hello-world's `/`.
  */
 import { readFileSync } from 'node:fs';
-import { setImmediate, setTimeout as delay } from 'node:timers/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { MIX, type CrowdRequest } from './mix.js';
@@ -131,9 +131,11 @@ async function atRate(rate: number): Promise<LoadResult> {
   while (started + (n * 1000) / rate < end) {
     const due = started + (n * 1000) / rate;
     const wait = due - performance.now();
-    // Always yield, if only for a turn of the event loop: answers are read there, and a loop that spun until
-    // the next request was due (under a millisecond apart at 1,000 a second) would read none until the end.
-    await (wait > 1 ? delay(wait) : setImmediate());
+    // Sleep until the next request is due, a millisecond at least: answers are read meanwhile, and the
+    // process sleeps. Yielding with setImmediate when less than that was left spun this process at a whole
+    // core at 1,000 a second, taking it from the server and the database on a 2-core machine. A request
+    // sent late by the timer's granularity counts that lateness: its latency runs from when it was due.
+    await delay(Math.max(1, wait));
     // Everything due by now goes out now (the timer's granularity is about a millisecond).
     for (
       let at = started + (n * 1000) / rate;
