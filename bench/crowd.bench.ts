@@ -325,6 +325,13 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
         percent(time(call.route), total),
       ]);
     }
+    // The server's CPU a call over the same runs, all its threads (prom-client's process counter): unlike
+    // the ratios, a figure of the app's own that does not move with the hello-world.
+    const cpuSeconds = counted(before, after, (series) => series === 'process_cpu_seconds_total');
+    const allCalls = MIX.reduce((sum, call) => sum + calls(call.route), 0);
+    console.log(
+      `\n  server CPU a call: ${((cpuSeconds / allCalls) * 1e6).toFixed(0)} µs (${allCalls} calls)`,
+    );
 
     // Each kept answer's hit rate over the same runs (lib/kept-counts.ts).
     const kinds = new Set(
