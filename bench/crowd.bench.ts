@@ -100,23 +100,19 @@ async function measure(origin: string, people: Person[], rate?: number): Promise
   return runLoad({ ...plan, seconds: SECONDS });
 }
 
-/** The hello-world loaded the same way: at saturation, or at a fixed rate (the host's and the load's own tail). */
-async function helloWorld(rate?: number): Promise<LoadResult> {
-  const hello = await startHelloWorld();
+/**
+ * A process of the bench's own (a hello-world, a one-query Fastify) loaded the same way as the crowd, at
+ * saturation or at a fixed rate, then stopped.
+ */
+async function world(
+  start: () => Promise<{ url: string; stop: () => Promise<void> }>,
+  rate?: number,
+): Promise<LoadResult> {
+  const started = await start();
   try {
-    return await measure(new URL(hello.url).origin, [], rate);
+    return await measure(new URL(started.url).origin, [], rate);
   } finally {
-    await hello.stop();
-  }
-}
-
-/** A Fastify making one query a call on the same PostgreSQL, at saturation: the host's price of a query. */
-async function oneQueryWorld(databaseUrl: string): Promise<LoadResult> {
-  const world = await startOneQueryWorld(databaseUrl);
-  try {
-    return await measure(new URL(world.url).origin, []);
-  } finally {
-    await world.stop();
+    await started.stop();
   }
 }
 
@@ -207,8 +203,8 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
     let before = new Map<string, number>();
     let after = new Map<string, number>();
     for (let run = 0; run < RUNS; run++) {
-      hello.push(await helloWorld());
-      if (databaseUrl) oneQuery.push(await oneQueryWorld(databaseUrl));
+      hello.push(await world(startHelloWorld));
+      if (databaseUrl) oneQuery.push(await world(() => startOneQueryWorld(databaseUrl)));
       await runLoad({ origin, people: crowd.people, connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
       const scraped = await scrape(metricsPort);
       if (run === 0) before = scraped;
@@ -233,7 +229,7 @@ async function benchDatabase(name: string, databaseUrl: string | undefined): Pro
         }),
       );
       if (databaseUrl) {
-        helloFixed.push(await helloWorld(FIXED_RATE));
+        helloFixed.push(await world(startHelloWorld, FIXED_RATE));
         fixed.push(
           await runLoad({
             origin,

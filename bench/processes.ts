@@ -87,12 +87,18 @@ const HELLO_WORLD = `
   app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
-/** The bare Fastify every bench compares against, in a process of its own: its URL, and how to stop it. */
-export async function startHelloWorld(): Promise<{ url: string; stop: () => Promise<void> }> {
+/** A Fastify `script` run with `node -e` in a process of its own: its URL, and how to stop it. */
+async function startScript(
+  script: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = await startProcess(['-e', HELLO_WORLD], { ...process.env, PORT: String(port) }, port);
+  const child = await startProcess(['-e', script], { ...process.env, ...env, PORT: String(port) }, port);
   return { url: `http://127.0.0.1:${port}/`, stop: () => stop(child) };
 }
+
+/** The bare Fastify every bench compares against, in a process of its own: its URL, and how to stop it. */
+export const startHelloWorld = () => startScript(HELLO_WORLD);
 
 // A route that does what the least of the app's reads does: one prepared query on a pool of ten, its row
 // serialised by a response schema. No session, cookie, hook or ORM.
@@ -112,17 +118,8 @@ const ONE_QUERY_WORLD = `
  * A Fastify that makes one PostgreSQL query a call, in a process of its own: what a host gives an app whose
  * every call goes to the database once, beside the hello-world that makes none.
  */
-export async function startOneQueryWorld(
-  databaseUrl: string,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = await startProcess(
-    ['-e', ONE_QUERY_WORLD],
-    { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
-    port,
-  );
-  return { url: `http://127.0.0.1:${port}/`, stop: () => stop(child) };
-}
+export const startOneQueryWorld = (databaseUrl: string) =>
+  startScript(ONE_QUERY_WORLD, { DATABASE_URL: databaseUrl });
 
 /**
  * Runs a bench on PGlite, then on a fresh PostgreSQL database named `postgresName` when a server is given
