@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 
 /** One hash per table of the app's schema: equal digests mean no row was added, removed or changed. */
 export type DbDigest = Record<string, string>;
 
-/** Both drivers answer `execute` with `{ rows }`; the shared Db type cannot say so. */
+/** The rows of a statement run on `db` (see rowsOf). */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(query));
 }
 
 /**
