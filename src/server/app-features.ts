@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Listen } from './db/listen.js';
+import { allHear } from './kept/session-memo.js';
 import { createAccount } from './features/account/account.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { createAdmin } from './features/admin/admin.js';
@@ -14,7 +15,7 @@ import { createMail, type MailCollaborators } from './features/mail/mail.js';
 import { createNotifications } from './features/notifications/notifications.js';
 import { createOpenings } from './features/openings/openings.js';
 import { createProfile } from './features/profile/profile.js';
-import { createReferrals } from './features/referrals/referrals.js';
+import { createReferrals, createRequestLists } from './features/referrals/referrals.js';
 import { createWatches } from './features/watches/watches.js';
 import type { RateLimitStore } from './plugins/rate-limit-store.js';
 
@@ -47,6 +48,9 @@ export async function createFeatures(
   deps: FeatureDeps & { rateLimits: RateLimitStore; logger: FastifyBaseLogger },
 ) {
   const { db, rateLimits, logger, now } = deps;
+  // The lists' first pages, kept per viewer: read by the referrals feature, told by auth of every write a
+  // user makes and by the notification channel of every change heard.
+  const requestLists = createRequestLists(db, config.keptAnswers);
   const mail = createMail(config, {
     db,
     logger,
@@ -62,12 +66,13 @@ export async function createFeatures(
     onSignedIn: (userId) => referrals.renewAtSignIn(userId),
     onSignedOut: (userId) => notifications.sessionsEnded(userId),
     afterSignIn: (signIn) => invitations.afterSignIn(signIn),
+    keptOfUsers: requestLists,
   });
   const notifications = await createNotifications(config, {
     db,
     listen: deps.listen,
     isSessionLive: auth.isSessionLive,
-    signedInUsers: auth.signedInUsers,
+    userMemos: allHear(auth.signedInUsers, requestLists),
     readSession: auth.readSession,
     sessionUnchangedUntil: auth.sessionUnchangedUntil,
     onNotified: mail.onNotified,
@@ -81,6 +86,7 @@ export async function createFeatures(
     companies: companies.directory,
     jobs: jobs.postings,
     notify: notifications.notify,
+    requestLists,
     sendMail: mail.send,
     rateLimits,
     now,

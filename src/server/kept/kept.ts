@@ -3,7 +3,13 @@
  * drops it). Only what pays under a crowd is kept
  * ([decision 070](../../../docs/decisions/070-kept-answers-that-pay-under-a-crowd.md)).
  */
-export const KEPT_NAMES = ['signed-in user', 'unread count', 'company numbers', 'referrers wanted'] as const;
+export const KEPT_NAMES = [
+  'signed-in user',
+  'unread count',
+  'company numbers',
+  'referrers wanted',
+  'request lists',
+] as const;
 
 export type KeptName = (typeof KEPT_NAMES)[number];
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { injectFetch } from '../../lib/inject-fetch.js';
+import type { HearsChanges } from '../../kept/session-memo.js';
 import type { RateLimitStore } from '../../plugins/rate-limit-store.js';
 import { DEV_CLIENT_ID, DEV_IDP_PATH, registerDevIdp } from './dev-idp.js';
 import { createAuthLimits } from './limits.js';
@@ -27,6 +28,11 @@ export interface AuthCollaborators {
   onSignedOut: (userId: number) => Promise<unknown>;
   /** Last in every completed sign-in (the invitations feature counts a new account made through one). */
   afterSignIn?: AfterSignIn;
+  /**
+   * What other features keep of a user's (the request lists): like the signed-in user, dropped once a write
+   * of theirs has committed, before the notification channel brings the change back.
+   */
+  keptOfUsers?: Pick<HearsChanges, 'changed'>;
 }
 
 /**
@@ -36,13 +42,22 @@ export interface AuthCollaborators {
  */
 export function createAuth(
   config: Config,
-  { db, rateLimits, oidc, onUserCreated, onSignedIn, onSignedOut, afterSignIn }: AuthCollaborators,
+  {
+    db,
+    rateLimits,
+    oidc,
+    onUserCreated,
+    onSignedIn,
+    onSignedOut,
+    afterSignIn,
+    keptOfUsers,
+  }: AuthCollaborators,
 ) {
   const redirectUri = `${config.publicUrl}/auth/google/callback`;
   const signedIn = signedInMemo(db, config.keptAnswers);
   return {
     /** Reads the session cookie of every /api and /auth request (at the root: every route sees it). */
-    loadSessions: (app: FastifyInstance) => registerSessionLoading(app, db, config, signedIn),
+    loadSessions: (app: FastifyInstance) => registerSessionLoading(app, db, config, signedIn, keptOfUsers),
     /** The memo of signed-in users, to be told of every change the notification channel brings. */
     signedInUsers: signedIn,
     isSessionLive: async (token: string) => (await resolveSession(db, token)) !== null,

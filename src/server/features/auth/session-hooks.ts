@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import type { SessionMemo } from '../../kept/session-memo.js';
+import type { HearsChanges, SessionMemo } from '../../kept/session-memo.js';
 import { SESSION_ABSOLUTE_MS, resolveSession } from './sessions.js';
 
 declare module 'fastify' {
@@ -37,6 +37,7 @@ export function registerSessionLoading(
   db: Db,
   config: Config,
   signedIn: SessionMemo<UserRow>,
+  keptOfUsers?: Pick<HearsChanges, 'changed'>,
 ): void {
   const cookieName = sessionCookieName(config);
   app.decorateRequest('user', null);
@@ -54,7 +55,10 @@ export function registerSessionLoading(
   });
   // Only the routes that write carry this hook: the hot reads pay nothing for it.
   const dropKept: onSendHookHandler = async (request) => {
-    if (request.user && !READS.has(request.method)) signedIn.changed(request.user.id);
+    if (request.user && !READS.has(request.method)) {
+      signedIn.changed(request.user.id);
+      keptOfUsers?.changed(request.user.id);
+    }
   };
   app.addHook('onRoute', (route) => {
     if ([route.method].flat().every((method) => READS.has(method)) || route.config?.keptSession) return;

@@ -24,7 +24,8 @@ export async function startLiveNotifications(
       const event = parseEvent(payload);
       if (!event) return options.logger.warn({ payload }, 'ignored a malformed notification event');
       memos.changed(event.userId);
-      fanOut.deliver(event);
+      // The memos alone hear it: no stream shows a list.
+      if (event.kind !== 'lists-changed') fanOut.deliver(event);
     },
     onLost: () => memos.suspend(),
     onReconnect: () => {

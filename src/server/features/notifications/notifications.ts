@@ -19,8 +19,11 @@ export interface NotificationCollaborators extends NotifyHooks, SessionRules {
   listen: Listen;
   /** The auth feature's session rules: whether a token still signs someone in (and, above, a read under them). */
   isSessionLive: (token: string) => Promise<boolean>;
-  /** The auth feature's memo of signed-in users: told of every change this feature hears or makes. */
-  signedInUsers: HearsChanges;
+  /**
+   * Other features' memos of users' answers (the signed-in user, the request lists): told of every change
+   * this feature hears or makes, each before the open streams hear of it.
+   */
+  userMemos: HearsChanges;
   /** Heartbeat period of the stream (tests shorten it). */
   heartbeatMs?: number;
   logger: FastifyBaseLogger;
@@ -37,7 +40,7 @@ export async function createNotifications(config: Config, deps: NotificationColl
     read: (token) => readSessionCount(db, deps, token),
     settings: config.keptAnswers,
   });
-  const memos = allHear(unreadCounts, deps.signedInUsers);
+  const memos = allHear(unreadCounts, deps.userMemos);
   const live = await startLiveNotifications(deps.listen, memos, {
     db,
     isSessionLive: deps.isSessionLive,

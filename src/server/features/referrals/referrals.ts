@@ -22,6 +22,9 @@ import { matchReleasedRequest } from './requests/release.js';
 import { deliverReleasedMessage } from './messages/messages.js';
 import { openResumeLink } from './requests/resume-link.js';
 import { readReferralNotes, readRequestHistory } from './timeline/timeline.js';
+import type { RequestLists } from './requests/request-lists.js';
+
+export { createRequestLists } from './requests/request-lists.js';
 
 export interface ReferralCollaborators {
   db: Db;
@@ -45,6 +48,11 @@ export interface ReferralCollaborators {
   openingReferrer?: ReferralDeps['openingReferrer'];
   referrerLeft?: ReferralDeps['referrerLeft'];
   sweepOpenings?: ReferralDeps['sweepOpenings'];
+  /**
+   * The lists' first pages kept in memory (createRequestLists, built by the composition root, which tells it
+   * every change heard and every write made); without it every page is read afresh.
+   */
+  requestLists?: RequestLists;
   /** False: no sweep timer (tests that drive runReferralSweep themselves). */
   sweep?: boolean;
   /** False: no job liveness timer (tests that drive runLivenessSweep themselves). */
@@ -162,6 +170,7 @@ export function createReferrals(config: ReferralConfig, collaborators: ReferralC
         db,
         publicUrl: config.publicUrl,
         resumeLinkSecret: config.sessionSecret,
+        requestLists: collaborators.requestLists,
         ...deps,
       });
       await app.register(blockRoutes, { prefix: '/api/users/:id/block', db, ...deps });

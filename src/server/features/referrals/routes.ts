@@ -32,6 +32,7 @@ import { undoReferralDecline, withdrawRequest } from './requests/lifecycle.js';
 import { resubmitRequest } from './requests/changes.js';
 import { setWillingness } from './matching/willingness.js';
 import { referrerRecord } from './matching/record.js';
+import type { RequestLists } from './requests/request-lists.js';
 
 export interface ReferralRouteDeps extends ReferralDeps {
   db: Db;
@@ -39,6 +40,8 @@ export interface ReferralRouteDeps extends ReferralDeps {
   publicUrl: string;
   /** Signs the résumé links of packets (SESSION_SECRET). */
   resumeLinkSecret: string;
+  /** The lists' first pages kept in memory (request-lists.ts); without it every page is read afresh. */
+  requestLists?: RequestLists;
 }
 
 const tags = ['referrals'];
@@ -48,7 +51,7 @@ const route = routeSchemas(tags, errors);
 /** docs/product.md, The API, registered under /api. */
 export async function referralRoutes(
   app: FastifyInstance,
-  { db, publicUrl, resumeLinkSecret, ...deps }: ReferralRouteDeps,
+  { db, publicUrl, resumeLinkSecret, requestLists, ...deps }: ReferralRouteDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Visitors get 401 before any body or query is validated.
@@ -77,7 +80,7 @@ export async function referralRoutes(
       ReferralRequestListSchema,
       { querystring: ReferralRequestListQuerySchema },
     ),
-    async (request) => listRequests(db, deps, requireUser(request), request.query),
+    async (request) => listRequests(db, deps, requireUser(request), request.query, requestLists),
   );
 
   api.put(

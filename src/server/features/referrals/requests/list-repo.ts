@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../../db/client.js';
 import { preparedPerDb, type Bound } from '../../../db/prepared.js';
 import { companies, referralRequests, referrals, resumes, userSettings, users } from '../../../db/schema.js';
-import { readHistories, toldSeeker } from '../timeline/timeline.js';
+import { readHistories, toldSeeker, type CardHistory } from '../timeline/timeline.js';
 import type { ReferralDeps } from '../ports.js';
 import type { ReferralRow } from '../rows/referrals.js';
 import { isoTime } from '../../../lib/iso-time.js';
@@ -181,6 +181,15 @@ export function listClock(
   };
 }
 
+/**
+ * A page of a list as the database gave it, before the clock judges it (deadlines, undo windows): the
+ * cards' rows and, by request, their histories. What the lists' memo keeps (request-lists.ts).
+ */
+export interface ListPage {
+  rows: RequestViewRow[];
+  histories: Map<number, CardHistory>;
+}
+
 /** The seeker's own requests, or the requests whose referral the referrer holds; newest first. */
 export async function listRequestViews(
   db: Db,
@@ -189,35 +198,67 @@ export async function listRequestViews(
   page: Page,
   clock: ListClock,
 ): Promise<ReferralRequest[]> {
+  return listCards(await readListPage(db, role, userId, page), role, userId, clock);
+}
+
+/** One page of a list from the database: the first pages through their prepared statements. */
+export async function readListPage(
+  db: Db,
+  role: 'seeker' | 'referrer',
+  userId: number,
+  page: Page,
+): Promise<ListPage> {
   const rows =
     page.before === undefined
       ? await firstPages[role](db).execute({ userId, limit: page.limit })
       : await requestListQuery(db, role, userId, page);
-  return withHistory(db, rows, role, userId, clock);
+  return { rows, histories: await readPageHistories(db, rows, role, userId) };
 }
 
 /**
- * The rows as cards, each with its timeline and, for the seeker, its hand-offs, from one more query (a
- * history column in the list's own statement cost more than this round trip: timeline-repo.ts historyOf).
- * A referrer learns nothing of the request's other referrers; the seeker sees who passed it on.
+ * Everyone a page shows, whose change may change it: each card's seeker, its referrer, and every referrer
+ * of its history (their first names).
  */
-async function withHistory(
+export function usersShown({ rows, histories }: ListPage): number[] {
+  const users = new Set<number>();
+  for (const row of rows) {
+    users.add(row.seeker.id);
+    if (row.referral) users.add(row.referral.referrerId);
+  }
+  for (const history of histories.values()) for (const id of history.referrerIds) users.add(id);
+  return [...users];
+}
+
+/**
+ * The histories of a page's cards, each with its timeline and, for the seeker, its hand-offs, from one more
+ * query (a history column in the list's own statement cost more than this round trip: timeline-repo.ts
+ * historyOf). A referrer learns nothing of the request's other referrers; the seeker sees who passed it on.
+ */
+async function readPageHistories(
   db: Db,
   rows: RequestViewRow[],
   role: 'seeker' | 'referrer',
   userId: number,
-  clock: ListClock,
-): Promise<ReferralRequest[]> {
+): Promise<Map<number, CardHistory>> {
   const ids = rows.map((r) => r.request.id);
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return new Map();
   // The page's requests are contiguous in the list's order: named by its owner and its ends.
   const range = { fromId: Math.min(...ids), toId: Math.max(...ids) };
-  const histories = await readHistories(
+  return readHistories(
     db,
     role === 'referrer' ? { referrerId: userId, ...range } : { seekerId: userId, ...range },
     rows.map((r) => r.request),
     { handoffs: role === 'seeker' },
   );
+}
+
+/** A page's rows as cards, judged by the clock. */
+export function listCards(
+  { rows, histories }: ListPage,
+  role: 'seeker' | 'referrer',
+  userId: number,
+  clock: ListClock,
+): ReferralRequest[] {
   return rows.map((row) =>
     toRequestDto(row, {
       ...histories.get(row.request.id)!,
@@ -258,7 +299,8 @@ export async function findRequestView(
     false,
     and(eq(referralRequests.id, requestId), eq(referralRequests.jobSeekerId, seekerId)),
   );
-  const [view] = await withHistory(db, rows, 'seeker', seekerId, clock);
+  const histories = await readPageHistories(db, rows, 'seeker', seekerId);
+  const [view] = listCards({ rows, histories }, 'seeker', seekerId, clock);
   return view;
 }
 

@@ -35,7 +35,8 @@ import type { UserRow } from '../../../db/schema.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
 import { findLiveReferral } from '../access.js';
 import { enforceDailyLimit } from './daily-limit.js';
-import { findRequestView, listClock, listRequestViews, toReferralDto } from './list-repo.js';
+import { findRequestView, listCards, listClock, listRequestViews, toReferralDto } from './list-repo.js';
+import type { RequestLists } from './request-lists.js';
 import {
   assignWaitingRequests,
   excludedReferrers,
@@ -213,9 +214,15 @@ export async function listRequests(
   deps: Pick<ReferralDeps, 'now' | 'responseMs' | 'declineUndoMs' | 'changesWindowMs'>,
   user: UserRow,
   query: ListQuery,
+  firstPages?: RequestLists,
 ): Promise<ReferralRequest[]> {
+  const role = query.role ?? 'seeker';
   const page = { limit: query.limit, before: query.before };
-  return listRequestViews(db, query.role ?? 'seeker', user.id, page, listClock(deps));
+  if (!firstPages || page.before !== undefined) {
+    return listRequestViews(db, role, user.id, page, listClock(deps));
+  }
+  const kept = await firstPages.get({ viewerId: user.id, role, limit: page.limit });
+  return listCards(kept, role, user.id, listClock(deps));
 }
 
 const VERB: Record<ReferralStatus, string> = {

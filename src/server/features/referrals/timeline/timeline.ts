@@ -223,6 +223,8 @@ function handoffsOf(history: readonly TimelineRow[]): ReferralHandoff[] {
 export interface CardHistory {
   timeline: TimelineEntry[];
   handoffs: ReferralHandoff[];
+  /** Every referrer of the history read, whose first names it may show. */
+  referrerIds: number[];
 }
 
 /**
@@ -246,7 +248,11 @@ export async function readHistories(
       const rows = byRequest.get(request.id) ?? [];
       return [
         request.id,
-        { timeline: buildTimeline(request, rows), handoffs: options.handoffs ? handoffsOf(rows) : [] },
+        {
+          timeline: buildTimeline(request, rows),
+          handoffs: options.handoffs ? handoffsOf(rows) : [],
+          referrerIds: [...new Set(rows.map((row) => row.referrerId))],
+        },
       ];
     }),
   );
