@@ -114,6 +114,28 @@ describe('the viewer memo', () => {
     expect(reads).toHaveLength(2);
   });
 
+  it('keeps answers up to their weight together, dropping the least recently asked', async () => {
+    const reads: number[] = [];
+    const memo = createViewerMemo<Key, string>({
+      name: 'request lists',
+      keyText: ({ viewerId, limit }) => `${viewerId} ${limit}`,
+      read: async ({ viewerId, limit }) => {
+        reads.push(viewerId);
+        return { value: 'x'.repeat(limit), users: [] };
+      },
+      weigh: (value) => value.length,
+      maxWeight: 10,
+    });
+    await memo.get({ viewerId: 1, limit: 4 });
+    await memo.get({ viewerId: 2, limit: 4 });
+    await memo.get({ viewerId: 1, limit: 4 });
+    // 4 + 4 + 4 is over 10: the least recently asked (2) goes.
+    await memo.get({ viewerId: 3, limit: 4 });
+    await memo.get({ viewerId: 1, limit: 4 });
+    await memo.get({ viewerId: 2, limit: 4 });
+    expect(reads).toEqual([1, 2, 3, 2]);
+  });
+
   it('reads every time when turned off', async () => {
     const { memo, reads } = setUp({ off: ['request lists'], verify: 0 });
     await memo.get({ viewerId: 1, limit: 50 });

@@ -7,8 +7,11 @@ import type { HearsChanges } from './session-memo.js';
 
 /** The longest an answer is kept, in case a change reaches the database some other way than the app. */
 const KEEP_MS = 10 * 60 * 1000;
-/** Answers kept at most; the least recently asked go first. */
-const MAX_ANSWERS = 20_000;
+/**
+ * What the kept answers may weigh together, in the units of `weigh` (a list page: its cards, plus one); the
+ * least recently asked go first.
+ */
+const MAX_WEIGHT = 50_000;
 /** Users whose last change is remembered at most; past it every answer is dropped and the count starts over. */
 const MAX_CHANGED_USERS = 100_000;
 /** How long verify waits for the channel to bring a change a fresh read already shows (session-memo.ts). */
@@ -58,7 +61,8 @@ export function createViewerMemo<Key extends ViewerKey, Value>({
   keyText,
   settings = { off: [], verify: 0 },
   keepMs = KEEP_MS,
-  maxAnswers = MAX_ANSWERS,
+  weigh = () => 1,
+  maxWeight = MAX_WEIGHT,
   maxChangedUsers = MAX_CHANGED_USERS,
   now = () => Date.now(),
 }: {
@@ -68,11 +72,16 @@ export function createViewerMemo<Key extends ViewerKey, Value>({
   keyText: (key: Key) => string;
   settings?: KeptSettings;
   keepMs?: number;
-  maxAnswers?: number;
+  /** An answer's weight against maxWeight, 1 or more (a page of requests: its cards and one). */
+  weigh?: (value: Value) => number;
+  maxWeight?: number;
   maxChangedUsers?: number;
   now?: () => number;
 }): ViewerMemo<Key, Value> {
-  const kept = new LRUCache<string, Kept<Value>>({ max: maxAnswers });
+  const kept = new LRUCache<string, Kept<Value>>({
+    maxSize: maxWeight,
+    sizeCalculation: (entry) => Math.max(1, weigh(entry.value)),
+  });
   const changes = createChangeClock(maxChangedUsers, () => kept.clear());
   const count = keptCount(name);
   const off = settings.off.includes(name);

@@ -26,5 +26,7 @@ export function createRequestLists(db: Db, settings: KeptSettings): RequestLists
       return { value: page, users: usersShown(page) };
     },
     settings,
+    // A referrer's page may hold a hundred cards, a seeker's a few: memory is bounded by the cards kept.
+    weigh: (page) => page.rows.length + 1,
   });
 }
