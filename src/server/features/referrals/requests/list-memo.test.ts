@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateReferralRequestResultSchema,
@@ -235,4 +236,24 @@ describe.each(testDatabases)('request lists kept in memory (%s)', (kind) => {
       .poll(async () => (await referrerCards()).map((card) => card!.jobSeeker.currentEmployer))
       .toEqual([HIDDEN_EMPLOYER, HIDDEN_EMPLOYER]);
   });
+
+  // A page is kept only while the channel is heard: what is written while nobody listens is never announced.
+  if (kind === 'postgres')
+    it('reads what was written while its listening connection was killed', async () => {
+      const { seeker, referralId } = await asked('Deaf');
+      expect((await listOn(seeker.browser))[0]!.referral!.feedback).toBeNull();
+      expect((await listOn(seeker.browser))[0]!.referral!.feedback).toBeNull();
+      const admin = new pg.Client({ connectionString: t.database.url });
+      await admin.connect();
+      try {
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and query like 'LISTEN "referbridge_notifications"%'`,
+        );
+        await t.database.db.execute(sql`update referrals set feedback = 'Missed' where id = ${referralId}`);
+        await expect.poll(async () => (await listOn(seeker.browser))[0]!.referral!.feedback).toBe('Missed');
+      } finally {
+        await admin.end();
+      }
+    });
 });
