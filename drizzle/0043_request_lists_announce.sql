@@ -6,22 +6,29 @@
 -- resumes. A page that shows a seeker's card is dropped when that seeker is, so a request's referrers need
 -- no word of their own. A user's own row already says 'user-changed' (0030_signed_in_changes.sql).
 -- Identical payloads in one transaction reach the listeners once.
-CREATE FUNCTION "announce_request_lists_of_request"() RETURNS trigger LANGUAGE plpgsql AS $$
+--
+-- A row whose user's pages it is on, named by the trigger's argument: a request's seeker, a user's settings
+-- and résumés (whether referrers see their employer, the cards' résumé link).
+CREATE FUNCTION "announce_request_lists_of_owner"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND OLD IS NOT DISTINCT FROM NEW THEN
     RETURN NULL;
   END IF;
   IF TG_OP <> 'INSERT' THEN
-    PERFORM pg_notify('referbridge_notifications', json_build_object('userId', OLD."job_seeker_id", 'kind', 'lists-changed')::text);
+    PERFORM pg_notify('referbridge_notifications', json_build_object('userId', (to_jsonb(OLD) ->> TG_ARGV[0])::integer, 'kind', 'lists-changed')::text);
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    PERFORM pg_notify('referbridge_notifications', json_build_object('userId', NEW."job_seeker_id", 'kind', 'lists-changed')::text);
+    PERFORM pg_notify('referbridge_notifications', json_build_object('userId', (to_jsonb(NEW) ->> TG_ARGV[0])::integer, 'kind', 'lists-changed')::text);
   END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "referral_requests_announce_lists" AFTER INSERT OR UPDATE OR DELETE ON "referral_requests"
-  FOR EACH ROW EXECUTE FUNCTION "announce_request_lists_of_request"();--> statement-breakpoint
+  FOR EACH ROW EXECUTE FUNCTION "announce_request_lists_of_owner"('job_seeker_id');--> statement-breakpoint
+CREATE TRIGGER "user_settings_announce_lists" AFTER INSERT OR UPDATE OR DELETE ON "user_settings"
+  FOR EACH ROW EXECUTE FUNCTION "announce_request_lists_of_owner"('user_id');--> statement-breakpoint
+CREATE TRIGGER "resumes_announce_lists" AFTER INSERT OR UPDATE OR DELETE ON "resumes"
+  FOR EACH ROW EXECUTE FUNCTION "announce_request_lists_of_owner"('user_id');--> statement-breakpoint
 CREATE FUNCTION "announce_request_lists_of_referral"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   seeker integer;
@@ -79,25 +86,6 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER "referral_status_changes_announce_lists" AFTER INSERT OR UPDATE OR DELETE ON "referral_status_changes"
   FOR EACH ROW EXECUTE FUNCTION "announce_request_lists_of_status_change"();--> statement-breakpoint
--- A user's settings (whether referrers see their employer) and resumes (the cards' résumé link).
-CREATE FUNCTION "announce_request_lists_of_user_row"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'UPDATE' AND OLD IS NOT DISTINCT FROM NEW THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM pg_notify('referbridge_notifications', json_build_object('userId', OLD."user_id", 'kind', 'lists-changed')::text);
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM pg_notify('referbridge_notifications', json_build_object('userId', NEW."user_id", 'kind', 'lists-changed')::text);
-  END IF;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER "user_settings_announce_lists" AFTER INSERT OR UPDATE OR DELETE ON "user_settings"
-  FOR EACH ROW EXECUTE FUNCTION "announce_request_lists_of_user_row"();--> statement-breakpoint
-CREATE TRIGGER "resumes_announce_lists" AFTER INSERT OR UPDATE OR DELETE ON "resumes"
-  FOR EACH ROW EXECUTE FUNCTION "announce_request_lists_of_user_row"();--> statement-breakpoint
 -- A company's name and partner mark are on every card of its requests: each of their seekers is told. Its
 -- other columns (counts kept by triggers, the directory's copies) change no card and stay silent.
 CREATE FUNCTION "announce_request_lists_of_company"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -138,6 +138,13 @@ export async function createTestApp(
   };
 }
 
+/** The same browser's session, presented to another instance on the same database, as behind a load balancer. */
+export function sameBrowserOn(app: FastifyInstance, user: SignedIn): Browser {
+  const browser = new Browser(app);
+  browser.cookies.set('sid', user.browser.cookies.get('sid')!);
+  return browser;
+}
+
 /** A tiny cookie jar over app.inject, enough to walk a redirect-based sign-in like a browser. */
 export class Browser {
   readonly cookies = new Map<string, string>();

@@ -5,9 +5,10 @@ import { referrals } from '../../db/schema.js';
 import { announcedTables, tablesRead } from '../../testing/kept-tables.js';
 import { requestBody, seedReferral, signInReferrer } from '../../testing/referral-fixtures.js';
 import {
-  Browser,
+  type Browser,
   ORIGIN,
   createTestApp,
+  sameBrowserOn,
   testDatabases,
   type SignedIn,
   type TestApp,
@@ -36,12 +37,7 @@ describe.each(testDatabases)('company numbers kept in memory (%s)', (kind) => {
     await t.close();
   });
 
-  /** The same browser's cookie, presented to the other instance. */
-  const onOther = (user: SignedIn) => {
-    const browser = new Browser(other.app);
-    browser.cookies.set('sid', user.browser.cookies.get('sid')!);
-    return browser;
-  };
+  const onOther = (user: SignedIn) => sameBrowserOn(other.app, user);
   const rateOn = async (browser: Browser, companyId: number) => {
     const res = await browser.request({ method: 'GET', url: `/api/companies/${companyId}/stats` });
     expect(res.statusCode, res.body).toBe(200);

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  Browser,
+  type Browser,
   ORIGIN,
   createTestApp,
+  sameBrowserOn,
   testDatabases,
   type SignedIn,
   type TestApp,
@@ -39,12 +40,7 @@ describe.each(testDatabases)('the bell count kept in memory (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return CountSchema.parse(res.json()).count;
   };
-  /** The same browser's cookie, presented to the other instance. */
-  const onOther = (user: SignedIn) => {
-    const browser = new Browser(other.app);
-    browser.cookies.set('sid', user.browser.cookies.get('sid')!);
-    return browser;
-  };
+  const onOther = (user: SignedIn) => sameBrowserOn(other.app, user);
   const note = (db: TestApp['database']['db'], userId: number) =>
     notify(db, { userId, title: 'Kept?', message: 'Never stale', type: 'test' });
 

@@ -14,9 +14,10 @@ import { heldAnnouncements } from '../../../testing/held-announcements.js';
 import { pdfBytes, uploadResume } from '../../../testing/profile-fixtures.js';
 import { requestBody, signInReferrer } from '../../../testing/referral-fixtures.js';
 import {
-  Browser,
+  type Browser,
   ORIGIN,
   createTestApp,
+  sameBrowserOn,
   testDatabases,
   type SignedIn,
   type TestApp,
@@ -46,12 +47,7 @@ describe.each(testDatabases)('request lists kept in memory (%s)', (kind) => {
     await t.close();
   });
 
-  /** The same browser's cookie, presented to the other instance. */
-  const onOther = (user: SignedIn) => {
-    const browser = new Browser(other.app);
-    browser.cookies.set('sid', user.browser.cookies.get('sid')!);
-    return browser;
-  };
+  const onOther = (user: SignedIn) => sameBrowserOn(other.app, user);
   const listOn = async (browser: Browser, query = ''): Promise<ReferralRequest[]> => {
     const res = await browser.request({ method: 'GET', url: `/api/referral-requests${query}` });
     expect(res.statusCode, res.body).toBe(200);
