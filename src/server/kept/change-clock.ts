@@ -1,5 +1,27 @@
 import type { HearsChanges } from './session-memo.js';
 
+/** The longest a memo keeps an answer, in case a change reaches the database some other way than the app. */
+export const KEEP_MS = 10 * 60 * 1000;
+/** Keys (users) whose last change a memo remembers at most; past it every answer is dropped. */
+export const MAX_CHANGED_KEYS = 100_000;
+/**
+ * How long verify waits for the channel to bring a change that a fresh read already shows: another instance's
+ * write reaches this one's memory a few milliseconds after it commits, which is no fault of the memo.
+ */
+const HEARD_WITHIN_MS = 1000;
+
+/**
+ * verify's wait: until `unheard` says the change behind a difference was heard, or HEARD_WITHIN_MS on the real
+ * clock; true when it still was not (the kept answer was stale with no change heard: an error).
+ */
+export async function stillUnheard(unheard: () => boolean): Promise<boolean> {
+  const waitUntil = performance.now() + HEARD_WITHIN_MS;
+  while (unheard() && performance.now() < waitUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return unheard();
+}
+
 /**
  * What a memo has heard, as a clock that ticks at every change: an answer read at a tick before its key's last
  * change, or before the channel was lost, is stale. The memory of keys' changes is bounded: past `maxKeys`

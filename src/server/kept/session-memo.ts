@@ -1,20 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
-import { createChangeClock } from './change-clock.js';
+import { KEEP_MS, MAX_CHANGED_KEYS, createChangeClock, stillUnheard } from './change-clock.js';
 import { keptCount } from './counts.js';
 import type { KeptName, KeptSettings } from './kept.js';
 
-/** The longest an answer is kept, in case a change reaches the database some other way than the app. */
-export const KEEP_MS = 10 * 60 * 1000;
 /** Sessions whose answer is kept at most; the least recently asked go first. */
 const MAX_SESSIONS = 50_000;
-/** Users whose last change is remembered at most; past it every answer is dropped and the count starts over. */
-const MAX_CHANGED_USERS = 100_000;
-/**
- * How long verify waits for the channel to bring a change that a fresh read already shows: another instance's
- * write reaches this one's memory a few milliseconds after it commits, which is no fault of the memo.
- */
-const HEARD_WITHIN_MS = 1000;
 
 /** What a read under a session found: whose session it is, the answer, and how long the session stays as read. */
 export interface SessionRead<Value> {
@@ -69,7 +60,7 @@ export interface SessionMemo<Value> extends HearsChanges {
  * `read` gets the token alone: it cannot read the request or anything else of the viewer's, and everything it
  * answers is kept for that one session. `settings` may turn the memo off (every get reads) or verify a share
  * of its hits against a fresh read: an answer that differs, while no change of the user's was heard within
- * HEARD_WITHIN_MS, is an error (kept.ts).
+ * a second (change-clock.ts stillUnheard), is an error (kept.ts).
  */
 export function createSessionMemo<Value>({
   name,
@@ -77,7 +68,7 @@ export function createSessionMemo<Value>({
   settings = { off: [], verify: 0 },
   keepMs = KEEP_MS,
   maxSessions = MAX_SESSIONS,
-  maxChangedUsers = MAX_CHANGED_USERS,
+  maxChangedUsers = MAX_CHANGED_KEYS,
   now = () => Date.now(),
 }: {
   /** What the memo keeps, as its hits and misses are counted (counts.ts) and KEPT_ANSWERS_OFF names it. */
@@ -102,11 +93,7 @@ export function createSessionMemo<Value>({
   async function verified(token: string, entry: Kept<Value>): Promise<Value | null> {
     const row = await read(token);
     if (row && row.userId === entry.userId && isDeepStrictEqual(row.value, entry.value)) return entry.value;
-    const waitUntil = performance.now() + HEARD_WITHIN_MS;
-    while (fresh(entry, now()) && performance.now() < waitUntil) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    if (fresh(entry, now())) {
+    if (await stillUnheard(() => fresh(entry, now()))) {
       throw new Error(`The kept ${name} differs from a fresh read, and no change of the user's was heard`);
     }
     return row?.value ?? null;

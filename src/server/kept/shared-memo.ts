@@ -1,14 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
-import { createChangeClock } from './change-clock.js';
+import { createChangeClock, stillUnheard } from './change-clock.js';
 import { keptCount } from './counts.js';
 import type { KeptName, KeptSettings } from './kept.js';
 import type { HearsChanges } from './session-memo.js';
 
 /** Keys whose answer is kept at most; the least recently asked go first. */
 const MAX_KEYS = 20_000;
-/** How long verify waits for the channel to bring a change a fresh read already shows (session-memo.ts). */
-const HEARD_WITHIN_MS = 1000;
 
 /** What a read found for one key: the answer (null for none), and until when the clock leaves it as it is. */
 export interface SharedRead<Value> {
@@ -78,13 +76,9 @@ export function createSharedMemo<Value>({
     const differs = keys.filter(
       (key) => !isDeepStrictEqual(again.get(key)?.value ?? null, found.get(key)!.value),
     );
-    const waitUntil = performance.now() + HEARD_WITHIN_MS;
     const unheard = () => differs.filter((key) => fresh(key, found.get(key)!, now()));
-    while (unheard().length > 0 && performance.now() < waitUntil) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    const stale = unheard();
-    if (stale.length > 0) {
+    if (await stillUnheard(() => unheard().length > 0)) {
+      const stale = unheard();
       throw new Error(
         `The kept ${name} of ${stale.join(', ')} differ from a fresh read, and no change was heard`,
       );

@@ -1,21 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import { LRUCache } from 'lru-cache';
-import { createChangeClock } from './change-clock.js';
+import { KEEP_MS, MAX_CHANGED_KEYS, createChangeClock, stillUnheard } from './change-clock.js';
 import { keptCount } from './counts.js';
 import type { KeptName, KeptSettings } from './kept.js';
 import type { HearsChanges } from './session-memo.js';
 
-/** The longest an answer is kept, in case a change reaches the database some other way than the app. */
-const KEEP_MS = 10 * 60 * 1000;
 /**
  * What the kept answers may weigh together, in the units of `weigh` (a list page: its cards, plus one); the
  * least recently asked go first.
  */
 const MAX_WEIGHT = 50_000;
-/** Users whose last change is remembered at most; past it every answer is dropped and the count starts over. */
-const MAX_CHANGED_USERS = 100_000;
-/** How long verify waits for the channel to bring a change a fresh read already shows (session-memo.ts). */
-const HEARD_WITHIN_MS = 1000;
 
 /** A key of a viewer's answer: the viewer, and the typed parts of what they asked. */
 export interface ViewerKey {
@@ -63,7 +57,7 @@ export function createViewerMemo<Key extends ViewerKey, Value>({
   keepMs = KEEP_MS,
   weigh = () => 1,
   maxWeight = MAX_WEIGHT,
-  maxChangedUsers = MAX_CHANGED_USERS,
+  maxChangedUsers = MAX_CHANGED_KEYS,
   now = () => Date.now(),
 }: {
   name: KeptName;
@@ -93,11 +87,7 @@ export function createViewerMemo<Key extends ViewerKey, Value>({
   async function verified(key: Key, entry: Kept<Value>): Promise<Value> {
     const again = await read(key);
     if (isDeepStrictEqual(again.value, entry.value)) return entry.value;
-    const waitUntil = performance.now() + HEARD_WITHIN_MS;
-    while (fresh(entry, now()) && performance.now() < waitUntil) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    if (fresh(entry, now())) {
+    if (await stillUnheard(() => fresh(entry, now()))) {
       throw new Error(
         `A kept answer of the ${name} differs from a fresh read, and no change of its users was heard`,
       );

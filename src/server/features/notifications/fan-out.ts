@@ -183,6 +183,8 @@ export function createFanOut({
       return () => end(feed, sink);
     },
     deliver(event) {
+      // No stream shows a list: its change is for the memos alone (live.ts tells them first).
+      if (event.kind === 'lists-changed') return;
       const feed = feeds.get(event.userId);
       if (!feed) return;
       feed.checkDue = true;

@@ -24,8 +24,7 @@ export async function startLiveNotifications(
       const event = parseEvent(payload);
       if (!event) return options.logger.warn({ payload }, 'ignored a malformed notification event');
       memos.changed(event.userId);
-      // The memos alone hear it: no stream shows a list.
-      if (event.kind !== 'lists-changed') fanOut.deliver(event);
+      fanOut.deliver(event);
     },
     onLost: () => memos.suspend(),
     onReconnect: () => {
